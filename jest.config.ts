@@ -1,0 +1,60 @@
+import type { Config } from 'jest';
+
+const esmPackages = [
+  'dinero\\.js',
+  '@dinero\\.js',
+  'react-intl',
+  '@formatjs',
+  'intl-messageformat',
+  'until-async',
+  'rettime',
+  '@open-draft',
+  // An ESM-only dependency of @fastify/static that it require()s (Node 20.19+ can; Jest cannot).
+  // (cookie, also ESM-only, is loaded by @fastify/cookie with import(), which Jest's ESM support handles.)
+  'content-disposition',
+];
+
+const transform: Config['transform'] = {
+  '^.+\\.[mc]?tsx?$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }],
+  // Dependencies that ship only ES modules are turned into CommonJS for Jest.
+  '^.+\\.m?js$': [
+    'babel-jest',
+    { babelrc: false, configFile: false, presets: [['@babel/preset-env', { targets: { node: 'current' }, modules: 'commonjs' }]] },
+  ],
+};
+const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'shared',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/shared/**/*.test.ts'],
+      transform,
+      transformIgnorePatterns,
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/server/**/*.test.ts'],
+      transform,
+      transformIgnorePatterns,
+    },
+    {
+      displayName: 'client',
+      globals: { __API_HOST__: '', __TEST_API_HOST__: '', __APP_VERSION__: 'v2.0.3', __DEV__: false },
+      testEnvironment: 'jest-fixed-jsdom',
+      testEnvironmentOptions: { url: 'http://localhost/' },
+      testMatch: ['<rootDir>/src/client/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/src/client/test/setup.ts'],
+      moduleNameMapper: {
+        '\\.(css)$': '<rootDir>/__mocks__/styleMock.ts',
+        '\\.(png|jpe?g|gif|svg|webp)$': '<rootDir>/__mocks__/fileMock.ts',
+      },
+      transform,
+      transformIgnorePatterns,
+    },
+  ],
+};
+
+export default config;

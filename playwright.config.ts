@@ -1,0 +1,55 @@
+/**
+ * Browser journeys: Debian's Chromium (never a downloaded browser) in a
+ * 390x844 touch profile, against the real service started on a free
+ * 127.0.0.1 port over a fresh database (e2e/support/global-setup.ts).
+ */
+import { defineConfig, devices } from '@playwright/test';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export const USER_AGENTS = {
+  plain:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  chat:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800323b) NetType/WIFI Language/zh_CN',
+};
+
+const phone = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 3,
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e-artifacts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  globalSetup: './e2e/support/global-setup.ts',
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    },
+  },
+  projects: [
+    { name: 'plain', use: { ...devices['Desktop Chrome'], ...phone, userAgent: USER_AGENTS.plain } },
+    { name: 'chat', use: { ...devices['Desktop Chrome'], ...phone, userAgent: USER_AGENTS.chat } },
+  ],
+});

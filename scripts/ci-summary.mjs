@@ -1,0 +1,28 @@
+// Adds up the results of CI's test runs (Jest JSON and Playwright JSON) and
+// prints the plain closing line: "N passed, N failed[, N skipped]".
+import { existsSync, readFileSync } from 'node:fs';
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const file of process.argv.slice(2)) {
+  if (!existsSync(file)) {
+    console.log(`missing results: ${file}`);
+    failed += 1;
+    continue;
+  }
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  if ('numPassedTests' in r) {
+    passed += r.numPassedTests;
+    failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+    skipped += r.numPendingTests + r.numTodoTests;
+    console.log(`${file}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+  } else if (r.stats) {
+    passed += r.stats.expected + (r.stats.flaky ?? 0);
+    failed += r.stats.unexpected;
+    skipped += r.stats.skipped;
+    console.log(`${file}: ${r.stats.expected} passed, ${r.stats.unexpected} failed, ${r.stats.flaky ?? 0} flaky`);
+  }
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,121 @@
+/**
+ * Extracts every message declared with defineMessages/defineMessage in
+ * src/client into src/client/i18n/locales/en.json (ids and English default
+ * texts), and checks that zh-CN.json and zh-TW.json have exactly the same keys,
+ * each translated (not empty).
+ *
+ *   npm run i18n:extract          writes en.json, reports missing translations
+ *   npm run i18n:check            fails when en.json is stale or a locale misses or has extra keys
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+
+const ROOT = join(__dirname, '..');
+const SRC = join(ROOT, 'src', 'client');
+const LOCALES = join(SRC, 'i18n', 'locales');
+const check = process.argv.includes('--check');
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return walk(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+interface Found {
+  id: string;
+  defaultMessage: string;
+  file: string;
+}
+
+function propText(obj: ts.ObjectLiteralExpression, name: string): string | undefined {
+  for (const p of obj.properties) {
+    if (ts.isPropertyAssignment(p) && p.name.getText() === name) {
+      const init = p.initializer;
+      if (ts.isStringLiteral(init) || ts.isNoSubstitutionTemplateLiteral(init)) return init.text;
+      throw new Error(`${name} must be a string literal: ${p.getText()}`);
+    }
+  }
+  return undefined;
+}
+
+export function extract(files: string[]): Found[] {
+  const found: Found[] = [];
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    if (!/defineMessages?\(/.test(text)) continue;
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const visit = (node: ts.Node) => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
+        const fn = node.expression.text;
+        const arg = node.arguments[0];
+        const descriptors: ts.ObjectLiteralExpression[] = [];
+        if (fn === 'defineMessages' && arg && ts.isObjectLiteralExpression(arg)) {
+          for (const p of arg.properties) {
+            if (ts.isPropertyAssignment(p) && ts.isObjectLiteralExpression(p.initializer)) descriptors.push(p.initializer);
+          }
+        } else if (fn === 'defineMessage' && arg && ts.isObjectLiteralExpression(arg)) {
+          descriptors.push(arg);
+        }
+        for (const d of descriptors) {
+          const id = propText(d, 'id');
+          const defaultMessage = propText(d, 'defaultMessage');
+          if (!id || defaultMessage === undefined) throw new Error(`${relative(ROOT, file)}: a message needs id and defaultMessage: ${d.getText()}`);
+          found.push({ id, defaultMessage, file: relative(ROOT, file) });
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
+function main() {
+  const found = extract(walk(SRC));
+  const en: Record<string, string> = {};
+  const problems: string[] = [];
+  for (const m of found) {
+    if (m.id in en && en[m.id] !== m.defaultMessage) problems.push(`id ${m.id} is declared twice with different texts (${m.file})`);
+    en[m.id] = m.defaultMessage;
+  }
+  const sorted = Object.fromEntries(Object.entries(en).sort(([a], [b]) => a.localeCompare(b)));
+  const enText = `${JSON.stringify(sorted, null, 2)}\n`;
+  const enPath = join(LOCALES, 'en.json');
+  const current = (() => {
+    try {
+      return readFileSync(enPath, 'utf8');
+    } catch {
+      return '';
+    }
+  })();
+  if (check) {
+    if (current !== enText) problems.push('en.json is stale: run npm run i18n:extract');
+  } else {
+    writeFileSync(enPath, enText);
+  }
+  for (const locale of ['zh-CN', 'zh-TW']) {
+    const path = join(LOCALES, `${locale}.json`);
+    let messages: Record<string, string> = {};
+    try {
+      messages = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
+    } catch {
+      problems.push(`${locale}.json is missing or not JSON`);
+      continue;
+    }
+    for (const id of Object.keys(sorted)) {
+      if (!(id in messages)) problems.push(`${locale}.json misses ${id} (en: ${JSON.stringify(sorted[id])})`);
+      else if (!messages[id]?.trim()) problems.push(`${locale}.json has an empty ${id}`);
+    }
+    for (const id of Object.keys(messages)) if (!(id in sorted)) problems.push(`${locale}.json has ${id}, which the code no longer declares`);
+  }
+  console.log(`i18n: ${Object.keys(sorted).length} messages${check ? ' checked' : ' extracted'}`);
+  if (problems.length > 0) {
+    console.error(problems.map((p) => `  ${p}`).join('\n'));
+    process.exit(1);
+  }
+}
+
+main();

@@ -1,0 +1,120 @@
+/**
+ * The app shell: every route of SPEC section 2 with its page loaded on demand,
+ * the page title, a back button on pages that are not tabs, the bottom tab bar
+ * (hidden by hideTabBar), 300 ms fade-and-slide transitions, the not-found page.
+ */
+import { defineMessages } from '../i18n/defineMessages';
+import { useEffect } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { useAppSelector } from './hooks';
+import { PageLoader } from './PageLoader';
+import { ROUTE_NOT_FOUND_LOG } from './navigation';
+import { ENTRY_PATH, routes, routeTitles, tabRoutes, type RouteDef } from './routes';
+import { selectHideTabBar } from './uiSlice';
+
+const messages = defineMessages({
+  back: { id: 'shell.back', defaultMessage: 'Back' },
+  tabs: { id: 'shell.tabs', defaultMessage: 'Main sections' },
+  notFound: { id: 'shell.notFound', defaultMessage: 'There is no page at this address.' },
+  goHome: { id: 'shell.goHome', defaultMessage: 'Go to the home page' },
+});
+
+const TAB_ICONS: Record<string, string> = {
+  home: 'M3 11 12 3l9 8v10h-6v-6H9v6H3z',
+  orderList: 'M6 3h12v18H6zM9 8h6M9 12h6M9 16h4',
+  mine: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-8 9c0-4 4-6 8-6s8 2 8 6',
+};
+
+function TabBar() {
+  const intl = useIntl();
+  return (
+    <nav className="tab-bar" aria-label={intl.formatMessage(messages.tabs)}>
+      {tabRoutes.map((r) => (
+        <NavLink key={r.name} to={r.path} replace className={({ isActive }) => (isActive ? 'tab active' : 'tab')}>
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path d={TAB_ICONS[r.name]} fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+          </svg>
+          <FormattedMessage {...r.title} />
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+function PageFrame({ route }: { route: RouteDef }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const hideTabBar = useAppSelector(selectHideTabBar);
+  const title = intl.formatMessage(route.title);
+  useDocumentTitle(title);
+  const showHeader = !route.tab && route.path !== ENTRY_PATH;
+  return (
+    <div className={`page${route.tab && !hideTabBar ? ' with-tab-bar' : ''}`} data-route={route.name}>
+      {showHeader && (
+        <header className="page-header">
+          <button
+            type="button"
+            className="back"
+            aria-label={intl.formatMessage(messages.back)}
+            onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(tabRoutes[0]!.path, { replace: true }))}
+          >
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path d="M15 4 7 12l8 8" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </button>
+          <h1>{title}</h1>
+        </header>
+      )}
+      <main className="page-body">
+        <PageLoader load={route.load} />
+      </main>
+      {route.tab && !hideTabBar && <TabBar />}
+    </div>
+  );
+}
+
+function NotFound() {
+  const location = useLocation();
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(routeTitles.notFound));
+  useEffect(() => {
+    console.error(ROUTE_NOT_FOUND_LOG, location.pathname);
+  }, [location.pathname]);
+  return (
+    <div className="page">
+      <main className="page-body not-found">
+        <h1>
+          <FormattedMessage {...routeTitles.notFound} />
+        </h1>
+        <p>
+          <FormattedMessage {...messages.notFound} />
+        </p>
+        <NavLink className="btn btn-primary" to={tabRoutes[0]!.path} replace>
+          <FormattedMessage {...messages.goHome} />
+        </NavLink>
+      </main>
+    </div>
+  );
+}
+
+export function Shell() {
+  const location = useLocation();
+  return (
+    <div className="page-transition" key={location.pathname}>
+      <Routes location={location}>
+        {routes.map((r) => (
+          <Route key={r.name} path={r.path} element={<PageFrame route={r} />} />
+        ))}
+        <Route path="/scanCodeEntry" element={<PageFrame route={routes[0]!} />} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * The interface language in the store: the customer's stored choice, else the
+ * entity parameter AppLanguage, else the device language; a payment-app
+ * browser forces traditional Chinese (host/language.ts holds the rule).
+ */
+import { createListenerMiddleware } from '@reduxjs/toolkit';
+import { chooseLanguage, languageToLocale, localeToLanguage, type AppLanguage } from '../host/language';
+import type { HostInfo } from '../host/detect';
+import { shopEntered } from '../features/shop/shopSlice';
+import { localeChosen, type Locale } from './uiSlice';
+
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+export function readStoredLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeLanguage(language: AppLanguage): void {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage refused (private mode): the choice lasts this visit.
+  }
+}
+
+export function initialLocale(host: HostInfo, entityParam: string | null = null): Locale {
+  return chooseLanguage({
+    stored: readStoredLanguage(),
+    entityParam,
+    deviceLanguages: typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
+    host,
+  }).locale;
+}
+
+/** The customer picked a language on the mine page. */
+export function languageChosenByUser(locale: Locale) {
+  storeLanguage(localeToLanguage(locale));
+  return localeChosen(locale);
+}
+
+/** When a shop is entered, its AppLanguage applies unless the customer or the host decided. */
+export function createLanguageListener(host: HostInfo) {
+  const listener = createListenerMiddleware();
+  listener.startListening({
+    actionCreator: shopEntered,
+    effect: (action, api) => {
+      const choice = chooseLanguage({
+        stored: readStoredLanguage(),
+        entityParam: action.payload.entParams.AppLanguage ?? null,
+        deviceLanguages: navigator.languages ?? [navigator.language],
+        host,
+      });
+      api.dispatch(localeChosen(languageToLocale(choice.language)));
+    },
+  });
+  return listener;
+}

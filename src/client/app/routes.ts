@@ -1,0 +1,132 @@
+/**
+ * Every route of SPEC section 2, with its title and how its page loads. Pages
+ * load on demand, one chunk each; a page whose capability has not landed yet
+ * loads the shared "coming" page, which shows its title.
+ */
+import { defineMessages } from '../i18n/defineMessages';
+import { type MessageDescriptor } from 'react-intl';
+import type { ComponentType } from 'react';
+
+export interface PageModule {
+  default: ComponentType;
+}
+
+export interface RouteDef {
+  name: string;
+  path: string;
+  title: MessageDescriptor;
+  tab?: boolean;
+  load: () => Promise<PageModule>;
+}
+
+const t = defineMessages({
+  scanCodeEntry: { id: 'route.scanCodeEntry', defaultMessage: 'Scan to order' },
+  home: { id: 'route.home', defaultMessage: 'Home' },
+  orderList: { id: 'route.orderList', defaultMessage: 'My Order' },
+  mine: { id: 'route.mine', defaultMessage: 'Mine' },
+  goodsList: { id: 'route.goodsList', defaultMessage: 'Order food' },
+  postpayCart: { id: 'route.postpayCart', defaultMessage: 'Cart' },
+  prepayCart: { id: 'route.prepayCart', defaultMessage: 'Cart' },
+  prepayOrderConfirm: { id: 'route.prepayOrderConfirm', defaultMessage: 'Confirm order' },
+  postpayOrderConfirm: { id: 'route.postpayOrderConfirm', defaultMessage: 'Confirm order' },
+  orderDetails: { id: 'route.orderDetails', defaultMessage: 'Order details' },
+  paymentResult: { id: 'route.paymentResult', defaultMessage: 'Payment result' },
+  shopSelect: { id: 'route.shopSelect', defaultMessage: 'Choose a restaurant' },
+  baseSelect: { id: 'route.baseSelect', defaultMessage: 'Choose an outlet' },
+  search: { id: 'route.search', defaultMessage: 'Order by item number' },
+  loginByCode: { id: 'route.loginByCode', defaultMessage: 'Sign in with phone' },
+  areaCodeSelect: { id: 'route.areaCodeSelect', defaultMessage: 'Country calling code' },
+  vipBalance: { id: 'route.vipBalance', defaultMessage: 'My account' },
+  vipBalanceRecordList: { id: 'route.vipBalanceRecordList', defaultMessage: 'Account detail' },
+  vipBalanceRecharge: { id: 'route.vipBalanceRecharge', defaultMessage: 'Top up' },
+  rechargeResult: { id: 'route.rechargeResult', defaultMessage: 'Top-up result' },
+  vipScoreRecordList: { id: 'route.vipScoreRecordList', defaultMessage: 'Points detail' },
+  addressList: { id: 'route.addressList', defaultMessage: 'Shipping addresses' },
+  addressEdit: { id: 'route.addressEdit', defaultMessage: 'Edit address' },
+  vipDetailsEdit: { id: 'route.vipDetailsEdit', defaultMessage: 'Profile' },
+  couponsList: { id: 'route.couponsList', defaultMessage: 'My coupons' },
+  couponDetails: { id: 'route.couponDetails', defaultMessage: 'Coupon details' },
+  couponSelect: { id: 'route.couponSelect', defaultMessage: 'Choose a coupon' },
+  vipQrCode: { id: 'route.vipQrCode', defaultMessage: 'Member code' },
+  changeByCode: { id: 'route.changeByCode', defaultMessage: 'Change phone number' },
+  orderEntry: { id: 'route.orderEntry', defaultMessage: 'Order' },
+  paying: { id: 'route.paying', defaultMessage: 'Paying' },
+  browserPrompt: { id: 'route.browserPrompt', defaultMessage: 'Open in browser' },
+  terms: { id: 'route.terms', defaultMessage: 'Privacy policy and terms of use' },
+  clear: { id: 'route.clear', defaultMessage: 'Clear cache' },
+  notFound: { id: 'route.notFound', defaultMessage: 'Page not found' },
+});
+
+export const routeTitles = t;
+
+const coming = () => import(/* webpackChunkName: "page-coming" */ '../ui/ComingPage');
+
+const page = (name: string, title: MessageDescriptor, load: RouteDef['load'] = coming, tab = false): RouteDef => ({
+  name,
+  path: `/pages/${name}/${name}`,
+  title,
+  load,
+  tab,
+});
+
+export const ENTRY_PATH = '/';
+
+export const routes: RouteDef[] = [
+  {
+    name: 'scanCodeEntry',
+    path: ENTRY_PATH,
+    title: t.scanCodeEntry,
+    load: () => import(/* webpackChunkName: "page-entry" */ '../features/entry/EntryPage'),
+  },
+  page('home', t.home, () => import(/* webpackChunkName: "page-home" */ '../features/shop/HomePage'), true),
+  page('orderList', t.orderList, coming, true),
+  page('mine', t.mine, () => import(/* webpackChunkName: "page-mine" */ '../features/member/MinePage'), true),
+  page('goodsList', t.goodsList),
+  page('postpayCart', t.postpayCart),
+  page('prepayCart', t.prepayCart),
+  page('prepayOrderConfirm', t.prepayOrderConfirm),
+  page('postpayOrderConfirm', t.postpayOrderConfirm),
+  page('orderDetails', t.orderDetails),
+  page('paymentResult', t.paymentResult),
+  page('shopSelect', t.shopSelect),
+  page('baseSelect', t.baseSelect),
+  page('search', t.search),
+  page('loginByCode', t.loginByCode),
+  page('areaCodeSelect', t.areaCodeSelect),
+  page('vipBalance', t.vipBalance),
+  page('vipBalanceRecordList', t.vipBalanceRecordList),
+  page('vipBalanceRecharge', t.vipBalanceRecharge),
+  page('rechargeResult', t.rechargeResult),
+  page('vipScoreRecordList', t.vipScoreRecordList),
+  page('addressList', t.addressList),
+  page('addressEdit', t.addressEdit),
+  page('vipDetailsEdit', t.vipDetailsEdit),
+  page('couponsList', t.couponsList),
+  page('couponDetails', t.couponDetails),
+  page('couponSelect', t.couponSelect),
+  page('vipQrCode', t.vipQrCode),
+  page('changeByCode', t.changeByCode),
+  page('orderEntry', t.orderEntry),
+  page('paying', t.paying),
+  page('browserPrompt', t.browserPrompt, () => import(/* webpackChunkName: "page-browser-prompt" */ '../features/entry/BrowserPromptPage')),
+  {
+    name: 'terms',
+    path: '/pages/prepayOrderConfirm/components/terms',
+    title: t.terms,
+    load: coming,
+  },
+  page('clear', t.clear),
+];
+
+export const routeByName = Object.fromEntries(routes.map((r) => [r.name, r])) as Record<string, RouteDef>;
+export const tabRoutes = routes.filter((r) => r.tab);
+
+export function routeForPath(pathname: string): RouteDef | undefined {
+  return routes.find((r) => r.path === pathname);
+}
+
+export function pathOf(name: string): string {
+  const route = routeByName[name];
+  if (!route) throw new Error(`no route named ${name}`);
+  return route.path;
+}

@@ -1,0 +1,94 @@
+/**
+ * The store: one API slice, the shell's and features' slices, the error
+ * listener, redux-saga for the sign-in flows, and redux-persist for the cart
+ * only (versioned, SPEC section 4).
+ */
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { persistReducer, persistStore, FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, type PersistedState } from 'redux-persist';
+import type { Storage } from 'redux-persist';
+import { api } from './api';
+import { errorListener } from './errorListener';
+import { rootSaga } from './rootSaga';
+import { createLanguageListener } from './language';
+import { PLAIN_BROWSER, type HostInfo } from '../host/detect';
+import { uiSlice } from './uiSlice';
+import { shopSlice } from '../features/shop/shopSlice';
+import { cartSlice, CART_VERSION, type CartState } from '../features/cart/cartSlice';
+
+/** localStorage as redux-persist storage; a memory stand-in where storage is refused (private mode). */
+export function browserStorage(): Storage {
+  const memory = new Map<string, string>();
+  const ls = (() => {
+    try {
+      const s = window.localStorage;
+      s.setItem('__probe', '1');
+      s.removeItem('__probe');
+      return s;
+    } catch {
+      return null;
+    }
+  })();
+  return {
+    getItem: async (key: string) => (ls ? ls.getItem(key) : (memory.get(key) ?? null)),
+    setItem: async (key: string, value: string) => {
+      if (ls) ls.setItem(key, value);
+      else memory.set(key, value);
+    },
+    removeItem: async (key: string) => {
+      if (ls) ls.removeItem(key);
+      else memory.delete(key);
+    },
+  };
+}
+
+export const CART_STORAGE_KEY = 'cart';
+
+export function cartPersistConfig(storage: Storage) {
+  return {
+    key: CART_STORAGE_KEY,
+    storage,
+    version: CART_VERSION,
+    // A cart stored by another cart version is dropped, not migrated.
+    migrate: (state: PersistedState) =>
+      Promise.resolve(
+        state && state._persist?.version === CART_VERSION && (state as unknown as CartState).cartVersion === CART_VERSION
+          ? state
+          : undefined,
+      ),
+  };
+}
+
+function makeRootReducer(storage: Storage) {
+  return combineReducers({
+    [api.reducerPath]: api.reducer,
+    [uiSlice.reducerPath]: uiSlice.reducer,
+    [shopSlice.reducerPath]: shopSlice.reducer,
+    [cartSlice.reducerPath]: persistReducer(cartPersistConfig(storage), cartSlice.reducer),
+  });
+}
+
+export type RootState = ReturnType<ReturnType<typeof makeRootReducer>>;
+
+export function makeStore(
+  preloadedState?: Partial<RootState>,
+  options: { storage?: Storage; host?: HostInfo } = {},
+) {
+  const sagaMiddleware = createSagaMiddleware();
+  const languageListener = createLanguageListener(options.host ?? PLAIN_BROWSER);
+  const store = configureStore({
+    reducer: makeRootReducer(options.storage ?? browserStorage()),
+    preloadedState: preloadedState as RootState | undefined,
+    middleware: (getDefault) =>
+      getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } })
+        .prepend(errorListener.middleware, languageListener.middleware)
+        .concat(api.middleware, sagaMiddleware),
+    devTools: __DEV__ ? { trace: true, traceLimit: 25 } : false,
+  });
+  sagaMiddleware.run(rootSaga);
+  const persistor = persistStore(store);
+  return { store, persistor };
+}
+
+export type AppStore = ReturnType<typeof makeStore>['store'];
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,117 @@
+/**
+ * The entry route (/, scanCodeEntry): resolves the scanned code to its
+ * enterprise, loads the shop page and the entity's parameters, fills the shop
+ * state and opens the home tab. A bad code shows its message here.
+ */
+import { defineMessages } from '../../i18n/defineMessages';
+import { useEffect, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useLocation } from 'react-router-dom';
+import { useAppDispatch } from '../../app/hooks';
+import { useGo } from '../../app/navigation';
+import { pathOf } from '../../app/routes';
+import { tabBarHidden } from '../../app/uiSlice';
+import { isGatewayError } from '../../app/errorListener';
+import { cartOwnerEntered } from '../cart/cartSlice';
+import { shopApi } from '../shop/shopApi';
+import { shopEntered } from '../shop/shopSlice';
+import { codeToResolve, readEntryParams } from './entryParams';
+
+const messages = defineMessages({
+  opening: { id: 'entry.opening', defaultMessage: 'Opening the shop…' },
+  noCode: { id: 'entry.noCode', defaultMessage: 'Scan the QR code on your table to order.' },
+  invalidQr: { id: 'entry.invalidQr', defaultMessage: 'Invalid QR Code' },
+  retry: { id: 'entry.retry', defaultMessage: 'Try again' },
+});
+
+type Status = { kind: 'loading' } | { kind: 'noCode' } | { kind: 'failed'; message: string | null };
+
+export default function EntryPage() {
+  const dispatch = useAppDispatch();
+  const go = useGo();
+  const location = useLocation();
+  const [status, setStatus] = useState<Status>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const params = readEntryParams(location.search, window.location.search);
+    dispatch(tabBarHidden(params.hideTabBar));
+    const code = codeToResolve(params);
+    if (!code) {
+      setStatus({ kind: 'noCode' });
+      return;
+    }
+    let live = true;
+    setStatus({ kind: 'loading' });
+    (async () => {
+      const resolved = await dispatch(shopApi.endpoints.resolveCode.initiate(code)).unwrap();
+      const page = await dispatch(
+        shopApi.endpoints.shopPage.initiate({
+          QRCode: params.QRCode || undefined,
+          TableID: params.TableID || undefined,
+          BaseID: params.BaseID || undefined,
+          ShopID: params.ShopID || undefined,
+          SheetID: params.SheetID || undefined,
+        }),
+      ).unwrap();
+      const entParams = await dispatch(shopApi.endpoints.entParams.initiate({ entId: resolved.EntID })).unwrap();
+      if (!live) return;
+      dispatch(cartOwnerEntered(resolved.EntID));
+      dispatch(
+        shopEntered({
+          params: {
+            EntID: resolved.EntID,
+            UserID: page.entity.UserID,
+            EntName: page.entity.EntName,
+            UserName: page.entity.UserName,
+            ShopID: resolved.ShopID,
+            BaseID: resolved.BaseID,
+            TableID: resolved.TableID,
+            QRCode: params.QRCode,
+            PosSignSheetID: params.SheetID || page.signSheet?.SheetID || '',
+          },
+          entity: page.entity,
+          shopInfo: page.shopInfo,
+          baseInfo: page.baseInfo,
+          tableInfo: page.table,
+          entParams,
+        }),
+      );
+      go(pathOf('home'), { replace: true });
+    })().catch((err: unknown) => {
+      if (!live) return;
+      setStatus({ kind: 'failed', message: isGatewayError(err) && err.kind === 'business' ? err.message : null });
+    });
+    return () => {
+      live = false;
+    };
+  }, [dispatch, go, location.search, attempt]);
+
+  if (status.kind === 'loading') {
+    return (
+      <section className="entry" role="status" aria-live="polite">
+        <span className="spinner" aria-hidden="true" />
+        <FormattedMessage {...messages.opening} />
+      </section>
+    );
+  }
+  if (status.kind === 'noCode') {
+    return (
+      <section className="entry">
+        <p>
+          <FormattedMessage {...messages.noCode} />
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="entry">
+      <p role="alert">{status.message ?? <FormattedMessage {...messages.invalidQr} />}</p>
+      {status.message === null && (
+        <button type="button" className="btn btn-primary" onClick={() => setAttempt((n) => n + 1)}>
+          <FormattedMessage {...messages.retry} />
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * Shop state (SPEC section 3): the route parameters of the scanned code and
+ * the shop they resolve to. Until a code is scanned the app speaks as the
+ * anonymous default member's entity and user.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+export const DEFAULT_ENT_ID = '881000000009';
+export const DEFAULT_USER_ID = '888000000009';
+
+export interface ShopParams {
+  EntID: string;
+  UserID: string;
+  EntName: string;
+  UserName: string;
+  ShopID: string;
+  BaseID: string;
+  VipID: string;
+  VipName: string;
+  QRCode: string;
+  TableID: string;
+  PosSignSheetID: string;
+  /** SPEC section 4: global params default BusinessMode 1 in one reading; the chosen mode lives in the cart's business mode. */
+  BusinessMode: string;
+}
+
+/** Names in the three languages, as the service sends them. */
+export interface LocalNames {
+  zh: string;
+  tw: string;
+  en: string;
+}
+
+export interface ShopInfo {
+  ShopID: string;
+  ShopName: LocalNames;
+  PosType: string;
+  MinaAppID: string;
+  MinaID: string;
+  Logo: string;
+}
+
+export interface BaseInfo {
+  BaseID: string;
+  BaseName: LocalNames;
+  BaseCode: string;
+  BusinessMode: string;
+  CYType: string;
+  BeginTime: string;
+  EndTime: string;
+  WebOrderDuration: number;
+  PayMode: string;
+  IsPayLaterOnlineCheckout: string;
+  OpeningHours: string;
+}
+
+export interface EntityInfo {
+  EntID: string;
+  EntName: string;
+  UserID: string;
+  UserName: string;
+  UserCode: string;
+  CurrencySymbol: string;
+  AmoPoint: number;
+  DiscountPoint: number;
+  PQuaPoint: number;
+  PricePoint: number;
+  QuaPoint: number;
+  TimeZone: string;
+  OssCustomerDomain: string;
+}
+
+export interface ShopState {
+  params: ShopParams;
+  entity: EntityInfo | null;
+  shopInfo: ShopInfo | null;
+  baseInfo: BaseInfo | null;
+  tableInfo: { TableID: string; TableName: string } | null;
+  /** Entity system parameters (ParmID -> ParmValue). */
+  entParams: Record<string, string>;
+}
+
+const initialState: ShopState = {
+  params: {
+    EntID: DEFAULT_ENT_ID,
+    UserID: DEFAULT_USER_ID,
+    EntName: '',
+    UserName: '',
+    ShopID: '',
+    BaseID: '',
+    VipID: '',
+    VipName: '',
+    QRCode: '',
+    TableID: '',
+    PosSignSheetID: '',
+    BusinessMode: '1',
+  },
+  entity: null,
+  shopInfo: null,
+  baseInfo: null,
+  tableInfo: null,
+  entParams: {},
+};
+
+export const shopSlice = createSlice({
+  name: 'shop',
+  initialState,
+  reducers: {
+    shopParamsChanged(state, action: PayloadAction<Partial<ShopParams>>) {
+      Object.assign(state.params, action.payload);
+    },
+    /** A scanned code resolved to its enterprise, shop and outlet. */
+    shopEntered(
+      state,
+      action: PayloadAction<{
+        params: Partial<ShopParams>;
+        entity: EntityInfo;
+        shopInfo: ShopInfo;
+        baseInfo: BaseInfo | null;
+        tableInfo: { TableID: string; TableName: string } | null;
+        entParams: Record<string, string>;
+      }>,
+    ) {
+      Object.assign(state.params, action.payload.params);
+      state.entity = action.payload.entity;
+      state.shopInfo = action.payload.shopInfo;
+      state.baseInfo = action.payload.baseInfo;
+      state.tableInfo = action.payload.tableInfo;
+      state.entParams = action.payload.entParams;
+    },
+  },
+  selectors: {
+    selectShopParams: (state) => state.params,
+    selectEntId: (state) => state.params.EntID,
+    selectShopInfo: (state) => state.shopInfo,
+    selectBaseInfo: (state) => state.baseInfo,
+    selectTableInfo: (state) => state.tableInfo,
+    selectEntity: (state) => state.entity,
+    selectEntParams: (state) => state.entParams,
+  },
+});
+
+export const { shopParamsChanged, shopEntered } = shopSlice.actions;
+export const { selectShopParams, selectEntId, selectShopInfo, selectBaseInfo, selectTableInfo, selectEntity, selectEntParams } = shopSlice.selectors;

@@ -1,0 +1,70 @@
+/**
+ * Builds the HTTP service: the gateway, the built app (long-lived caching for
+ * hashed files, compression) and a health check. main.ts listens; tests call
+ * buildServer and listen on a free port.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config';
+import type { Db } from './db/driver';
+import { gatewayRoutes } from './http/gateway';
+import { handlers as defaultHandlers } from './operations';
+import type { HandlerMap } from './operations/context';
+
+export interface ServerDeps {
+  db: Db;
+  config: Config;
+  clock?: () => Date;
+  handlers?: HandlerMap;
+  logger?: boolean;
+}
+
+/** Hashed asset names (app.3f9a1c2e.js) never change content: cache them for a year. */
+const HASHED = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)$/;
+
+export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
+  const { db, config } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const app = Fastify({
+    logger: deps.logger ? { level: 'info' } : false,
+    // Bodies are limited per route; this is the ceiling for everything else.
+    bodyLimit: Math.max(config.bodyLimit, 1024 * 1024),
+    trustProxy: true,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+
+  await app.register(gatewayRoutes, { db, config, handlers: deps.handlers ?? defaultHandlers, clock });
+
+  app.get('/healthz', async () => {
+    await db.query('SELECT 1');
+    return { ok: true, db: db.kind };
+  });
+
+  const publicOss = join(__dirname, '..', '..', 'public', 'oss');
+  if (existsSync(publicOss)) {
+    await app.register(fastifyStatic, {
+      root: publicOss,
+      prefix: '/oss/',
+      decorateReply: false,
+      maxAge: '1d',
+    });
+  }
+
+  if (config.staticDir && existsSync(config.staticDir)) {
+    await app.register(fastifyStatic, {
+      root: config.staticDir,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+      setHeaders(reply, path) {
+        reply.header('Cache-Control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  return app;
+}

@@ -1,0 +1,205 @@
+/**
+ * The one data endpoint: POST /HBBAPI/GetData. Decodes the form strictly,
+ * looks the operation up in the catalogue, checks the caller's role,
+ * validates the payload against the operation's schema, runs the handler in
+ * one transaction and answers with the envelope. Every failure is an envelope
+ * with a non-"0" code and a message that says what is wrong; never a 500.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodError } from 'zod';
+import { catalogue, isOperationName, type OperationName } from '../../shared/protocol/catalogue';
+import {
+  ErrorCode,
+  GATEWAY_PATH,
+  PLACEHOLDERS,
+  SUCCESS,
+  type Envelope,
+  type ResultTables,
+} from '../../shared/protocol/envelope';
+import { schemas } from '../../shared/protocol/schemas';
+import type { Config } from '../config';
+import type { Db } from '../db/driver';
+import { langFromHeader, message, type Lang } from '../messages';
+import { OpError, type HandlerMap, type OpContext, type Session } from '../operations/context';
+import { FormError, parseForm, parseJsonData } from './form';
+import { createSession, findSession, SESSION_COOKIE } from './session';
+
+export interface GatewayDeps {
+  db: Db;
+  config: Config;
+  handlers: HandlerMap;
+  /** The service's idea of now; tests set it. */
+  clock: () => Date;
+}
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+export function envelope(data: ResultTables): Envelope {
+  return { errcode: SUCCESS, resultcode: SUCCESS, errmsg: '', resultmsg: '', data };
+}
+
+export function errorEnvelope(code: string, msg: string): Envelope {
+  return { errcode: code, resultcode: code, errmsg: msg, resultmsg: msg, data: {} };
+}
+
+class RequestError extends Error {
+  constructor(
+    readonly code: string,
+    msg: string,
+  ) {
+    super(msg);
+  }
+}
+
+export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Promise<void> {
+  const { config } = deps;
+
+  // Take every body as text and decide here: a wrong content type is an
+  // envelope, not Fastify's 415.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: config.bodyLimit }, (_req, body, done) => {
+    done(null, body);
+  });
+
+  app.setErrorHandler((err: Error & { code?: string; statusCode?: number }, req, reply) => {
+    const lang = langFromHeader(req.headers['accept-language']);
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(200).send(errorEnvelope(ErrorCode.tooLarge, `request body is larger than ${config.bodyLimit} bytes`));
+    }
+    if (err.statusCode && err.statusCode < 500) {
+      return reply.code(200).send(errorEnvelope(ErrorCode.badRequest, `bad request: ${err.message}`));
+    }
+    req.log.error({ err }, 'gateway failure');
+    return reply.code(200).send(errorEnvelope(ErrorCode.internal, message('internal', lang)));
+  });
+
+  const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+    const lang = langFromHeader(req.headers['accept-language']);
+    try {
+      const answer = await serve(req, reply, lang, deps);
+      return reply.send(answer);
+    } catch (err) {
+      if (err instanceof RequestError) return reply.send(errorEnvelope(err.code, err.message));
+      if (err instanceof OpError) return reply.send(errorEnvelope(err.code, message(err.key, lang, err.values)));
+      req.log.error({ err }, 'operation failed');
+      return reply.send(errorEnvelope(ErrorCode.internal, message('internal', lang)));
+    }
+  };
+
+  app.post(GATEWAY_PATH, handle);
+  // GET, PUT... on the endpoint: say how to call it.
+  app.route({
+    method: ['GET', 'PUT', 'DELETE', 'PATCH'],
+    url: GATEWAY_PATH,
+    handler: async (_req, reply) =>
+      reply.send(errorEnvelope(ErrorCode.badRequest, `use POST with ${FORM_TYPE} on ${GATEWAY_PATH}`)),
+  });
+}
+
+async function serve(req: FastifyRequest, reply: FastifyReply, lang: Lang, deps: GatewayDeps): Promise<Envelope> {
+  const { db, config, handlers } = deps;
+  const contentType = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (contentType !== FORM_TYPE) {
+    throw new RequestError(ErrorCode.badRequest, `Content-Type must be ${FORM_TYPE}`);
+  }
+  let form: Map<string, string>;
+  try {
+    form = parseForm(typeof req.body === 'string' ? req.body : '');
+  } catch (err) {
+    throw new RequestError(ErrorCode.badRequest, (err as Error).message);
+  }
+
+  const authCode = form.get('strAuthorizationCode');
+  if (authCode === undefined) throw new RequestError(ErrorCode.badAuthorization, 'strAuthorizationCode is missing');
+  if (authCode !== config.authorizationCode) throw new RequestError(ErrorCode.badAuthorization, 'strAuthorizationCode is wrong');
+
+  const name = form.get('strKeyName');
+  if (!name) throw new RequestError(ErrorCode.badRequest, 'strKeyName is missing');
+  if (!isOperationName(name)) throw new RequestError(ErrorCode.unknownOperation, `unknown operation: ${name.slice(0, 100)}`);
+  const entry = catalogue[name];
+
+  const serviceType = form.get('HBBWSType');
+  if (serviceType === undefined) throw new RequestError(ErrorCode.badRequest, 'HBBWSType is missing');
+  if (serviceType.trim() !== String(entry.service)) {
+    throw new RequestError(
+      ErrorCode.badRequest,
+      `HBBWSType ${serviceType.slice(0, 10)} does not match ${name}, which is service type ${entry.service}`,
+    );
+  }
+  const isRsa = form.get('IsRSA');
+  if (isRsa !== undefined && isRsa !== '0') {
+    throw new RequestError(ErrorCode.badRequest, 'IsRSA must be 0: encrypted payloads are not accepted');
+  }
+
+  const jsonText = form.get('strJsonData');
+  if (jsonText === undefined || jsonText.trim() === '') throw new RequestError(ErrorCode.badRequest, 'strJsonData is missing');
+  let json: Record<string, unknown>;
+  try {
+    json = parseJsonData(jsonText, { maxDepth: config.maxJsonDepth });
+  } catch (err) {
+    if (err instanceof FormError) throw new RequestError(ErrorCode.badRequest, err.message);
+    throw err;
+  }
+  const parsed = schemas[name].payload.safeParse(json);
+  if (!parsed.success) throw new RequestError(ErrorCode.badRequest, describeZodError(name, parsed.error));
+  const payload = parsed.data as { tableData: Record<string, unknown>[] };
+  for (const row of payload.tableData) substitutePlaceholders(row, config.credentials);
+
+  const handler = handlers[name] as ((ctx: OpContext, p: unknown) => Promise<ResultTables>) | undefined;
+
+  const now = deps.clock();
+  const cookieSecret = req.cookies[SESSION_COOKIE];
+  let newCookie: { secret: string; expires: Date } | null = null;
+
+  const data = await db.transaction(async (tx) => {
+    const session = await findSession(tx, cookieSecret, now);
+    if (entry.role === 'session' && !session) throw new OpError('loginRequired', ErrorCode.sessionRequired);
+    if (entry.role === 'member' && (!session || session.role !== 'member')) {
+      throw new OpError(session ? 'memberRequired' : 'loginRequired', session ? ErrorCode.forbidden : ErrorCode.sessionRequired);
+    }
+    if (entry.role === 'staff') throw new OpError('loginRequired', ErrorCode.forbidden);
+    if (!handler) throw new OpError('notSupported', ErrorCode.notSupported, { name });
+    const ctx: OpContext = {
+      tx,
+      session,
+      lang,
+      now,
+      config,
+      credentials: config.credentials,
+      async startSession(entId, vipId, role): Promise<Session> {
+        const created = await createSession(tx, { entId, vipId, role }, now, config.sessionDays);
+        newCookie = { secret: created.secret, expires: created.expires };
+        ctx.session = created.session;
+        return created.session;
+      },
+    };
+    return handler(ctx, payload);
+  });
+
+  if (newCookie) {
+    const { secret, expires } = newCookie as { secret: string; expires: Date };
+    reply.setCookie(SESSION_COOKIE, secret, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.secureCookies,
+      expires,
+    });
+  }
+  return envelope(data);
+}
+
+function substitutePlaceholders(row: Record<string, unknown>, credentials: Record<keyof typeof PLACEHOLDERS, string>) {
+  for (const key of Object.keys(PLACEHOLDERS) as (keyof typeof PLACEHOLDERS)[]) {
+    if (row[key] === undefined || row[key] === PLACEHOLDERS[key]) row[key] = credentials[key];
+  }
+}
+
+function describeZodError(name: OperationName, error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return `payload of ${name} is not valid`;
+  const path = issue.path
+    .map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
+    .join('');
+  return `payload of ${name} is not valid: ${path || 'strJsonData'}: ${issue.message}`;
+}

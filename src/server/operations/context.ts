@@ -1,0 +1,49 @@
+/**
+ * What a handler gets: its transaction, the caller's session, the caller's
+ * language, the service's clock and configuration, and a way to start or end
+ * the session (which the gateway turns into a cookie).
+ */
+import type { ResultTables } from '../../shared/protocol/envelope';
+import { ErrorCode } from '../../shared/protocol/envelope';
+import type { OperationName } from '../../shared/protocol/catalogue';
+import type { PayloadOf } from '../../shared/protocol/schemas';
+import type { Queryable } from '../db/driver';
+import type { Lang, MessageKey } from '../messages';
+import type { Config } from '../config';
+
+export interface Session {
+  sessionId: string;
+  entId: string;
+  vipId: string | null;
+  role: 'guest' | 'member';
+}
+
+export interface OpContext {
+  tx: Queryable;
+  session: Session | null;
+  lang: Lang;
+  now: Date;
+  config: Config;
+  /** Values substituted for the @AppID/@Secret/@BSN placeholders. */
+  credentials: { AppID: string; Secret: string; BSN: string };
+  /** Starts a session for this member (or guest); the gateway sets the cookie. */
+  startSession(entId: string, vipId: string, role: Session['role']): Promise<Session>;
+}
+
+export type Handler<K extends OperationName> = (
+  ctx: OpContext,
+  payload: PayloadOf<K>,
+) => Promise<ResultTables>;
+
+export type HandlerMap = { [K in OperationName]?: Handler<K> };
+
+/** A refusal a user may see: a code from ErrorCode and a message in the caller's language. */
+export class OpError extends Error {
+  constructor(
+    readonly key: MessageKey,
+    readonly code: string = ErrorCode.business,
+    readonly values: Record<string, string | number> = {},
+  ) {
+    super(key);
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Error reports from the app (Setting_SetHelpFeedbackAddSubmit_Add). The same
+ * error sent again is counted on its first record, not stored again, so a
+ * misbehaving client cannot fill the table.
+ */
+import { createHash } from 'node:crypto';
+import type { HandlerMap } from './context';
+
+export const feedbackHandlers: HandlerMap = {
+  async Setting_SetHelpFeedbackAddSubmit_Add({ tx, session, now }, { tableData: [row] }) {
+    const entId = row!.EntID || session?.entId || '';
+    const fingerprint = createHash('sha256').update(row!.FbContent).digest('hex');
+    const [saved] = await tx.query<{ feedback_id: string; occurrences: number }>(
+      `INSERT INTO help_feedback (ent_id, user_id, app_name, fb_type, fb_content, fingerprint, created_at, last_seen_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
+       ON CONFLICT (ent_id, fingerprint)
+       DO UPDATE SET occurrences = help_feedback.occurrences + 1, last_seen_at = EXCLUDED.last_seen_at
+       RETURNING feedback_id, occurrences`,
+      [entId, row!.UserID ?? '', row!.AppName ?? '', row!.FbType ?? 0, row!.FbContent, fingerprint, now],
+    );
+    return { table1: [{ FeedbackID: saved!.feedback_id, Occurrences: saved!.occurrences }] };
+  },
+};

@@ -1,0 +1,13 @@
+/** Every implemented operation's handler, keyed by strKeyName. */
+import type { HandlerMap } from './context';
+import { feedbackHandlers } from './feedback';
+import { memberHandlers } from './member';
+import { paramHandlers } from './params';
+import { shopHandlers } from './shop';
+
+export const handlers: HandlerMap = {
+  ...shopHandlers,
+  ...paramHandlers,
+  ...feedbackHandlers,
+  ...memberHandlers,
+};

@@ -1,0 +1,132 @@
+/**
+ * Integration-test harness: the real HTTP server on a free 127.0.0.1 port over
+ * a fresh database. PGlite in memory by default; with DATABASE_URL set (the
+ * PostgreSQL pass of .ci/run), a new database on that server per harness,
+ * dropped at the end.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDb, type Db } from '../db/driver';
+import { migrate } from '../db/migrate';
+import { seedDemo } from '../db/seed';
+import type { HandlerMap } from '../operations/context';
+import { encodeForm, DEFAULT_AUTHORIZATION_CODE, type Envelope } from '../../shared/protocol/envelope';
+import { catalogue, type OperationName } from '../../shared/protocol/catalogue';
+
+export interface Harness {
+  url: string;
+  db: Db;
+  config: Config;
+  app: FastifyInstance;
+  /** Sets the service's clock; null returns to real time. */
+  setNow(now: Date | null): void;
+  close(): Promise<void>;
+}
+
+export async function startHarness(overrides: Partial<Config> = {}, options: { seed?: boolean; handlers?: HandlerMap } = {}): Promise<Harness> {
+  const adminUrl = process.env.DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (adminUrl) {
+    const name = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test' }),
+    port: 0,
+    dataDir: null,
+    databaseUrl,
+    staticDir: null,
+    ...overrides,
+  };
+  const db = await openDb({ databaseUrl, poolSize: 5 });
+  await migrate(db);
+  let fixedNow: Date | null = null;
+  if (options.seed !== false) await seedDemo(db, new Date());
+  const app = await buildServer({ db, config, clock: () => fixedNow ?? new Date(), handlers: options.handlers });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    url: address,
+    db,
+    config,
+    app,
+    setNow: (now) => {
+      fixedNow = now;
+    },
+    async close() {
+      await app.close();
+      await db.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+/** A client that talks to the gateway the way the app does, keeping its cookie. */
+export class GatewayClient {
+  cookie = '';
+  constructor(
+    readonly baseUrl: string,
+    readonly lang = 'en',
+  ) {}
+
+  async raw(body: string, headers: Record<string, string> = {}): Promise<{ status: number; json: Envelope; headers: Headers }> {
+    const res = await fetch(`${this.baseUrl}/HBBAPI/GetData`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'accept-language': this.lang,
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
+      body,
+    });
+    const setCookie = res.headers.get('set-cookie');
+    if (setCookie) this.cookie = setCookie.split(';')[0]!;
+    const text = await res.text();
+    let json: Envelope;
+    try {
+      json = JSON.parse(text) as Envelope;
+    } catch {
+      throw new Error(`not JSON (HTTP ${res.status}): ${text.slice(0, 200)}`);
+    }
+    return { status: res.status, json, headers: res.headers };
+  }
+
+  /** Calls an operation with tableData rows shaped like PROTOCOL.md's. */
+  async call(name: OperationName | string, rows: Record<string, unknown>[], extra: Record<string, unknown> = {}) {
+    const service = (catalogue as Record<string, { service: number }>)[name]?.service ?? 1;
+    const tableData = rows.map((row, i) => ({
+      EntID: '881000000009',
+      UserID: '888000000009',
+      AppID: '@AppID',
+      Secret: '@Secret',
+      BSN: '@BSN',
+      ...(i === 0 ? { AppName: 'test' } : {}),
+      ...row,
+    }));
+    const body = encodeForm({
+      HBBWSType: String(service),
+      strKeyName: name,
+      strJsonData: JSON.stringify({ tableData, ...extra }),
+      strAuthorizationCode: DEFAULT_AUTHORIZATION_CODE,
+      IsRSA: '0',
+      APIEntID: String(tableData[0]?.EntID ?? ''),
+    });
+    return (await this.raw(body)).json;
+  }
+}
