@@ -98,3 +98,19 @@ test('the network error toast when the service is down', async ({ page }) => {
   });
   await expect(page.getByRole('status').filter({ hasText: 'Network connection error' })).toBeVisible();
 });
+
+test('a payment-app browser forces traditional Chinese over a stored choice', async ({ browser, baseURL }) => {
+  const names = await shopNames(baseURL!, QR);
+  const context = await browser.newContext({
+    ...test.info().project.use,
+    locale: 'en-US',
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 13; SM-S9180) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.0.0 Mobile Safari/537.36 MPay/3.2.1',
+  });
+  await context.addInitScript(() => window.localStorage.setItem('language', 'LANGUAGE_EN'));
+  const page = await context.newPage();
+  await page.goto(`/#/?QRCode=${QR}`);
+  await expect(page.getByRole('heading', { level: 1, name: names['zh-TW'] })).toBeVisible();
+  await expect(page.getByRole('link', { name: '我的訂單' })).toBeVisible();
+  await context.close();
+});

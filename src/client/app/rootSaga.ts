@@ -1,6 +1,7 @@
 /** The root saga: the multi-step flows (sign-in) start here. */
-import { all } from 'redux-saga/effects';
+import { all, fork } from 'redux-saga/effects';
+import { authSaga } from '../features/auth/authSaga';
 
 export function* rootSaga() {
-  yield all([]);
+  yield all([fork(authSaga)]);
 }

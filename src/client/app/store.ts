@@ -14,6 +14,7 @@ import { createLanguageListener } from './language';
 import { PLAIN_BROWSER, type HostInfo } from '../host/detect';
 import { uiSlice } from './uiSlice';
 import { shopSlice } from '../features/shop/shopSlice';
+import { authSlice } from '../features/auth/authSlice';
 import { cartSlice, CART_VERSION, type CartState } from '../features/cart/cartSlice';
 
 /** localStorage as redux-persist storage; a memory stand-in where storage is refused (private mode). */
@@ -64,6 +65,7 @@ function makeRootReducer(storage: Storage) {
     [api.reducerPath]: api.reducer,
     [uiSlice.reducerPath]: uiSlice.reducer,
     [shopSlice.reducerPath]: shopSlice.reducer,
+    [authSlice.reducerPath]: authSlice.reducer,
     [cartSlice.reducerPath]: persistReducer(cartPersistConfig(storage), cartSlice.reducer),
   });
 }
