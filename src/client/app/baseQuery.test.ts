@@ -36,6 +36,8 @@ function setup() {
         baseInfo: null,
         tableInfo: null,
         entParams: {},
+        signSheet: null,
+        clockOffsetMs: 0,
       },
     },
     { storage: memoryStorage() },

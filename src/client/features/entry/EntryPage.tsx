@@ -7,14 +7,16 @@ import { defineMessages } from '../../i18n/defineMessages';
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks';
 import { useGo } from '../../app/navigation';
 import { pathOf } from '../../app/routes';
 import { tabBarHidden } from '../../app/uiSlice';
 import { isGatewayError } from '../../app/errorListener';
-import { cartOwnerEntered } from '../cart/cartSlice';
+import { businessModeChanged, cartOwnerEntered, selectBusinessMode } from '../cart/cartSlice';
+import { effectiveMode } from '../../../shared/domain/businessMode';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { shopApi } from '../shop/shopApi';
 import { shopEntered } from '../shop/shopSlice';
+import { guardFor, orderEntryPath } from '../shop/guard';
 import { codeToResolve, readEntryParams } from './entryParams';
 
 const messages = defineMessages({
@@ -32,6 +34,7 @@ export default function EntryPage() {
   const location = useLocation();
   const [status, setStatus] = useState<Status>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const storedMode = useAppSelector(selectBusinessMode);
 
   useEffect(() => {
     const params = readEntryParams(location.search, window.location.search);
@@ -57,6 +60,8 @@ export default function EntryPage() {
       const entParams = await dispatch(shopApi.endpoints.entParams.initiate({ entId: resolved.EntID })).unwrap();
       if (!live) return;
       dispatch(cartOwnerEntered(resolved.EntID));
+      const mode = effectiveMode(storedMode, page.baseInfo?.BusinessMode ?? '0', Boolean(resolved.TableID));
+      if (mode !== storedMode) dispatch(businessModeChanged(mode));
       dispatch(
         shopEntered({
           params: {
@@ -75,9 +80,12 @@ export default function EntryPage() {
           baseInfo: page.baseInfo,
           tableInfo: page.table,
           entParams,
+          signSheet: page.signSheet,
+          clockOffsetMs: page.now ? Date.parse(page.now) - Date.now() : 0,
         }),
       );
-      go(pathOf('home'), { replace: true });
+      const guard = guardFor(page.baseInfo, page.signSheet, page.entity.TimeZone, page.now ? new Date(page.now) : new Date());
+      go(guard.ok ? pathOf('home') : orderEntryPath(guard), { replace: true });
     })().catch((err: unknown) => {
       if (!live) return;
       setStatus({ kind: 'failed', message: isGatewayError(err) && err.kind === 'business' ? err.message : null });
@@ -85,6 +93,7 @@ export default function EntryPage() {
     return () => {
       live = false;
     };
+    // storedMode is read once per entry; a mode change must not re-run the entry.
   }, [dispatch, go, location.search, attempt]);
 
   if (status.kind === 'loading') {

@@ -1,17 +1,31 @@
-/** Home tab: the shop's header and the way into the menu. */
-import { defineMessages } from '../../i18n/defineMessages';
-import { FormattedMessage } from 'react-intl';
+/** Home tab: the shop's header, the dining mode, featured goods and the ways into the menu. */
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { pathOf } from '../../app/routes';
 import { selectLocale } from '../../app/uiSlice';
+import { defineMessages } from '../../i18n/defineMessages';
+import { useConfirm } from '../../ui/ConfirmDialog';
 import { localName } from '../../ui/localName';
-import { selectBaseInfo, selectShopInfo, selectTableInfo } from './shopSlice';
+import { ossUrl, useMoney } from '../../ui/money';
+import { modesOffered } from '../../../shared/domain/businessMode';
+import { currentPrice } from '../../../shared/domain/pricing';
+import { businessModeChanged, selectBusinessMode, selectCartSummary } from '../cart/cartSlice';
+import { menuApi } from '../menu/menuApi';
+import { selectBaseInfo, selectEntity, selectShopInfo, selectTableInfo } from './shopSlice';
 
 const messages = defineMessages({
   table: { id: 'home.table', defaultMessage: 'Table {table}' },
   orderNow: { id: 'home.orderNow', defaultMessage: 'Order now' },
   noShop: { id: 'home.noShop', defaultMessage: 'Scan the QR code on your table to see the menu.' },
+  mode: { id: 'home.mode', defaultMessage: 'How would you like your order?' },
+  dineIn: { id: 'home.dineIn', defaultMessage: 'Dine in' },
+  takeout: { id: 'home.takeout', defaultMessage: 'Pickup or delivery' },
+  switchEmpties: { id: 'home.switchEmpties', defaultMessage: 'Changing how you order empties the cart. Continue?' },
+  featured: { id: 'home.featured', defaultMessage: 'Recommended' },
+  byNumber: { id: 'home.byNumber', defaultMessage: 'Order by item number' },
+  otherShops: { id: 'home.otherShops', defaultMessage: 'Other restaurants here' },
+  outlets: { id: 'home.outlets', defaultMessage: 'Other outlets' },
 });
 
 export default function HomePage() {
@@ -19,6 +33,14 @@ export default function HomePage() {
   const shop = useAppSelector(selectShopInfo);
   const base = useAppSelector(selectBaseInfo);
   const table = useAppSelector(selectTableInfo);
+  const entity = useAppSelector(selectEntity);
+  const mode = useAppSelector(selectBusinessMode);
+  const summary = useAppSelector(selectCartSummary);
+  const dispatch = useAppDispatch();
+  const confirm = useConfirm();
+  const intl = useIntl();
+  const money = useMoney();
+  const featured = menuApi.useHomeGoodsQuery({ ShopID: shop?.ShopID ?? '' }, { skip: !shop });
   if (!shop) {
     return (
       <section className="home">
@@ -28,6 +50,12 @@ export default function HomePage() {
       </section>
     );
   }
+  const offered = modesOffered(base?.BusinessMode ?? '0');
+  const handleMode = async (next: string) => {
+    if (next === mode) return;
+    if (summary.lines > 0 && !(await confirm({ message: messages.switchEmpties }))) return;
+    dispatch(businessModeChanged(next));
+  };
   return (
     <section className="home">
       <header className="shop-header">
@@ -39,9 +67,56 @@ export default function HomePage() {
           </p>
         )}
       </header>
+      {offered.length > 1 && (
+        <fieldset className="mode-switch choice-group">
+          <legend>
+            <FormattedMessage {...messages.mode} />
+          </legend>
+          {offered.map((m) => (
+            <label key={m} className={`chip${mode === m ? ' chosen' : ''}`}>
+              <input type="radio" name="business-mode" value={m} checked={mode === m} onChange={() => void handleMode(m)} />
+              <FormattedMessage {...(m === '2' ? messages.dineIn : messages.takeout)} />
+            </label>
+          ))}
+        </fieldset>
+      )}
       <Link className="btn btn-primary btn-block" to={pathOf('goodsList')}>
         <FormattedMessage {...messages.orderNow} />
       </Link>
+      <p className="home-links">
+        <Link to={pathOf('search')}>
+          <FormattedMessage {...messages.byNumber} />
+        </Link>
+        {' · '}
+        <Link to={pathOf('baseSelect')}>
+          <FormattedMessage {...messages.outlets} />
+        </Link>
+        {shop.PosType === '5' && (
+          <>
+            {' · '}
+            <Link to={pathOf('shopSelect')}>
+              <FormattedMessage {...messages.otherShops} />
+            </Link>
+          </>
+        )}
+      </p>
+      {featured.data && featured.data.length > 0 && (
+        <section aria-label={intl.formatMessage(messages.featured)}>
+          <h2>
+            <FormattedMessage {...messages.featured} />
+          </h2>
+          <ul className="home-goods">
+            {featured.data.map((g) => (
+              <li key={g.GoodsID}>
+                <Link to={pathOf('goodsList')}>
+                  <img src={ossUrl(entity?.OssCustomerDomain ?? '/oss/', g.pic, 320, 320)} alt={localName(g.names, locale)} loading="lazy" width={160} height={160} />
+                  <span>{localName(g.names, locale)}</span> <strong>{money.price(currentPrice(g.salesPrice, g.promotePrice))}</strong>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </section>
   );
 }

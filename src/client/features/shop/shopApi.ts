@@ -2,7 +2,7 @@
 import { api } from '../../app/api';
 import type { ResultTables } from '../../../shared/protocol/envelope';
 import { namesOf } from '../../ui/localName';
-import type { BaseInfo, EntityInfo, ShopInfo } from './shopSlice';
+import type { BaseInfo, EntityInfo, ShopInfo, SignSheet } from './shopSlice';
 
 export type CodeField = 'QRCode' | 'TableID' | 'BaseID' | 'ShopID';
 
@@ -14,6 +14,8 @@ export interface ResolvedCode {
 }
 
 export interface ShopPage {
+  /** The service's clock when it answered. */
+  now: string;
   entity: EntityInfo;
   shopInfo: ShopInfo;
   baseInfo: BaseInfo | null;
@@ -86,6 +88,7 @@ export const shopApi = api.injectEndpoints({
         const sheet = data.table4?.[0];
         const table = data.table5?.[0];
         return {
+          now: s(data.table1?.[0]?.NowDate),
           entity: toEntity(data.table1?.[0] ?? {}),
           shopInfo: toShopInfo(data.table2?.[0] ?? {}),
           baseInfo: data.table3?.[0] ? toBaseInfo(data.table3[0]) : null,
@@ -94,6 +97,14 @@ export const shopApi = api.injectEndpoints({
             : null,
           table: table ? { TableID: s(table.TableID), TableName: s(table.TableName) } : null,
         };
+      },
+    }),
+    sheetStatus: build.query<SignSheet | null, { SheetID: string }>({
+      query: ({ SheetID }) => ({ op: 'PosSalSheet_PosSalSheetDetailGet_V2_Get', rows: [{ SheetID }], silent: true }),
+      providesTags: ['Sheet'],
+      transformResponse: (data: ResultTables) => {
+        const row = data.table1?.[0];
+        return row ? { SheetID: s(row.SheetID), Status: n(row.Status), CreatedDate: s(row.CreatedDate), TableID: s(row.TableID) } : null;
       },
     }),
     entParams: build.query<Record<string, string>, { entId: string }>({

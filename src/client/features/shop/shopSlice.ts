@@ -78,6 +78,18 @@ export interface ShopState {
   tableInfo: { TableID: string; TableName: string } | null;
   /** Entity system parameters (ParmID -> ParmValue). */
   entParams: Record<string, string>;
+  /** The sheet this visit orders onto (a table's open sheet, or the link's SheetID). */
+  signSheet: SignSheet | null;
+  /** The service's clock minus the phone's, in ms: the guard runs on the shop's time. */
+  clockOffsetMs: number;
+}
+
+export interface SignSheet {
+  SheetID: string;
+  Status: number;
+  /** ISO date-time (UTC). */
+  CreatedDate: string;
+  TableID: string;
 }
 
 const initialState: ShopState = {
@@ -100,6 +112,8 @@ const initialState: ShopState = {
   baseInfo: null,
   tableInfo: null,
   entParams: {},
+  signSheet: null,
+  clockOffsetMs: 0,
 };
 
 export const shopSlice = createSlice({
@@ -119,6 +133,8 @@ export const shopSlice = createSlice({
         baseInfo: BaseInfo | null;
         tableInfo: { TableID: string; TableName: string } | null;
         entParams: Record<string, string>;
+        signSheet: SignSheet | null;
+        clockOffsetMs: number;
       }>,
     ) {
       Object.assign(state.params, action.payload.params);
@@ -127,6 +143,12 @@ export const shopSlice = createSlice({
       state.baseInfo = action.payload.baseInfo;
       state.tableInfo = action.payload.tableInfo;
       state.entParams = action.payload.entParams;
+      state.signSheet = action.payload.signSheet;
+      state.clockOffsetMs = action.payload.clockOffsetMs;
+    },
+    /** The sign sheet was read again (its status moves as staff and other phones act). */
+    signSheetRefreshed(state, action: PayloadAction<SignSheet | null>) {
+      state.signSheet = action.payload;
     },
   },
   selectors: {
@@ -137,8 +159,11 @@ export const shopSlice = createSlice({
     selectTableInfo: (state) => state.tableInfo,
     selectEntity: (state) => state.entity,
     selectEntParams: (state) => state.entParams,
+    selectSignSheet: (state) => state.signSheet,
+    selectClockOffsetMs: (state) => state.clockOffsetMs,
   },
 });
 
-export const { shopParamsChanged, shopEntered } = shopSlice.actions;
-export const { selectShopParams, selectEntId, selectShopInfo, selectBaseInfo, selectTableInfo, selectEntity, selectEntParams } = shopSlice.selectors;
+export const { shopParamsChanged, shopEntered, signSheetRefreshed } = shopSlice.actions;
+export const { selectShopParams, selectEntId, selectShopInfo, selectBaseInfo, selectTableInfo, selectEntity, selectEntParams, selectSignSheet, selectClockOffsetMs } =
+  shopSlice.selectors;

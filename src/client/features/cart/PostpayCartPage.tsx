@@ -1,0 +1,5 @@
+import CartPage from './CartPage';
+
+export default function PostpayCartPage() {
+  return <CartPage payMode="postpay" />;
+}

@@ -1,0 +1,5 @@
+import CartPage from './CartPage';
+
+export default function PrepayCartPage() {
+  return <CartPage payMode="prepay" />;
+}

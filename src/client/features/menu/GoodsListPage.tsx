@@ -1,0 +1,253 @@
+/**
+ * goodsList (SPEC section 2, 'order food, no page scroll'): a category rail
+ * and the goods, windowed so a menu of thousands stays smooth; pictures from
+ * the enterprise's object storage, resized and lazy; sold out, promotion
+ * prices, and a count per goods of what is already in the cart.
+ */
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectLocale } from '../../app/uiSlice';
+import { defineMessages } from '../../i18n/defineMessages';
+import { errors } from '../../i18n/specMessages';
+import { localName } from '../../ui/localName';
+import { ossUrl, useMoney } from '../../ui/money';
+import { VirtualList, type VirtualListHandle } from '../../ui/VirtualList';
+import { cartLineAdded, selectGoodsCount } from '../cart/cartSlice';
+import { CartBar } from '../cart/CartBar';
+import { useOrderingGuard } from '../shop/guard';
+import { selectEntity, selectShopParams } from '../shop/shopSlice';
+import { unitPrice } from '../../../shared/domain/pricing';
+import { menuApi, type Goods, type GoodsClass } from './menuApi';
+import { GoodsChooser } from './GoodsChooser';
+
+const messages = defineMessages({
+  categories: { id: 'menu.categories', defaultMessage: 'Categories' },
+  goods: { id: 'menu.goods', defaultMessage: 'Menu' },
+  add: { id: 'menu.add', defaultMessage: 'Add {name}' },
+  choose: { id: 'menu.choose', defaultMessage: 'Choose options for {name}' },
+  inCart: { id: 'menu.inCart', defaultMessage: '{count} in cart' },
+  was: { id: 'menu.was', defaultMessage: 'was {price}' },
+  loading: { id: 'menu.loading', defaultMessage: 'Loading the menu…' },
+  empty: { id: 'menu.empty', defaultMessage: 'There is nothing on the menu yet.' },
+  noShop: { id: 'menu.noShop', defaultMessage: 'Scan the QR code on your table to see the menu.' },
+});
+
+export const HEADER_ROW = 40;
+export const GOODS_ROW = 104;
+export const SOLD_OUT_POLL_MS = 30_000;
+
+type Row = { kind: 'class'; cls: GoodsClass } | { kind: 'goods'; goods: Goods };
+
+export function needsChooser(g: Goods): boolean {
+  return g.skuType > 0 || g.punitCount > 0 || g.hasBom || g.hasCharging || g.type === 3 || g.type === 6 || g.type === 7;
+}
+
+/** Rows in class order: each class's header, then its goods. */
+export function menuRows(classes: readonly GoodsClass[], goods: readonly Goods[]): { rows: Row[]; classStart: Map<string, number> } {
+  const byClass = new Map<string, Goods[]>();
+  for (const g of goods) {
+    const list = byClass.get(g.ClassID);
+    if (list) list.push(g);
+    else byClass.set(g.ClassID, [g]);
+  }
+  const rows: Row[] = [];
+  const classStart = new Map<string, number>();
+  for (const cls of classes) {
+    const list = byClass.get(cls.ClassID);
+    if (!list || list.length === 0) continue;
+    classStart.set(cls.ClassID, rows.length);
+    rows.push({ kind: 'class', cls });
+    for (const g of list) rows.push({ kind: 'goods', goods: g });
+  }
+  return { rows, classStart };
+}
+
+export default function GoodsListPage() {
+  useOrderingGuard();
+  const shop = useAppSelector(selectShopParams);
+  const intl = useIntl();
+  const ids = { ShopID: shop.ShopID, BaseID: shop.BaseID };
+  const classes = menuApi.useGoodsClassesQuery({ ShopID: shop.ShopID }, { skip: !shop.ShopID });
+  const goods = menuApi.useGoodsListQuery(ids, { skip: !shop.ShopID });
+  const soldOut = menuApi.useSoldOutQuery(ids, { skip: !shop.ShopID, pollingInterval: SOLD_OUT_POLL_MS });
+  const [chooser, setChooser] = useState<Goods | null>(null);
+  const [activeClass, setActiveClass] = useState('');
+  const list = useRef<VirtualListHandle>(null);
+
+  const liveGoods = useMemo(() => {
+    const out = new Set(soldOut.data?.goods ?? []);
+    return (goods.data ?? []).map((g) => (out.has(g.GoodsID) && !g.soldOut ? { ...g, soldOut: true } : g));
+  }, [goods.data, soldOut.data]);
+  const { rows, classStart } = useMemo(() => menuRows(classes.data ?? [], liveGoods), [classes.data, liveGoods]);
+  const heightOf = useCallback((i: number) => (rows[i]?.kind === 'class' ? HEADER_ROW : GOODS_ROW), [rows]);
+  const handleFirstVisible = useCallback(
+    (i: number) => {
+      for (let k = i; k >= 0; k -= 1) {
+        const row = rows[k];
+        if (row?.kind === 'class') {
+          setActiveClass(row.cls.ClassID);
+          return;
+        }
+      }
+    },
+    [rows],
+  );
+  const closeChooser = useCallback(() => setChooser(null), []);
+
+  if (!shop.ShopID) {
+    return (
+      <p className="empty">
+        <FormattedMessage {...messages.noShop} />
+      </p>
+    );
+  }
+  if (classes.isLoading || goods.isLoading) {
+    return (
+      <p role="status" className="empty">
+        <FormattedMessage {...messages.loading} />
+      </p>
+    );
+  }
+  return (
+    <div className="menu">
+      <nav className="menu-rail" aria-label={intl.formatMessage(messages.categories)}>
+        {(classes.data ?? [])
+          .filter((c) => classStart.has(c.ClassID))
+          .map((c) => (
+            <ClassButton
+              key={c.ClassID}
+              cls={c}
+              active={activeClass === c.ClassID}
+              onSelect={() => {
+                setActiveClass(c.ClassID);
+                list.current?.scrollToIndex(classStart.get(c.ClassID) ?? 0);
+              }}
+            />
+          ))}
+      </nav>
+      {rows.length === 0 ? (
+        <p className="empty">
+          <FormattedMessage {...messages.empty} />
+        </p>
+      ) : (
+        <VirtualList
+          ref={list}
+          className="menu-list"
+          label={intl.formatMessage(messages.goods)}
+          count={rows.length}
+          heightOf={heightOf}
+          onFirstVisible={handleFirstVisible}
+          renderRow={(i) => <MenuRow row={rows[i]!} onChoose={setChooser} />}
+        />
+      )}
+      <CartBar />
+      {chooser && <GoodsChooser goods={chooser} onClose={closeChooser} />}
+    </div>
+  );
+}
+
+function ClassButton({ cls, active, onSelect }: { cls: GoodsClass; active: boolean; onSelect: () => void }) {
+  const locale = useAppSelector(selectLocale);
+  return (
+    <button type="button" className={`rail-item${active ? ' active' : ''}`} aria-current={active ? 'true' : undefined} onClick={onSelect}>
+      {localName(cls.names, locale)}
+    </button>
+  );
+}
+
+function MenuRow({ row, onChoose }: { row: Row; onChoose: (g: Goods) => void }) {
+  const locale = useAppSelector(selectLocale);
+  if (row.kind === 'class') return <h3 className="menu-class">{localName(row.cls.names, locale)}</h3>;
+  return <GoodsRow goods={row.goods} onChoose={onChoose} />;
+}
+
+export function GoodsRow({ goods, onChoose }: { goods: Goods; onChoose: (g: Goods) => void }) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const locale = useAppSelector(selectLocale);
+  const entity = useAppSelector(selectEntity);
+  const shop = useAppSelector(selectShopParams);
+  const count = useAppSelector(selectGoodsCount)[goods.GoodsID] ?? 0;
+  const money = useMoney();
+  const name = localName(goods.names, locale);
+  const promoted = goods.promotePrice !== null && Number(goods.promotePrice) < Number(goods.salesPrice);
+
+  const handleAdd = () => {
+    if (needsChooser(goods)) {
+      onChoose(goods);
+      return;
+    }
+    dispatch(
+      cartLineAdded({
+        goodsDetails: {
+          GoodsID: goods.GoodsID,
+          ShopID: shop.ShopID,
+          BaseID: shop.BaseID,
+          GoodsName: goods.names.zh,
+          GoodsNameTW: goods.names.tw,
+          GoodsNameEN: goods.names.en,
+          GoodsCode: goods.GoodsCode,
+          Pic: goods.pic,
+          GoodsTypeID: String(goods.type),
+          Unit: goods.unit,
+          BagCount: goods.bagCount,
+        },
+        list: [
+          {
+            SkuID: '',
+            PUnit: '',
+            PUnitPrice: '0',
+            Price: unitPrice({ salesPrice: goods.salesPrice, promotePrice: goods.promotePrice }, money.formats),
+            Ref: '1',
+            isPack: false,
+            mQua: 1,
+            pQua: 0,
+          },
+        ],
+      }),
+    );
+  };
+
+  return (
+    <article className={`goods${goods.soldOut ? ' sold-out' : ''}`} aria-label={name}>
+      <img
+        src={ossUrl(entity?.OssCustomerDomain ?? '/oss/', goods.pic, 160, 160)}
+        alt={name}
+        width={80}
+        height={80}
+        loading="lazy"
+        decoding="async"
+      />
+      <div className="goods-text">
+        <h4>{name}</h4>
+        {goods.GoodsCode && <span className="goods-code">#{goods.GoodsCode}</span>}
+        <p className="goods-price">
+          <strong>{money.price(promoted ? goods.promotePrice! : goods.salesPrice)}</strong>
+          {promoted && <s aria-label={intl.formatMessage(messages.was, { price: money.price(goods.salesPrice) })}>{money.price(goods.salesPrice)}</s>}
+        </p>
+      </div>
+      <div className="goods-action">
+        {count > 0 && (
+          <span className="badge" aria-label={intl.formatMessage(messages.inCart, { count })}>
+            {count}
+          </span>
+        )}
+        {goods.soldOut ? (
+          <span className="tag">
+            <FormattedMessage {...errors.soldOut} />
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="add-button"
+            aria-label={intl.formatMessage(needsChooser(goods) ? messages.choose : messages.add, { name })}
+            onClick={handleAdd}
+          >
+            +
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

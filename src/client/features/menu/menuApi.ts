@@ -1,0 +1,224 @@
+/** Menu operations, converted to view types at the boundary (house style 12). */
+import { api } from '../../app/api';
+import type { ResultRow, ResultTables } from '../../../shared/protocol/envelope';
+import { namesOf } from '../../ui/localName';
+import type { LocalNames } from '../shop/shopSlice';
+
+export interface GoodsClass {
+  ClassID: string;
+  names: LocalNames;
+  goodsCount: number;
+}
+
+export interface Goods {
+  GoodsID: string;
+  GoodsCode: string;
+  names: LocalNames;
+  remarks: LocalNames;
+  ClassID: string;
+  /** Goods type: 0 common, 3 bundle, 5 catering, 6 prescription, 7 by weight, 9 bag. */
+  type: number;
+  /** Sku type: 0 none, 1 single attribute, 2 two attributes. */
+  skuType: number;
+  unit: string;
+  price: string;
+  salesPrice: string;
+  /** The active promotion price, or null. */
+  promotePrice: string | null;
+  promotePlanId: string;
+  pic: string;
+  soldOut: boolean;
+  punitCount: number;
+  hasBom: boolean;
+  hasCharging: boolean;
+  bagCount: number;
+}
+
+export interface Sku {
+  SkuID: string;
+  SkuCode: string;
+  SkuItems: string;
+  price: string;
+  salesPrice: string;
+  promotePrice: string | null;
+  soldOut: boolean;
+}
+
+export interface PackUnit {
+  PCode: string;
+  names: LocalNames;
+  Ref: string;
+  price: string;
+  salesPrice: string;
+}
+
+export interface GoodsDetail {
+  goods: Goods;
+  attributes: { name: string; values: string[] }[];
+  skus: Sku[];
+  packUnits: PackUnit[];
+}
+
+export interface BomGroup {
+  BOMClassID: string;
+  names: LocalNames;
+  /** 0 required, 1 optional. */
+  selectType: number;
+  selectQua: number;
+  items: BomItem[];
+}
+
+export interface BomItem {
+  BOMClassID: string;
+  GoodsID: string;
+  names: LocalNames;
+  BOMAmo: string;
+  BOMQua: string;
+  punit: string;
+  isDefault: boolean;
+  soldOut: boolean;
+  pic: string;
+}
+
+export interface AddOn {
+  OptionID: string;
+  names: LocalNames;
+  /** Value2: list price. */
+  price: string;
+  /** Value3: current price. */
+  salesPrice: string;
+}
+
+const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+const n = (v: unknown) => Number(v ?? 0) || 0;
+const b = (v: unknown) => v === true || v === 1 || v === '1';
+
+export function toGoods(row: ResultRow): Goods {
+  return {
+    GoodsID: s(row.GoodsID),
+    GoodsCode: s(row.GoodsCode),
+    names: namesOf(row, 'GoodsName'),
+    remarks: namesOf(row, 'GoodsRemarks'),
+    ClassID: s(row.ClassID),
+    type: n(row.GoodsTypeID),
+    skuType: n(row.Skus),
+    unit: s(row.Unit),
+    price: s(row.Price),
+    salesPrice: s(row.SalesPrice),
+    promotePrice: s(row.PromotePrice) === '' ? null : s(row.PromotePrice),
+    promotePlanId: s(row.PromotePlanID),
+    pic: s(row.Pic),
+    soldOut: b(row.SoldOut),
+    punitCount: n(row.PUnitCount),
+    hasBom: b(row.HasBom),
+    hasCharging: b(row.HasCharging),
+    bagCount: n(row.BagCount),
+  };
+}
+
+function parseAttributes(text: string): { name: string; values: string[] }[] {
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (!Array.isArray(parsed)) return [];
+    return parsed
+      .filter((a): a is { name: unknown; values: unknown } => typeof a === 'object' && a !== null)
+      .map((a) => ({ name: s(a.name), values: Array.isArray(a.values) ? a.values.map(s) : [] }))
+      .filter((a) => a.name && a.values.length > 0);
+  } catch {
+    return [];
+  }
+}
+
+export const menuApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    goodsClasses: build.query<GoodsClass[], { ShopID: string }>({
+      query: ({ ShopID }) => ({ op: 'HBBPos_AllGoodsClassGet_Get', rows: [{ ShopID }] }),
+      providesTags: ['Goods'],
+      transformResponse: (data: ResultTables) =>
+        (data.table1 ?? []).map((r) => ({ ClassID: s(r.ClassID), names: namesOf(r, 'ClassName'), goodsCount: n(r.GoodsCount) })),
+    }),
+    goodsList: build.query<Goods[], { ShopID: string; BaseID: string }>({
+      query: ({ ShopID, BaseID }) => ({
+        op: 'HBBPos_GoodsClass_GoodsList_V9_Get',
+        rows: [{ ShopID, BaseID, ClassID: '', PageIndex: 1, PageSize: 10000 }],
+      }),
+      providesTags: ['Goods'],
+      transformResponse: (data: ResultTables) => (data.table1 ?? []).map(toGoods),
+    }),
+    homeGoods: build.query<Goods[], { ShopID: string }>({
+      query: ({ ShopID }) => ({ op: 'Goods_GoodsShopHomeGoodsByPage_Get', rows: [{ ShopID, PageIndex: 1, PageSize: 20 }] }),
+      providesTags: ['Goods'],
+      transformResponse: (data: ResultTables) => (data.table1 ?? []).map(toGoods),
+    }),
+    /** The cheap stock poll: which goods and skus are sold out now. */
+    soldOut: build.query<{ goods: string[]; skus: string[] }, { ShopID: string; BaseID: string }>({
+      query: ({ ShopID, BaseID }) => ({ op: 'HBBPos_ShopGoodsBaseGet_Get', rows: [{ ShopID, BaseID }], silent: true }),
+      transformResponse: (data: ResultTables) => {
+        const rows = data.table1 ?? [];
+        return {
+          goods: rows.filter((r) => !s(r.SkuID)).map((r) => s(r.GoodsID)),
+          skus: rows.filter((r) => s(r.SkuID)).map((r) => s(r.SkuID)),
+        };
+      },
+    }),
+    goodsDetail: build.query<GoodsDetail, { GoodsID: string }>({
+      query: ({ GoodsID }) => ({ op: 'EShop_GoodsDetailGet_V2_Get', rows: [{ GoodsID }] }),
+      transformResponse: (data: ResultTables) => {
+        const row = data.table1?.[0] ?? {};
+        return {
+          goods: toGoods(row),
+          attributes: parseAttributes(s(row.SkuAttributeValues)),
+          skus: (data.table2 ?? []).map((r) => ({
+            SkuID: s(r.SkuID),
+            SkuCode: s(r.SkuCode),
+            SkuItems: s(r.SkuItems),
+            price: s(r.Price),
+            salesPrice: s(r.SalesPrice),
+            promotePrice: s(r.PromotePrice) === '' ? null : s(r.PromotePrice),
+            soldOut: b(r.SoldOut),
+          })),
+          packUnits: (data.table3 ?? []).map((r) => ({
+            PCode: s(r.PCode),
+            names: namesOf(r, 'PUnit'),
+            Ref: s(r.Ref),
+            price: s(r.Price),
+            salesPrice: s(r.SalesPrice),
+          })),
+        };
+      },
+    }),
+    bundle: build.query<BomGroup[], { GoodsID: string }>({
+      query: ({ GoodsID }) => ({ op: 'HBBPos_GoodsBomList_V3_Get', rows: [{ GoodsID }] }),
+      transformResponse: (data: ResultTables) => {
+        const items = (data.table2 ?? []).map((r) => ({
+          BOMClassID: s(r.BOMClassID),
+          GoodsID: s(r.GoodsID),
+          names: namesOf(r, 'GoodsName'),
+          BOMAmo: s(r.BOMAmo),
+          BOMQua: s(r.BOMQua),
+          punit: s(r.BOMGoodsPUnit),
+          isDefault: b(r.IsDefault),
+          soldOut: b(r.SoldOut),
+          pic: s(r.Pic),
+        }));
+        return (data.table1 ?? []).map((r) => ({
+          BOMClassID: s(r.BOMClassID),
+          names: namesOf(r, 'ClassName'),
+          selectType: n(r.SelectType),
+          selectQua: Math.max(1, n(r.SelectQua)),
+          items: items.filter((i) => i.BOMClassID === s(r.BOMClassID)),
+        }));
+      },
+    }),
+    addOns: build.query<AddOn[], { GoodsID: string }>({
+      query: ({ GoodsID }) => ({ op: 'Cust_GmGoodsChargingListGet_V1_Get', rows: [{ GoodsID }] }),
+      transformResponse: (data: ResultTables) =>
+        (data.table1 ?? []).map((r) => ({
+          OptionID: s(r.OptionID),
+          names: namesOf(r, 'Value'),
+          price: s(r.Value2),
+          salesPrice: s(r.Value3),
+        })),
+    }),
+  }),
+});

@@ -1,0 +1,77 @@
+/**
+ * The ordering guard (SPEC section 4) in the app: business hours, the web
+ * order window since the sheet was created, and the sheet's status, checked
+ * on the service's clock. A clock ticks each second while an ordering page is
+ * open, and the sign sheet is read again every 20 s, so the guard stays true;
+ * when it fails the customer lands on orderEntry with the reason.
+ */
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useEffect, useState } from 'react';
+import { canPlaceOrder, DEFAULT_SHOP_ZONE, resolveOpeningHours, type CanPlaceOrderResult } from '../../../shared/domain/openingHours';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useGo } from '../../app/navigation';
+import { pathOf } from '../../app/routes';
+import type { RootState } from '../../app/store';
+import { shopApi } from './shopApi';
+import { signSheetRefreshed, type BaseInfo, type SignSheet } from './shopSlice';
+
+export const CLOCK_TICK_MS = 1000;
+export const SHEET_REFRESH_MS = 20_000;
+
+export function guardFor(base: BaseInfo | null, sheet: SignSheet | null, zone: string, now: Date): CanPlaceOrderResult {
+  if (!base) return { ok: true };
+  return canPlaceOrder({
+    hours: resolveOpeningHours({ openingHours: base.OpeningHours, BeginTime: base.BeginTime, EndTime: base.EndTime }),
+    zone,
+    now,
+    sheet: sheet ? { Status: sheet.Status, CreatedDate: sheet.CreatedDate ? new Date(sheet.CreatedDate) : null } : null,
+    webOrderDuration: base.WebOrderDuration,
+  });
+}
+
+export function selectGuardInputs(state: RootState) {
+  return {
+    base: state.shop.baseInfo,
+    sheet: state.shop.signSheet,
+    zone: state.shop.entity?.TimeZone || DEFAULT_SHOP_ZONE,
+    offset: state.shop.clockOffsetMs,
+  };
+}
+
+/** The orderEntry address for a refusal. */
+export function orderEntryPath(result: Exclude<CanPlaceOrderResult, { ok: true }>): string {
+  const query = new URLSearchParams({ reason: result.reason });
+  if (result.reason === 'closed' && result.opensAt) query.set('opensAt', result.opensAt.toISOString());
+  return `${pathOf('orderEntry')}?${query.toString()}`;
+}
+
+/** The service's now, ticking each second. */
+export function useServiceNow(offsetMs: number): Date {
+  const [now, setNow] = useState(() => new Date(Date.now() + offsetMs));
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date(Date.now() + offsetMs)), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, [offsetMs]);
+  return now;
+}
+
+/** Keeps an ordering page honest: redirects to orderEntry the moment ordering is no longer allowed. */
+export function useOrderingGuard(): CanPlaceOrderResult {
+  const { base, sheet, zone, offset } = useAppSelector(selectGuardInputs);
+  const dispatch = useAppDispatch();
+  const go = useGo();
+  const now = useServiceNow(offset);
+  const sheetId = sheet?.SheetID ?? '';
+  const { data: fresh } = shopApi.useSheetStatusQuery(sheetId ? { SheetID: sheetId } : skipToken, {
+    pollingInterval: SHEET_REFRESH_MS,
+  });
+  useEffect(() => {
+    if (fresh && (fresh.Status !== sheet?.Status || fresh.CreatedDate !== sheet?.CreatedDate)) dispatch(signSheetRefreshed(fresh));
+  }, [dispatch, fresh, sheet?.Status, sheet?.CreatedDate]);
+  const result = guardFor(base, sheet, zone, now);
+  const blocked = result.ok ? null : orderEntryPath(result);
+  useEffect(() => {
+    if (blocked) go(blocked, { replace: true });
+  }, [blocked, go]);
+  return result;
+}

@@ -1,0 +1,26 @@
+/** Formatting money and pictures the enterprise's way, in the current locale. */
+import { useCallback, useMemo } from 'react';
+import { formatMoney, formatPrice, normalizeNumberFormats } from '../../shared/domain/numbers';
+import { useAppSelector } from '../app/hooks';
+import { selectLocale } from '../app/uiSlice';
+import { selectEntity } from '../features/shop/shopSlice';
+
+export function useMoney() {
+  const entity = useAppSelector(selectEntity);
+  const locale = useAppSelector(selectLocale);
+  const formats = useMemo(() => normalizeNumberFormats(entity ?? {}), [entity]);
+  const symbol = entity?.CurrencySymbol;
+  const amount = useCallback((v: string | number) => formatMoney(v, formats, symbol, locale), [formats, symbol, locale]);
+  const price = useCallback((v: string | number) => formatPrice(v, formats, symbol, locale), [formats, symbol, locale]);
+  return { amount, price, formats };
+}
+
+/** A picture from the enterprise's object storage, resized by width/height suffixes. */
+export function ossUrl(domain: string, path: string, width?: number, height?: number): string {
+  if (!path) return '';
+  if (/^(https?:)?\/\//.test(path) || path.startsWith('data:')) return path;
+  const base = `${(domain || '/oss/').replace(/\/?$/, '/')}${path.replace(/^\//, '')}`;
+  if (!width && !height) return base;
+  const size = [width ? `w_${width}` : '', height ? `h_${height}` : ''].filter(Boolean).join(',');
+  return `${base}?x-oss-process=image/resize,${size}`;
+}

@@ -1,0 +1,23 @@
+import { effectiveMode, modesOffered, sheetPosType } from './businessMode';
+
+test('sheet pos type: takeout 7, fast 4, meal 2', () => {
+  expect(sheetPosType('1', '1')).toBe(7);
+  expect(sheetPosType('1', '0')).toBe(7);
+  expect(sheetPosType('2', '1')).toBe(4);
+  expect(sheetPosType('0', '1')).toBe(4);
+  expect(sheetPosType('2', '0')).toBe(2);
+  expect(sheetPosType('0', '')).toBe(2);
+});
+
+test('modes an outlet offers', () => {
+  expect(modesOffered('0')).toEqual(['2', '1']);
+  expect(modesOffered('1')).toEqual(['1']);
+  expect(modesOffered('2')).toEqual(['2']);
+});
+
+test('the stored mode stays when offered; a table defaults to dine-in', () => {
+  expect(effectiveMode('1', '0', true)).toBe('1');
+  expect(effectiveMode('0', '0', true)).toBe('2');
+  expect(effectiveMode('0', '0', false)).toBe('2');
+  expect(effectiveMode('2', '1', false)).toBe('1');
+});
