@@ -1,7 +1,8 @@
 /**
  * Builds the HTTP service: the gateway, the built app (long-lived caching for
- * hashed files, compression) and a health check. main.ts listens; tests call
- * buildServer and listen on a free port.
+ * hashed files, compression), a health check and, when config.sandbox is on,
+ * the sandbox routes. main.ts listens; tests call buildServer and listen on a
+ * free port. One settable clock serves the gateway and the sandbox.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,16 +10,19 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { toClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/driver';
 import { gatewayRoutes } from './http/gateway';
+import { sandboxRoutes } from './http/sandbox';
 import { handlers as defaultHandlers } from './operations';
 import type { HandlerMap } from './operations/context';
 
 export interface ServerDeps {
   db: Db;
   config: Config;
-  clock?: () => Date;
+  /** The service's clock (shared by the gateway and the sandbox); a plain function is wrapped. Default: real time. */
+  clock?: Clock | (() => Date);
   handlers?: HandlerMap;
   logger?: boolean;
 }
@@ -28,7 +32,7 @@ const HASHED = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)$/;
 
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const { db, config } = deps;
-  const clock = deps.clock ?? (() => new Date());
+  const clock = toClock(deps.clock);
   const app = Fastify({
     logger: deps.logger ? { level: 'info' } : false,
     // Bodies are limited per route; this is the ceiling for everything else.
@@ -38,7 +42,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
-  await app.register(gatewayRoutes, { db, config, handlers: deps.handlers ?? defaultHandlers, clock });
+  await app.register(gatewayRoutes, { db, config, handlers: deps.handlers ?? defaultHandlers, clock: () => clock.now() });
+  if (config.sandbox) await app.register(sandboxRoutes, { clock });
 
   app.get('/healthz', async () => {
     await db.query('SELECT 1');

@@ -13,6 +13,7 @@ const M = {
   baseNotFound: { en: 'The outlet does not exist', 'zh-CN': '门店不存在', 'zh-TW': '門店不存在' },
   sheetNotFound: { en: 'The order does not exist', 'zh-CN': '订单不存在', 'zh-TW': '訂單不存在' },
   entNotFound: { en: 'The merchant does not exist', 'zh-CN': '商户不存在', 'zh-TW': '商戶不存在' },
+  goodsNotFound: { en: 'This item is no longer on the menu', 'zh-CN': '该商品已下架', 'zh-TW': '該商品已下架' },
   loginRequired: {
     en: 'Operation not allowed without logging-in.',
     'zh-CN': '未登录不允许操作。',

@@ -19,6 +19,8 @@ beforeAll(async () => {
       async Phone_SMSAreaGet_Get() {
         throw new Error('secret internal detail at /srv/app.ts:12');
       },
+      // An operation of the catalogue without a handler, whatever has landed since.
+      Area_BatchAreaSelectGet_Get: undefined,
     },
   });
   client = new GatewayClient(h.url);
@@ -149,9 +151,9 @@ test('encrypted payloads are refused', async () => {
 });
 
 test('an operation whose handler has not landed says so', async () => {
-  const res = await client.call('HBBPos_AllGoodsClassGet_Get', [{ ShopID: '889000000101' }]);
+  const res = await client.call('Area_BatchAreaSelectGet_Get', [{ ParentID: '820000' }]);
   expect(res.errcode).toBe(ErrorCode.notSupported);
-  expect(res.errmsg).toBe('This operation is not supported yet: HBBPos_AllGoodsClassGet_Get');
+  expect(res.errmsg).toBe('This operation is not supported yet: Area_BatchAreaSelectGet_Get');
 });
 
 test('member operations without a session are refused with a session code', async () => {

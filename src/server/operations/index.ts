@@ -2,7 +2,9 @@
 import type { HandlerMap } from './context';
 import { feedbackHandlers } from './feedback';
 import { memberHandlers } from './member';
+import { menuHandlers } from './menu';
 import { paramHandlers } from './params';
+import { sheetHandlers } from './sheet';
 import { shopHandlers } from './shop';
 
 export const handlers: HandlerMap = {
@@ -10,4 +12,6 @@ export const handlers: HandlerMap = {
   ...paramHandlers,
   ...feedbackHandlers,
   ...memberHandlers,
+  ...menuHandlers,
+  ...sheetHandlers,
 };

@@ -70,7 +70,7 @@ export const shopHandlers: HandlerMap = {
     };
   },
 
-  async EShop_EShopShopPageGet_Get({ tx }, { tableData: [row] }) {
+  async EShop_EShopShopPageGet_Get({ tx, now }, { tableData: [row] }) {
     const { QRCode, TableID, BaseID, ShopID, SheetID } = row!;
     // The most specific code wins: a table's QR code names the table, its outlet and shop.
     const by = QRCode ? (['QRCode', QRCode] as const)
@@ -94,7 +94,8 @@ export const shopHandlers: HandlerMap = {
       : [];
     const signSheet = await findSignSheet(tx, found, SheetID);
     return {
-      table1: entity ? [entity] : [],
+      // NowDate: the service's clock, so the app's ordering guard runs on the shop's time, not the phone's.
+      table1: entity ? [{ ...entity, NowDate: now.toISOString() }] : [],
       table2: shops,
       table3: bases,
       table4: signSheet,

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app';
+import { createClock, type Clock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { openDb, type Db } from '../db/driver';
 import { migrate } from '../db/migrate';
@@ -21,6 +22,8 @@ export interface Harness {
   db: Db;
   config: Config;
   app: FastifyInstance;
+  /** The service's clock (the one the gateway and POST /sandbox/clock use). */
+  clock: Clock;
   /** Sets the service's clock; null returns to real time. */
   setNow(now: Date | null): void;
   close(): Promise<void>;
@@ -56,18 +59,17 @@ export async function startHarness(overrides: Partial<Config> = {}, options: { s
   };
   const db = await openDb({ databaseUrl, poolSize: 5 });
   await migrate(db);
-  let fixedNow: Date | null = null;
+  const clock = createClock();
   if (options.seed !== false) await seedDemo(db, new Date());
-  const app = await buildServer({ db, config, clock: () => fixedNow ?? new Date(), handlers: options.handlers });
+  const app = await buildServer({ db, config, clock, handlers: options.handlers });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     url: address,
     db,
     config,
     app,
-    setNow: (now) => {
-      fixedNow = now;
-    },
+    clock,
+    setNow: (now) => clock.set(now),
     async close() {
       await app.close();
       await db.close();

@@ -20,6 +20,16 @@ const genericResult = z.object({
 
 const paging = { PageIndex: page.optional(), PageSize: page.optional() };
 
+/** A coordinate in degrees; '' (what clients send without a fix) counts as absent. */
+const coordinate = (limit: number) =>
+  z.union([z.literal('').transform(() => undefined), num.pipe(z.number().min(-limit).max(limit))]).optional();
+
+/** Shop pos types as a comma list, e.g. '2,7'. */
+const posTypeList = z
+  .string()
+  .max(20)
+  .regex(/^(\s*\d{1,2}(\s*,\s*\d{1,2})*\s*)?$/, 'expected shop pos types such as 2,7');
+
 // Result rows shared by several operations ------------------------------------
 
 export const entityRow = z.object({
@@ -38,6 +48,9 @@ export const entityRow = z.object({
   TimeZone: str,
   OssCustomerDomain: str,
 });
+
+/** The shop page's entity row also carries the service's clock. */
+export const shopPageEntityRow = entityRow.extend({ NowDate: str });
 
 export const shopRow = z.object({
   EntID: str,
@@ -93,6 +106,204 @@ export const signSheetRow = z.object({
 
 export const parmRow = z.object({ ParmID: str, ParmValue: str });
 
+// Menu rows (server: operations/menu.ts) -----------------------------------------
+
+/** 0 or 1, for flags the real service sends as numbers (SoldOut, HasBom...). */
+const bit = z.union([z.literal(0), z.literal(1)]);
+const totalCount = table({ TotalCount: z.number() });
+
+export const goodsClassRow = z.object({
+  ClassID: str,
+  ClassName: str,
+  ClassNameTW: str,
+  ClassNameEN: str,
+  Sort: z.number(),
+  /** Goods in the class. */
+  GoodsCount: z.number(),
+});
+
+/** A goods as menus list it. Decimals are four-place strings; PromotePrice and PromotePlanID are '' without a running promotion. */
+export const goodsRow = z.object({
+  GoodsID: str,
+  GoodsCode: str,
+  GoodsName: str,
+  GoodsNameTW: str,
+  GoodsNameEN: str,
+  ClassID: str,
+  /** Goods type as text: '0' common, '3' bundle, '5' catering, '6' prescription, '7' by weight, '9' bag. */
+  GoodsTypeID: str,
+  /** Sku type as text: '0' none, '1' one attribute, '2' two attributes. */
+  Skus: str,
+  Unit: str,
+  Price: dec,
+  SalesPrice: dec,
+  PromotePrice: str,
+  PromotePlanID: str,
+  /** Picture path relative to the enterprise's OssCustomerDomain. */
+  Pic: str,
+  SoldOut: bit,
+  /** Number of pack units (table3 of the goods detail). */
+  PUnitCount: z.number(),
+  HasBom: bit,
+  HasCharging: bit,
+  BagCount: z.number(),
+  Sort: z.number(),
+  GoodsRemarks: str,
+  GoodsRemarksTW: str,
+  GoodsRemarksEN: str,
+});
+
+export const goodsDetailRow = goodsRow.extend({
+  /** Attribute names joined by ';'. */
+  SkuAttributes: str,
+  /** JSON text: [{"name": ..., "values": [...]}]. */
+  SkuAttributeValues: str,
+});
+
+export const skuRow = z.object({
+  SkuID: str,
+  SkuCode: str,
+  SkuItems: str,
+  Price: dec,
+  SalesPrice: dec,
+  PromotePrice: str,
+  SoldOut: bit,
+  /** Stock quantity: not tracked, always '0.0000' (SoldOut is the availability). */
+  Qua: dec,
+});
+
+export const packUnitRow = z.object({
+  PCode: str,
+  PUnit: str,
+  PUnitTW: str,
+  PUnitEN: str,
+  /** Main units per pack. */
+  Ref: dec,
+  Price: dec,
+  SalesPrice: dec,
+});
+
+export const bomGroupRow = z.object({
+  BOMClassID: str,
+  ClassName: str,
+  ClassNameTW: str,
+  ClassNameEN: str,
+  /** 0 required (choose exactly SelectQua), 1 optional (up to SelectQua). */
+  SelectType: bit,
+  SelectQua: z.number(),
+  Sort: z.number(),
+});
+
+export const bomItemRow = z.object({
+  BOMClassID: str,
+  GoodsID: str,
+  GoodsName: str,
+  GoodsNameTW: str,
+  GoodsNameEN: str,
+  /** Surcharge for choosing the part. */
+  BOMAmo: dec,
+  BOMQua: dec,
+  BOMGoodsPUnit: str,
+  IsDefault: bit,
+  SoldOut: bit,
+  Pic: str,
+});
+
+export const chargingRow = z.object({
+  OptionID: str,
+  Value: str,
+  ValueTW: str,
+  ValueEN: str,
+  /** List price. */
+  Value2: dec,
+  /** Current price. */
+  Value3: dec,
+  Sort: z.number(),
+});
+
+export const soldOutRow = z.object({ GoodsID: str, SkuID: str, SoldOut: z.literal(1) });
+
+export const promoteGoodsRow = z.object({
+  PlanID: str,
+  PlanName: str,
+  GoodsID: str,
+  SkuID: str,
+  PromotePrice: dec,
+  /** Most per order; '' unlimited. */
+  LimitQua: str,
+  BeginTime: str,
+  EndTime: str,
+});
+
+export const externalShopRow = z.object({
+  ShopID: str,
+  ShopName: str,
+  ShopNameTW: str,
+  ShopNameEN: str,
+  PosType: str,
+  Logo: str,
+  Notice: str,
+});
+
+export const externalBaseRow = z.object({
+  BaseID: str,
+  ShopID: str,
+  BaseName: str,
+  BaseNameTW: str,
+  BaseNameEN: str,
+  BaseCode: str,
+  CYType: str,
+  BusinessMode: str,
+  PayMode: str,
+});
+
+// Sheet rows (server: operations/sheet.ts) ----------------------------------------
+
+export const sheetHeadRow = z.object({
+  SheetID: str,
+  /** 0 open, 1 paid (prepay), 2 closed/cancelled, 3 checked out. */
+  Status: z.number(),
+  /** ISO date-time, UTC. */
+  CreatedDate: str,
+  TableID: str,
+  BaseID: str,
+  ShopID: str,
+  PosType: str,
+  BusinessMode: str,
+  SalesAmo: dec,
+  DisAmo: dec,
+  FeeAmo: dec,
+  CouponAmo: dec,
+  TotalAmo: dec,
+  Remark: str,
+  /** Only for the sheet's own member (the caller's session vip): contact details. */
+  VipID: str.optional(),
+  CustName: str.optional(),
+  CustPhone: str.optional(),
+  CustAddress: str.optional(),
+});
+
+export const sheetItemRow = z.object({
+  ItemID: z.number(),
+  RoundNo: z.number(),
+  GoodsID: str,
+  SkuID: str,
+  PUnit: str,
+  GoodsName: str,
+  SkuItems: str,
+  Qua: dec,
+  PQua: dec,
+  MQua: dec,
+  Price: dec,
+  SalesPrice: dec,
+  Amo: dec,
+  DisAmo: dec,
+  /** Sale type as text: '0' normal, '1' gift, '2' promote, '3' discount, '4' changed, '5' coupon. */
+  SalType: str,
+  /** JSON text: bundle parts, add-ons, remarks ('' for a plain line). */
+  Detail: str,
+});
+
 const P = {
   // Common ---------------------------------------------------------------------
   Enterprise_EntIDByIDGet_Get: {
@@ -120,13 +331,19 @@ const P = {
   PosSalSheet_CYSettleSheetSubmit_V2_Add: { payload: payload({ SheetID: id }), result: genericResult },
   PosSalSheet_CYPosSalSheetSubmit_Add: { payload: payload({}, { Item1: anyTable.optional() }), result: genericResult },
   PosSalSheet_PosSalSheetSubmit_V9_Add: { payload: payload({}, { Item1: anyTable.optional() }), result: genericResult },
-  PosSalSheet_PosSalSheetDetailGet_V2_Get: { payload: payload({ SheetID: id }), result: genericResult },
+  PosSalSheet_PosSalSheetDetailGet_V2_Get: {
+    payload: payload({ SheetID: id }),
+    result: z.object({ table1: z.array(sheetHeadRow), table2: z.array(sheetItemRow) }),
+  },
   PosSalSheet_PosSalSheetCloseSubmit_V5_Add: { payload: payload({ SheetID: id }), result: genericResult },
   PosSalSheet_PosSalSheetListByPage_V4_Get: { payload: payload({ ...paging, Status: int.optional() }), result: genericResult },
   PosSalSheet_PosSalSheetAcctSubmit_V9_Add: { payload: payload({ SheetID: id, PayAmo: num.optional() }), result: genericResult },
   PosSalSheet_PosSalSheetIsPayLaterSubmit_V2_Update: { payload: payload({ SheetID: id }), result: genericResult },
   ExpressDtbSheet_ExpressDtbSheetDetailGet_Get: { payload: payload({ SheetID: id }), result: genericResult },
-  Promote_AvailablePromoteGoodsGet_Get: { payload: payload({ ShopID: id, BaseID: optionalId.optional() }), result: genericResult },
+  Promote_AvailablePromoteGoodsGet_Get: {
+    payload: payload({ ShopID: id, BaseID: optionalId.optional() }),
+    result: z.object({ table1: z.array(promoteGoodsRow) }),
+  },
   Table_BaseTablesListByPage_Get: {
     payload: payload({ BaseID: id, ...paging }),
     result: z.object({ table1: z.array(tableRow), table2: table({ TotalCount: z.number() }) }),
@@ -226,17 +443,54 @@ const P = {
     result: z.object({ table1: z.array(parmRow.extend({ BaseID: str })) }),
   },
   Base_BaseInfoByGPSGet_Get: {
-    payload: payload({ GPS_Lng: num.optional(), GPS_Lat: num.optional(), BaseClass: int.optional(), ...paging }),
-    result: genericResult,
+    payload: payload({
+      GPS_Lng: coordinate(180),
+      GPS_Lat: coordinate(90),
+      BaseClass: int.optional(),
+      ShopID: optionalId.optional(),
+      PageIndex: page.optional(),
+      PageSize: page.pipe(z.number().max(1000)).optional(),
+    }).superRefine(({ tableData: [row] }, ctx) => {
+      if ((row?.GPS_Lng === undefined) !== (row?.GPS_Lat === undefined)) {
+        ctx.addIssue({ code: 'custom', path: ['tableData', 0, row?.GPS_Lng === undefined ? 'GPS_Lng' : 'GPS_Lat'], message: 'send both GPS_Lng and GPS_Lat, or neither' });
+      }
+    }),
+    result: z.object({
+      table1: z.array(baseRowResult.extend({ /** Kilometres, four places; '' without a position. */ Distance: str })),
+      table2: totalCount,
+    }),
   },
-  HBBPos_AllGoodsClassGet_Get: { payload: payload({ ShopID: id }), result: genericResult },
-  HBBPos_GoodsClass_GoodsList_V9_Get: { payload: payload({ ShopID: id, ClassID: optionalId.optional(), ...paging }), result: genericResult },
-  EShop_GoodsDetailGet_V2_Get: { payload: payload({ GoodsID: id }), result: genericResult },
-  HBBPos_GoodsBomList_V3_Get: { payload: payload({ GoodsID: id }), result: genericResult },
-  Cust_GmGoodsChargingListGet_V1_Get: { payload: payload({ GoodsID: optionalId.optional(), ShopID: optionalId.optional() }), result: genericResult },
-  Goods_GoodsShopHomeGoodsByPage_Get: { payload: payload({ ShopID: id, ...paging }), result: genericResult },
-  HBBPos_ShopGoodsBaseGet_Get: { payload: payload({ ShopID: id, BaseID: optionalId.optional() }), result: genericResult },
-  Shop_ShopInfoByPage_Get: { payload: payload({ ShopID: optionalId.optional(), PosType: text(10).optional(), ...paging }), result: genericResult },
+  HBBPos_AllGoodsClassGet_Get: { payload: payload({ ShopID: id }), result: z.object({ table1: z.array(goodsClassRow) }) },
+  HBBPos_GoodsClass_GoodsList_V9_Get: {
+    payload: payload({ ShopID: id, ClassID: optionalId.optional(), BaseID: optionalId.optional(), ...paging }),
+    result: z.object({ table1: z.array(goodsRow), table2: totalCount }),
+  },
+  EShop_GoodsDetailGet_V2_Get: {
+    payload: payload({ GoodsID: id, ShopID: optionalId.optional() }),
+    result: z.object({ table1: z.array(goodsDetailRow), table2: z.array(skuRow), table3: z.array(packUnitRow) }),
+  },
+  HBBPos_GoodsBomList_V3_Get: {
+    payload: payload({ GoodsID: id }),
+    result: z.object({ table1: z.array(bomGroupRow), table2: z.array(bomItemRow) }),
+  },
+  Cust_GmGoodsChargingListGet_V1_Get: {
+    payload: payload({ GoodsID: optionalId.optional(), ShopID: optionalId.optional() }).superRefine(({ tableData: [row] }, ctx) => {
+      if (!row?.GoodsID && !row?.ShopID) ctx.addIssue({ code: 'custom', path: ['tableData', 0, 'GoodsID'], message: 'send GoodsID or ShopID' });
+    }),
+    result: z.object({ table1: z.array(chargingRow) }),
+  },
+  Goods_GoodsShopHomeGoodsByPage_Get: {
+    payload: payload({ ShopID: id, ...paging }),
+    result: z.object({ table1: z.array(goodsRow), table2: totalCount }),
+  },
+  HBBPos_ShopGoodsBaseGet_Get: {
+    payload: payload({ ShopID: id, BaseID: optionalId.optional() }),
+    result: z.object({ table1: z.array(soldOutRow), table2: table({ GoodsCount: z.number(), UpdatedAt: str }) }),
+  },
+  Shop_ShopInfoByPage_Get: {
+    payload: payload({ ShopID: id, PosType: posTypeList.optional(), ...paging }),
+    result: z.object({ table1: z.array(externalShopRow), table2: z.array(externalBaseRow) }),
+  },
   Phone_SMSAreaGet_Get: { payload: payload({}), result: genericResult },
   EShop_EShopShopPageGet_Get: {
     payload: payload({
@@ -247,7 +501,7 @@ const P = {
       SheetID: optionalId.optional(),
     }),
     result: z.object({
-      table1: z.array(entityRow),
+      table1: z.array(shopPageEntityRow),
       table2: z.array(shopRow),
       table3: z.array(baseRowResult),
       table4: z.array(signSheetRow),

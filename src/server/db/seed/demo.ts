@@ -12,7 +12,7 @@
  *   enterprise 881…, user 888…, shop 889…, base 005…, dining table 006<base 4><nn>,
  *   goods class 885…, goods 886000<pic no>, sku 8870000<pic no><n>,
  *   bundle group 8840000<pic no><n>, add-on 883…, promote plan 882…,
- *   card plan 880…, card 879…, recharge rule 878…, address 877…,
+ *   card plan 880…, card 879…, recharge rule 878…, address 877…, sheet 876…,
  *   vip 'VIP' + 10 digits, region: the Macau administrative codes 82xxxx.
  * Goods pictures: public/oss/goods/g<pic no>.svg, stored in goods.pic as
  * 'goods/g<pic no>.svg' (relative to the enterprise oss_domain '/oss/').
@@ -314,6 +314,52 @@ export interface RegionRow {
 export interface ServiceLinkRow {
   link_key: string;
   link_value: string;
+}
+
+export interface SheetRow {
+  sheet_id: string;
+  ent_id: string;
+  shop_id: string;
+  base_id: string;
+  table_id: string | null;
+  vip_id: string | null;
+  local_sheet_id: string | null;
+  pos_type: number;
+  business_mode: number;
+  status: number;
+  pay_status: number;
+  is_pay_later: boolean;
+  sales_amo: number;
+  dis_amo: number;
+  fee_amo: number;
+  coupon_amo: number;
+  total_amo: number;
+  remark: string;
+  cust_name: string;
+  cust_phone: string;
+  cust_address: string;
+  take_time: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+export interface SheetItemRow {
+  sheet_id: string;
+  item_id: number;
+  round_no: number;
+  goods_id: string;
+  sku_id: string;
+  punit: string;
+  goods_name: string;
+  sku_items: string;
+  qua: number;
+  pqua: number;
+  mqua: number;
+  price: number;
+  sales_price: number;
+  amo: number;
+  dis_amo: number;
+  sal_type: number;
+  detail: string;
 }
 
 export interface OpeningHours {
@@ -1070,6 +1116,129 @@ export const SERVICE_LINKS: readonly ServiceLinkRow[] = [
   { link_key: 'TestApiHost', link_value: '/' },
 ];
 
+// Sheets (orders) --------------------------------------------------------------------------
+
+/**
+ * Sheet status (sheet.status), as the service uses it:
+ *   0 open        a table's running order: more rounds may be added (pay-after) or it awaits payment
+ *   1 paid        paid in advance (prepay) and not yet finished by the kitchen/counter
+ *   2 closed      closed or cancelled: nothing more may be ordered onto it
+ *   3 checked out settled at the counter (pay-after) or completed: nothing more may be ordered
+ * SPEC section 4: ordering onto a sheet is refused when its status is 2 or 3,
+ * or when the outlet's web order window (base.web_order_duration minutes
+ * after sheet.created_at) has elapsed.
+ *
+ * The demo sheets are all dine-in (pos type 2, meal) at the San Ma Lo outlet
+ * (web order window 120 minutes), one per table A03-A06, for the ordering
+ * guard journeys:
+ *   open        A03, status 0, created 30 minutes before now, two items: orders may be added
+ *   expired     A04, status 0, created 3 hours before now: beyond the 120-minute window
+ *   checkedOut  A05, status 3, created an hour before now, a member's (Chan Tai Man): settled
+ *   closed      A06, status 2, created 45 minutes before now: cancelled
+ */
+export const SHEET_STATUS = { open: 0, paid: 1, closed: 2, checkedOut: 3 } as const;
+
+const SHEET = {
+  open: '876000000001',
+  expired: '876000000002',
+  checkedOut: '876000000003',
+  closed: '876000000004',
+} as const;
+
+/** The table of each demo sheet: A03-A06 of the San Ma Lo outlet. */
+const SHEET_TABLE_NO = { open: 3, expired: 4, checkedOut: 5, closed: 6 } as const;
+
+/** [goods picture no, sku number or 0, quantity] per sheet, in item order. */
+const SHEET_LINES: Readonly<Record<keyof typeof SHEET, readonly (readonly [string, number, number])[]>> = {
+  open: [['0101', 0, 1], ['0140', 2, 2]],
+  expired: [['0111', 2, 1]],
+  checkedOut: [['0107', 0, 1], ['0143', 0, 2]],
+  closed: [['0120', 0, 1]],
+};
+
+const menuSpec = (no: string): GoodsSpec => {
+  const spec = MAIN_MENU.find((g) => g.no === no);
+  if (!spec) throw new Error(`demo sheet: no goods ${no}`);
+  return spec;
+};
+
+export const SHEET_ITEMS: readonly SheetItemRow[] = (Object.keys(SHEET) as (keyof typeof SHEET)[]).flatMap((key) =>
+  SHEET_LINES[key].map(([no, skuNo, qua], i) => {
+    const spec = menuSpec(no);
+    const sku = skuNo ? SKU_SPECS[no]?.skus[skuNo - 1] : undefined;
+    if (skuNo && !sku) throw new Error(`demo sheet: no sku ${skuNo} of ${no}`);
+    const price = sku ? sku.price : spec.price;
+    const salesPrice = sku ? (sku.sales ?? sku.price) : (spec.sales ?? spec.price);
+    return {
+      sheet_id: SHEET[key],
+      item_id: i + 1,
+      round_no: 1,
+      goods_id: goodsId(no),
+      sku_id: sku ? skuId(no, skuNo) : '',
+      punit: '',
+      goods_name: spec.name[0],
+      sku_items: sku ? sku.items : '',
+      qua,
+      pqua: 0,
+      mqua: qua,
+      price,
+      sales_price: salesPrice,
+      amo: Math.round(salesPrice * qua * 10_000) / 10_000,
+      dis_amo: 0,
+      sal_type: 0,
+      detail: '',
+    };
+  }),
+);
+
+export function demoSheets(now: Date): SheetRow[] {
+  const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
+  const sheet = (key: keyof typeof SHEET, status: number, createdMinutesAgo: number, extra: Partial<SheetRow> = {}): SheetRow => {
+    const sales = SHEET_ITEMS.filter((i) => i.sheet_id === SHEET[key]).reduce((sum, i) => sum + i.amo, 0);
+    const created = minutesAgo(createdMinutesAgo);
+    return {
+      sheet_id: SHEET[key],
+      ent_id: ENT_ID,
+      shop_id: SHOP.main,
+      base_id: BASE.dineIn,
+      table_id: tableId(BASE.dineIn, SHEET_TABLE_NO[key]),
+      vip_id: null,
+      local_sheet_id: null,
+      pos_type: 2,
+      business_mode: 2,
+      status,
+      pay_status: 0,
+      is_pay_later: false,
+      sales_amo: sales,
+      dis_amo: 0,
+      fee_amo: 0,
+      coupon_amo: 0,
+      total_amo: sales,
+      remark: '',
+      cust_name: '',
+      cust_phone: '',
+      cust_address: '',
+      take_time: null,
+      created_at: created,
+      updated_at: created,
+      ...extra,
+    };
+  };
+  return [
+    sheet('open', SHEET_STATUS.open, 30, { remark: 'No chilli, please' }),
+    sheet('expired', SHEET_STATUS.open, 180),
+    sheet('checkedOut', SHEET_STATUS.checkedOut, 60, {
+      vip_id: VIP.chan,
+      pay_status: 1,
+      cust_name: 'Chan Tai Man',
+      cust_phone: '66123456',
+      cust_address: '澳門新馬路 88 號 12樓A座',
+      updated_at: minutesAgo(10),
+    }),
+    sheet('closed', SHEET_STATUS.closed, 45, { updated_at: minutesAgo(40) }),
+  ];
+}
+
 // Rows that depend on the clock -----------------------------------------------------------
 
 export interface TimedRows {
@@ -1080,6 +1249,7 @@ export interface TimedRows {
   vipScoreItems: VipScoreItemRow[];
   vipAddresses: VipAddressRow[];
   vipCards: VipCardRow[];
+  sheets: SheetRow[];
 }
 
 const DAY_MS = 86_400_000;
@@ -1173,7 +1343,7 @@ export function timedRows(now: Date): TimedRows {
     { plan_id: PROMOTE_PLAN_ID, ent_id: ENT_ID, shop_id: SHOP.main, plan_name: '本月特价 / Monthly Specials', begin_at: at(-30), end_at: at(365), week_days: '', limit_qua: null },
   ];
 
-  return { baseParms: baseParms(now), promotePlans, vips, vipAccountItems, vipScoreItems, vipAddresses, vipCards };
+  return { baseParms: baseParms(now), promotePlans, vips, vipAccountItems, vipScoreItems, vipAddresses, vipCards, sheets: demoSheets(now) };
 }
 
 // Handy ids for tests and the start-up banner ---------------------------------------------
@@ -1211,8 +1381,20 @@ export const DEMO_CARD_PLANS = CARD_PLAN;
 export const DEMO_PROMOTE_PLAN_ID = PROMOTE_PLAN_ID;
 export const DEMO_TABLE_IDS = {
   dineInA01: tableId(BASE.dineIn, 1),
+  dineInA03: tableId(BASE.dineIn, SHEET_TABLE_NO.open),
+  dineInA04: tableId(BASE.dineIn, SHEET_TABLE_NO.expired),
+  dineInA05: tableId(BASE.dineIn, SHEET_TABLE_NO.checkedOut),
+  dineInA06: tableId(BASE.dineIn, SHEET_TABLE_NO.closed),
   lateNightB01: tableId(BASE.lateNight, 1),
   quickC01: tableId(BASE.quick, 1),
   closedD01: tableId(BASE.closed, 1),
   eggTartE01: tableId(BASE.eggTart, 1),
+} as const;
+
+export const DEMO_SHEETS = SHEET;
+export const DEMO_SHEET_QR_CODES = {
+  open: 'QR-HBK-A03',
+  expired: 'QR-HBK-A04',
+  checkedOut: 'QR-HBK-A05',
+  closed: 'QR-HBK-A06',
 } as const;

@@ -1,7 +1,9 @@
 /**
  * Loads the demo data (./demo.ts) into an empty database: everything in one
  * transaction, only when the enterprise table is empty, with parameterised
- * multi-row INSERTs so seeding stays fast on PGlite.
+ * multi-row INSERTs so seeding stays fast on PGlite. `seedLargeMenu` adds, on
+ * request only, a shop with thousands of goods for benchmarks and the
+ * large-menu browser test.
  */
 import type { Db, Queryable } from '../driver';
 import * as data from './demo';
@@ -11,6 +13,11 @@ const BATCH_ROWS = 500;
 const MAX_PARAMS = 65_535;
 /** Serialises seeding between service instances that start together on one PostgreSQL server. */
 const SEED_LOCK_KEY = 724_113_002;
+
+/** The default shop id of seedLargeMenu; its outlet's tables have QR codes QR-BIG-01 and QR-BIG-02. */
+export const BIG_MENU_SHOP_ID = '889000000900';
+/** How many goods classes the large menu spreads its goods over. */
+export const BIG_MENU_CLASSES = 20;
 
 /** Inserts rows (all with the same keys, the column names) in batches; returns the number inserted. */
 export async function insertRows(tx: Queryable, table: string, rows: readonly object[]): Promise<number> {
@@ -63,6 +70,8 @@ export function demoTables(now: Date): [table: string, rows: readonly object[]][
     ['recharge_rule', data.RECHARGE_RULES],
     ['card_plan', data.CARD_PLANS],
     ['vip_card', timed.vipCards],
+    ['sheet', timed.sheets],
+    ['sheet_item', data.SHEET_ITEMS],
     ['sms_area', data.SMS_AREAS],
     ['region', data.REGIONS],
     ['service_link', data.SERVICE_LINKS],
@@ -123,4 +132,118 @@ export const DEMO = {
   promotePlanId: data.DEMO_PROMOTE_PLAN_ID,
   cardPlans: data.DEMO_CARD_PLANS,
   cardCodes: data.CARD_CODES,
+  /**
+   * Dine-in sheets at San Ma Lo tables A03-A06 (demo.ts, "Sheets"): open (30
+   * minutes old), expired (open, 3 hours old: beyond the 120-minute web order
+   * window), checkedOut (status 3) and closed (status 2).
+   */
+  sheets: data.DEMO_SHEETS,
+  /** The QR codes of those sheets' tables. */
+  sheetQrCodes: data.DEMO_SHEET_QR_CODES,
+  sheetStatus: data.SHEET_STATUS,
+  /** The shop id seedLargeMenu uses unless told otherwise (not part of the demo seed). */
+  bigMenuShopId: BIG_MENU_SHOP_ID,
 } as const;
+
+// A large menu for benchmarks and the 5,000-goods browser test ------------------------------
+
+
+export interface LargeMenu {
+  shopId: string;
+  baseId: string;
+  tableIds: string[];
+  qrCodes: string[];
+  classIds: string[];
+  /** Goods inserted by this call (0 when the shop already existed). */
+  inserted: number;
+}
+
+/**
+ * Adds a shop 'Big Menu' of the demo enterprise with one always-open dine-in
+ * outlet (prepay, quick service), two tables (QR codes QR-BIG-01 and
+ * QR-BIG-02) and `count` goods spread over 20 classes, in a few batched
+ * INSERTs (5,000 goods take well under a second on PGlite). Not part of the
+ * demo seed: benchmarks and the 5,000-goods browser test call it on top of
+ * seedDemo. Goods reuse the demo pictures; every 97th is sold out, every
+ * 50th is on the home page. Calling it again for an existing shop changes
+ * nothing and answers the shop's ids.
+ */
+export async function seedLargeMenu(db: Db, shopId: string = BIG_MENU_SHOP_ID, count = 5000): Promise<LargeMenu> {
+  if (!Number.isInteger(count) || count < 0) throw new RangeError(`seedLargeMenu: count must be a non-negative integer, not ${count}`);
+  const suffix = shopId.replace(/\D/g, '').slice(-6).padStart(6, '0');
+  const baseId = `005${suffix}900`;
+  const tableIds = [1, 2].map((n) => `006${suffix}9${String(n).padStart(2, '0')}`);
+  const qrCodes = ['QR-BIG-01', 'QR-BIG-02'];
+  const classIds = Array.from({ length: BIG_MENU_CLASSES }, (_, i) => `885${suffix}${String(i + 1).padStart(3, '0')}`);
+  const result = { shopId, baseId, tableIds, qrCodes, classIds };
+
+  return db.transaction(async (tx) => {
+    if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+    const [existing] = await tx.query('SELECT 1 AS one FROM shop WHERE shop_id = $1', [shopId]);
+    if (existing) return { ...result, inserted: 0 };
+    const [ent] = await tx.query('SELECT 1 AS one FROM enterprise WHERE ent_id = $1', [data.ENT_ID]);
+    if (!ent) throw new Error('seedLargeMenu: load the demo data (seedDemo) first');
+
+    const shops: data.ShopRow[] = [
+      { shop_id: shopId, ent_id: data.ENT_ID, shop_name: '大菜单', shop_name_tw: '大菜單', shop_name_en: 'Big Menu', pos_type: 0, parent_shop_id: null, mina_app_id: '', mina_id: '', logo: '', notice: '', sort: 90 },
+    ];
+    const bases: data.BaseRow[] = [
+      {
+        base_id: baseId, ent_id: data.ENT_ID, shop_id: shopId, base_name: '大菜单·总店', base_name_tw: '大菜單·總店', base_name_en: 'Big Menu Main Street',
+        base_code: 'BIG01', business_mode: 2, cy_type: '1', begin_time: '00:00', end_time: '00:00', web_order_duration: 0, pay_mode: 'prepay',
+        address: '澳門新馬路 200 號', phone: '28000900', gps_lng: 113.5410, gps_lat: 22.1940, base_class: 0, sort: 90,
+      },
+    ];
+    const baseParms: data.BaseParmRow[] = [
+      { base_id: baseId, parm_id: 'OpeningHours', parm_value: JSON.stringify(data.ALWAYS_OPEN) },
+      { base_id: baseId, parm_id: 'IsPayLaterOnlineCheckout', parm_value: '0' },
+    ];
+    const tables: data.DiningTableRow[] = tableIds.map((table_id, i) => ({
+      table_id, base_id: baseId, table_name: `BIG${i + 1}`, table_code: `BIG${i + 1}`, qr_code: qrCodes[i]!, seats: 4, sort: i + 1,
+    }));
+    const classes: data.GoodsClassRow[] = classIds.map((class_id, i) => ({
+      class_id, ent_id: data.ENT_ID, shop_id: shopId,
+      class_name: `分类${i + 1}`, class_name_tw: `分類${i + 1}`, class_name_en: `Category ${i + 1}`, sort: i + 1,
+    }));
+    const pics = data.GOODS.filter((g) => g.shop_id === data.SHOP.main).map((g) => g.pic);
+    const perClass = Math.ceil(count / BIG_MENU_CLASSES);
+    const goods: data.GoodsRow[] = Array.from({ length: count }, (_, i) => {
+      const n = i + 1;
+      const price = 10 + (i % 90);
+      return {
+        goods_id: `886${suffix}${String(n).padStart(6, '0')}`,
+        ent_id: data.ENT_ID,
+        shop_id: shopId,
+        class_id: classIds[Math.min(BIG_MENU_CLASSES - 1, Math.floor(i / Math.max(1, perClass)))]!,
+        goods_code: `B${String(n).padStart(5, '0')}`,
+        goods_name: `商品 ${n}`,
+        goods_name_tw: `商品 ${n}`,
+        goods_name_en: `Item ${n}`,
+        goods_type: 0,
+        sku_type: 0,
+        unit: '份',
+        price,
+        sales_price: i % 7 === 0 ? price - 1 : price,
+        pic: pics[i % pics.length] ?? '',
+        remarks: `第 ${n} 号商品`,
+        remarks_tw: `第 ${n} 號商品`,
+        remarks_en: `Menu item number ${n}`,
+        sku_attributes: '',
+        sku_attribute_values: '',
+        sold_out: n % 97 === 0,
+        is_home: n % 50 === 0,
+        bag_count: 0,
+        sort: (i % Math.max(1, perClass)) + 1,
+      };
+    });
+    await insertRows(tx, 'shop', shops);
+    await insertRows(tx, 'base', bases);
+    await insertRows(tx, 'base_parm', baseParms);
+    await insertRows(tx, 'dining_table', tables);
+    await insertRows(tx, 'goods_class', classes);
+    const inserted = await insertRows(tx, 'goods', goods);
+    // Fresh statistics for the planner (PGlite runs no autovacuum to gather them).
+    await tx.query('ANALYZE shop, base, dining_table, goods_class, goods');
+    return { ...result, inserted };
+  });
+}

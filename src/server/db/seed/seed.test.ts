@@ -54,6 +54,8 @@ const EXPECTED_COUNTS: Record<string, number> = {
   recharge_rule: 4,
   card_plan: 3,
   vip_card: 7,
+  sheet: 4,
+  sheet_item: 6,
   sms_area: 7,
   region: 12,
   service_link: 3,
@@ -345,6 +347,40 @@ describe('seedDemo', () => {
       ['WELCOME20', 0],
     ]);
     expect(cards.map((c) => c.card_code).sort()).toEqual(Object.values(DEMO.cardCodes).sort());
+  });
+
+  it('has dine-in sheets at A03-A06 for the ordering guards, with totals that add up', async () => {
+    const sheets = await rows<{ sheet_id: string; status: number; pos_type: number; table_id: string; base_id: string; created_at: Date; sales_amo: string; total_amo: string; items: string; item_sum: string }>(
+      `SELECT s.sheet_id, s.status, s.pos_type, s.table_id, s.base_id, s.created_at, s.sales_amo, s.total_amo,
+              (SELECT count(*) FROM sheet_item i WHERE i.sheet_id = s.sheet_id) AS items,
+              (SELECT sum(amo) FROM sheet_item i WHERE i.sheet_id = s.sheet_id) AS item_sum
+         FROM sheet s ORDER BY s.sheet_id`,
+    );
+    const byId = new Map(sheets.map((s) => [s.sheet_id, s]));
+    const minutesOld = (id: string) => (NOW.getTime() - byId.get(id)!.created_at.getTime()) / 60_000;
+    expect(byId.get(DEMO.sheets.open)).toMatchObject({ status: 0, pos_type: 2, table_id: DEMO.tables.dineInA03, items: '2' });
+    expect(minutesOld(DEMO.sheets.open)).toBe(30);
+    expect(byId.get(DEMO.sheets.expired)).toMatchObject({ status: 0, table_id: DEMO.tables.dineInA04 });
+    expect(minutesOld(DEMO.sheets.expired)).toBe(180);
+    expect(byId.get(DEMO.sheets.checkedOut)).toMatchObject({ status: 3, table_id: DEMO.tables.dineInA05 });
+    expect(byId.get(DEMO.sheets.closed)).toMatchObject({ status: 2, table_id: DEMO.tables.dineInA06 });
+    // Beyond the outlet's web order window only the expired one; the others are refused by status or not at all.
+    const [window] = await rows<{ web_order_duration: number }>('SELECT web_order_duration FROM base WHERE base_id = $1', [DEMO.bases.dineIn]);
+    expect(window!.web_order_duration).toBe(120);
+    for (const s of sheets) {
+      expect([s.sheet_id, s.base_id, s.sales_amo, s.total_amo]).toEqual([s.sheet_id, DEMO.bases.dineIn, s.item_sum, s.item_sum]);
+      expect([s.sheet_id, minutesOld(s.sheet_id) > 120]).toEqual([s.sheet_id, s.sheet_id === DEMO.sheets.expired]);
+    }
+    for (const [key, qr] of Object.entries(DEMO.sheetQrCodes)) {
+      const [t] = await rows<{ table_id: string }>('SELECT table_id FROM dining_table WHERE qr_code = $1', [qr]);
+      expect([key, t?.table_id]).toEqual([key, byId.get(DEMO.sheets[key as keyof typeof DEMO.sheets])?.table_id]);
+    }
+    // Items name real goods and skus at their prices.
+    expect(
+      await count(`SELECT count(*) AS n FROM sheet_item i JOIN goods g ON g.goods_id = i.goods_id LEFT JOIN goods_sku k ON k.sku_id = i.sku_id
+                    WHERE i.goods_name <> g.goods_name OR (i.sku_id <> '' AND (k.goods_id IS DISTINCT FROM i.goods_id OR k.sku_items <> i.sku_items))
+                       OR i.sales_price <> COALESCE(k.sales_price, g.sales_price) OR i.amo <> i.sales_price * i.qua`),
+    ).toBe(0);
   });
 
   it('has calling codes, a region tree and service links', async () => {
