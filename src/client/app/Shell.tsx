@@ -12,6 +12,7 @@ import { PageLoader } from './PageLoader';
 import { ROUTE_NOT_FOUND_LOG } from './navigation';
 import { ENTRY_PATH, routes, routeTitles, tabRoutes, type RouteDef } from './routes';
 import { selectHideTabBar } from './uiSlice';
+import { useRestoreShop } from '../features/entry/useRestoreShop';
 
 const messages = defineMessages({
   back: { id: 'shell.back', defaultMessage: 'Back' },
@@ -106,6 +107,7 @@ function NotFound() {
 
 export function Shell() {
   const location = useLocation();
+  useRestoreShop(location.pathname === ENTRY_PATH || location.pathname === '/scanCodeEntry');
   return (
     <div className="page-transition" key={location.pathname}>
       <Routes location={location}>

@@ -30,6 +30,7 @@ function setup() {
     {
       ui: { locale: 'zh-TW', hostId: 'browser', hideTabBar: false, toasts: [] },
       shop: {
+        status: 'idle',
         params: { EntID: '881000000101', UserID: '888000000101', EntName: '', UserName: '', ShopID: '', BaseID: '', VipID: '', VipName: '', QRCode: '', TableID: '', PosSignSheetID: '', BusinessMode: '1' },
         entity: null,
         shopInfo: null,

@@ -1,8 +1,8 @@
 import { blockDoubleTapZoom, DOUBLE_TAP_MS } from './noDoubleTapZoom';
 
-function tap(): Event {
-  const event = new Event('touchend', { cancelable: true });
-  document.dispatchEvent(event);
+function tap(on: Element = document.body): Event {
+  const event = new Event('touchend', { cancelable: true, bubbles: true });
+  on.dispatchEvent(event);
   return event;
 }
 
@@ -17,4 +17,21 @@ test('a second tap within 500 ms does not zoom; taps further apart are left alon
   unblock();
   now += 10;
   expect(tap().defaultPrevented).toBe(false);
+});
+
+test('the quick second tap on a button still clicks it', () => {
+  let now = 1_000;
+  const unblock = blockDoubleTapZoom(document, () => now);
+  const button = document.createElement('button');
+  const span = document.createElement('span');
+  button.append(span);
+  document.body.append(button);
+  const clicks: number[] = [];
+  button.addEventListener('click', () => clicks.push(now));
+  tap(span);
+  now += 100;
+  expect(tap(span).defaultPrevented).toBe(true);
+  expect(clicks).toEqual([1_100]);
+  unblock();
+  button.remove();
 });

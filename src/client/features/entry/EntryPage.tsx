@@ -11,12 +11,9 @@ import { useGo } from '../../app/navigation';
 import { pathOf } from '../../app/routes';
 import { tabBarHidden } from '../../app/uiSlice';
 import { isGatewayError } from '../../app/errorListener';
-import { businessModeChanged, cartOwnerEntered, selectBusinessMode } from '../cart/cartSlice';
-import { effectiveMode } from '../../../shared/domain/businessMode';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { shopApi } from '../shop/shopApi';
-import { shopEntered } from '../shop/shopSlice';
-import { guardFor, orderEntryPath } from '../shop/guard';
+import { useAppDispatch } from '../../app/hooks';
+import { orderEntryPath } from '../shop/guard';
+import { enterShop } from './enterShop';
 import { codeToResolve, readEntryParams } from './entryParams';
 
 const messages = defineMessages({
@@ -34,7 +31,6 @@ export default function EntryPage() {
   const location = useLocation();
   const [status, setStatus] = useState<Status>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const storedMode = useAppSelector(selectBusinessMode);
 
   useEffect(() => {
     const params = readEntryParams(location.search, window.location.search);
@@ -47,44 +43,8 @@ export default function EntryPage() {
     let live = true;
     setStatus({ kind: 'loading' });
     (async () => {
-      const resolved = await dispatch(shopApi.endpoints.resolveCode.initiate(code)).unwrap();
-      const page = await dispatch(
-        shopApi.endpoints.shopPage.initiate({
-          QRCode: params.QRCode || undefined,
-          TableID: params.TableID || undefined,
-          BaseID: params.BaseID || undefined,
-          ShopID: params.ShopID || undefined,
-          SheetID: params.SheetID || undefined,
-        }),
-      ).unwrap();
-      const entParams = await dispatch(shopApi.endpoints.entParams.initiate({ entId: resolved.EntID })).unwrap();
+      const guard = await dispatch(enterShop(params));
       if (!live) return;
-      dispatch(cartOwnerEntered(resolved.EntID));
-      const mode = effectiveMode(storedMode, page.baseInfo?.BusinessMode ?? '0', Boolean(resolved.TableID));
-      if (mode !== storedMode) dispatch(businessModeChanged(mode));
-      dispatch(
-        shopEntered({
-          params: {
-            EntID: resolved.EntID,
-            UserID: page.entity.UserID,
-            EntName: page.entity.EntName,
-            UserName: page.entity.UserName,
-            ShopID: resolved.ShopID,
-            BaseID: resolved.BaseID,
-            TableID: resolved.TableID,
-            QRCode: params.QRCode,
-            PosSignSheetID: params.SheetID || page.signSheet?.SheetID || '',
-          },
-          entity: page.entity,
-          shopInfo: page.shopInfo,
-          baseInfo: page.baseInfo,
-          tableInfo: page.table,
-          entParams,
-          signSheet: page.signSheet,
-          clockOffsetMs: page.now ? Date.parse(page.now) - Date.now() : 0,
-        }),
-      );
-      const guard = guardFor(page.baseInfo, page.signSheet, page.entity.TimeZone, page.now ? new Date(page.now) : new Date());
       go(guard.ok ? pathOf('home') : orderEntryPath(guard), { replace: true });
     })().catch((err: unknown) => {
       if (!live) return;
@@ -93,7 +53,6 @@ export default function EntryPage() {
     return () => {
       live = false;
     };
-    // storedMode is read once per entry; a mode change must not re-run the entry.
   }, [dispatch, go, location.search, attempt]);
 
   if (status.kind === 'loading') {

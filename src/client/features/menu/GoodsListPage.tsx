@@ -16,7 +16,7 @@ import { VirtualList, type VirtualListHandle } from '../../ui/VirtualList';
 import { cartLineAdded, selectGoodsCount } from '../cart/cartSlice';
 import { CartBar } from '../cart/CartBar';
 import { useOrderingGuard } from '../shop/guard';
-import { selectEntity, selectShopParams } from '../shop/shopSlice';
+import { selectEntity, selectShopParams, selectShopStatus } from '../shop/shopSlice';
 import { unitPrice } from '../../../shared/domain/pricing';
 import { menuApi, type Goods, type GoodsClass } from './menuApi';
 import { GoodsChooser } from './GoodsChooser';
@@ -66,6 +66,7 @@ export function menuRows(classes: readonly GoodsClass[], goods: readonly Goods[]
 export default function GoodsListPage() {
   useOrderingGuard();
   const shop = useAppSelector(selectShopParams);
+  const shopStatus = useAppSelector(selectShopStatus);
   const intl = useIntl();
   const ids = { ShopID: shop.ShopID, BaseID: shop.BaseID };
   const classes = menuApi.useGoodsClassesQuery({ ShopID: shop.ShopID }, { skip: !shop.ShopID });
@@ -95,6 +96,13 @@ export default function GoodsListPage() {
   );
   const closeChooser = useCallback(() => setChooser(null), []);
 
+  if (!shop.ShopID && shopStatus === 'entering') {
+    return (
+      <p role="status" className="empty">
+        <FormattedMessage {...messages.loading} />
+      </p>
+    );
+  }
   if (!shop.ShopID) {
     return (
       <p className="empty">

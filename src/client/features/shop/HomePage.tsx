@@ -12,7 +12,7 @@ import { modesOffered } from '../../../shared/domain/businessMode';
 import { currentPrice } from '../../../shared/domain/pricing';
 import { businessModeChanged, selectBusinessMode, selectCartSummary } from '../cart/cartSlice';
 import { menuApi } from '../menu/menuApi';
-import { selectBaseInfo, selectEntity, selectShopInfo, selectTableInfo } from './shopSlice';
+import { selectBaseInfo, selectEntity, selectShopInfo, selectShopStatus, selectTableInfo } from './shopSlice';
 
 const messages = defineMessages({
   table: { id: 'home.table', defaultMessage: 'Table {table}' },
@@ -31,6 +31,7 @@ const messages = defineMessages({
 export default function HomePage() {
   const locale = useAppSelector(selectLocale);
   const shop = useAppSelector(selectShopInfo);
+  const status = useAppSelector(selectShopStatus);
   const base = useAppSelector(selectBaseInfo);
   const table = useAppSelector(selectTableInfo);
   const entity = useAppSelector(selectEntity);
@@ -41,6 +42,13 @@ export default function HomePage() {
   const intl = useIntl();
   const money = useMoney();
   const featured = menuApi.useHomeGoodsQuery({ ShopID: shop?.ShopID ?? '' }, { skip: !shop });
+  if (!shop && status === 'entering') {
+    return (
+      <section className="home" role="status">
+        <span className="spinner" aria-hidden="true" />
+      </section>
+    );
+  }
   if (!shop) {
     return (
       <section className="home">

@@ -71,6 +71,8 @@ export interface EntityInfo {
 }
 
 export interface ShopState {
+  /** idle: no shop yet; entering: a code is being resolved; entered; failed. */
+  status: 'idle' | 'entering' | 'entered' | 'failed';
   params: ShopParams;
   entity: EntityInfo | null;
   shopInfo: ShopInfo | null;
@@ -93,6 +95,7 @@ export interface SignSheet {
 }
 
 const initialState: ShopState = {
+  status: 'idle',
   params: {
     EntID: DEFAULT_ENT_ID,
     UserID: DEFAULT_USER_ID,
@@ -123,6 +126,12 @@ export const shopSlice = createSlice({
     shopParamsChanged(state, action: PayloadAction<Partial<ShopParams>>) {
       Object.assign(state.params, action.payload);
     },
+    shopEntryStarted(state) {
+      state.status = 'entering';
+    },
+    shopEntryFailed(state) {
+      state.status = state.shopInfo ? 'entered' : 'failed';
+    },
     /** A scanned code resolved to its enterprise, shop and outlet. */
     shopEntered(
       state,
@@ -138,6 +147,7 @@ export const shopSlice = createSlice({
       }>,
     ) {
       Object.assign(state.params, action.payload.params);
+      state.status = 'entered';
       state.entity = action.payload.entity;
       state.shopInfo = action.payload.shopInfo;
       state.baseInfo = action.payload.baseInfo;
@@ -153,6 +163,7 @@ export const shopSlice = createSlice({
   },
   selectors: {
     selectShopParams: (state) => state.params,
+    selectShopStatus: (state) => state.status,
     selectEntId: (state) => state.params.EntID,
     selectShopInfo: (state) => state.shopInfo,
     selectBaseInfo: (state) => state.baseInfo,
@@ -164,6 +175,6 @@ export const shopSlice = createSlice({
   },
 });
 
-export const { shopParamsChanged, shopEntered, signSheetRefreshed } = shopSlice.actions;
-export const { selectShopParams, selectEntId, selectShopInfo, selectBaseInfo, selectTableInfo, selectEntity, selectEntParams, selectSignSheet, selectClockOffsetMs } =
+export const { shopParamsChanged, shopEntered, shopEntryStarted, shopEntryFailed, signSheetRefreshed } = shopSlice.actions;
+export const { selectShopStatus, selectShopParams, selectEntId, selectShopInfo, selectBaseInfo, selectTableInfo, selectEntity, selectEntParams, selectSignSheet, selectClockOffsetMs } =
   shopSlice.selectors;

@@ -1,0 +1,177 @@
+/**
+ * Scan to cart: scan a table link, choose a two-attribute sku in a pack unit,
+ * a bundle with its required and optional groups, add-ons and a remark;
+ * reload and find the cart intact; set a line to zero; reach the cart page
+ * with the right totals; order by item number. And the ordering guard: a
+ * closed shop, an expired order window, a paid sheet and a bad code. Run in
+ * the three languages under a plain and a chat-app user agent (projects).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO } from '../src/server/db/seed';
+import { callGateway } from './support/gateway';
+
+const MAIN = DEMO.shops.main;
+
+type Row = Record<string, unknown>;
+async function menu(baseURL: string) {
+  const list = await callGateway(baseURL, 'HBBPos_GoodsClass_GoodsList_V9_Get', 1, { ShopID: MAIN, PageIndex: 1, PageSize: 1000 });
+  return (list.table1 ?? []) as Row[];
+}
+const byCode = (goods: Row[], code: string) => {
+  const g = goods.find((r) => r.GoodsCode === code);
+  if (!g) throw new Error(`no goods ${code}`);
+  return g;
+};
+const current = (g: Row) => (g.PromotePrice !== '' && Number(g.PromotePrice) < Number(g.SalesPrice) ? Number(g.PromotePrice) : Number(g.SalesPrice));
+
+const LANGS = {
+  en: { language: 'LANGUAGE_EN', name: (g: Row) => String(g.GoodsNameEN) },
+  'zh-CN': { language: 'LANGUAGE_ZH', name: (g: Row) => String(g.GoodsName) },
+  'zh-TW': { language: 'LANGUAGE_ZH_TD', name: (g: Row) => String(g.GoodsNameTW) },
+} as const;
+
+async function useLanguage(page: Page, language: string) {
+  await page.addInitScript((l) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('language', l);
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, language);
+}
+
+/** Scrolls the windowed menu until the goods is rendered. */
+async function findGoods(page: Page, name: string) {
+  await expect(page.locator('.vlist')).toBeVisible();
+  await page.locator('.vlist').evaluate((el) => el.scrollTo(0, 0));
+  await page.waitForTimeout(100); // the windowed list re-renders on the next frame
+  for (let i = 0; i < 40; i += 1) {
+    const goods = page.getByRole('article', { name, exact: true });
+    if ((await goods.count()) > 0) return goods;
+    await page.locator('.vlist').evaluate((el) => el.scrollBy(0, 400));
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`goods ${name} not found in the menu`);
+}
+
+async function tapAdd(page: Page, name: string) {
+  await (await findGoods(page, name)).getByRole('button').tap();
+}
+
+test('English: choose specs, packs, bundles, add-ons and remarks; reload; zero a line; totals', async ({ page, baseURL }) => {
+  const goods = await menu(baseURL!);
+  const lemonTea = byCode(goods, '142');
+  const riceSet = byCode(goods, '135');
+  const bbqRice = byCode(goods, '101');
+  const detail = await callGateway(baseURL!, 'EShop_GoodsDetailGet_V2_Get', 1, { GoodsID: lemonTea.GoodsID });
+  const pack = (detail.table3 ?? [])[0]!;
+  const bom = await callGateway(baseURL!, 'HBBPos_GoodsBomList_V3_Get', 1, { GoodsID: riceSet.GoodsID });
+  const items = (bom.table2 ?? []) as Row[];
+  const item = (en: string) => items.find((i) => i.GoodsNameEN === en)!;
+  const addOns = (await callGateway(baseURL!, 'Cust_GmGoodsChargingListGet_V1_Get', 1, { GoodsID: bbqRice.GoodsID })).table1 as Row[];
+  const egg = addOns.find((a) => a.ValueEN === 'Extra egg')!;
+
+  await useLanguage(page, 'LANGUAGE_EN');
+  await page.goto(`/#/?QRCode=${DEMO.qrCodes.dineIn}`);
+  await page.getByRole('link', { name: 'Order now' }).tap();
+
+  // A two-attribute sku in a pack unit.
+  await tapAdd(page, String(lemonTea.GoodsNameEN));
+  const chooser = page.getByRole('dialog', { name: String(lemonTea.GoodsNameEN) });
+  await chooser.getByRole('radio', { name: '500ml' }).check();
+  await chooser.getByRole('radio', { name: 'Less Sugar' }).check();
+  await chooser.getByRole('radio', { name: /6-pack/ }).check();
+  await chooser.getByRole('button', { name: /Add to cart/ }).tap();
+  await expect(chooser).toBeHidden();
+
+  // A bundle: required main and drink (defaults), a different main, two optional snacks, a remark.
+  await tapAdd(page, String(riceSet.GoodsNameEN));
+  const set = page.getByRole('dialog', { name: String(riceSet.GoodsNameEN) });
+  await set.getByRole('checkbox', { name: /Roast Goose Rice/ }).check();
+  await set.getByRole('checkbox', { name: /Curry Fish Balls/ }).check();
+  await set.getByRole('checkbox', { name: /Spring Rolls/ }).check();
+  // The optional group allows two: a third is refused with the limit message.
+  const third = items.find((i) => i.BOMClassID === item('Curry Fish Balls').BOMClassID && !['Curry Fish Balls', 'Spring Rolls'].includes(String(i.GoodsNameEN)))!;
+  await set.getByRole('checkbox', { name: new RegExp(String(third.GoodsNameEN)) }).check({ force: true }).catch(() => undefined);
+  await expect(page.getByRole('status').filter({ hasText: 'The alternative 2, please cancel other products first' })).toBeVisible();
+  await set.getByRole('textbox', { name: 'Remarks' }).fill('less spicy');
+  await set.getByRole('button', { name: /Add to cart/ }).tap();
+  await expect(set).toBeHidden();
+
+  // An add-on with a price.
+  await tapAdd(page, String(bbqRice.GoodsNameEN));
+  const rice = page.getByRole('dialog', { name: String(bbqRice.GoodsNameEN) });
+  await rice.getByRole('checkbox', { name: /Extra egg/ }).check();
+  await rice.getByRole('button', { name: 'One more' }).tap();
+  await rice.getByRole('button', { name: /Add to cart/ }).tap();
+
+  // A reload keeps the cart.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Cart' })).toContainText('4 items');
+  await page.getByRole('link', { name: 'Go to cart' }).tap();
+
+  const setPrice = current(riceSet) + Number(item('Roast Goose Rice').BOMAmo) + Number(item('Curry Fish Balls').BOMAmo) + Number(item('Spring Rolls').BOMAmo);
+  const ricePrice = (current(bbqRice) + Number(egg.Value3)) * 2;
+  const packPrice = Number(pack.SalesPrice);
+  const money = (n: number) => `MOP$${n.toFixed(2)}`;
+  await expect(page.getByTestId('cart-total')).toHaveText(money(packPrice + setPrice + ricePrice));
+  await expect(page.getByText('less spicy')).toBeVisible();
+
+  // Set the pack line to zero: it goes, and the total follows.
+  await page.getByRole('button', { name: `One less ${lemonTea.GoodsNameEN}` }).tap();
+  await expect(page.getByRole('button', { name: `One less ${lemonTea.GoodsNameEN}` })).toHaveCount(0);
+  await expect(page.getByTestId('cart-total')).toHaveText(money(setPrice + ricePrice));
+});
+
+for (const locale of ['zh-CN', 'zh-TW'] as const) {
+  test(`${locale}: a goods added from the menu is in the cart after a reload`, async ({ page, baseURL }) => {
+    const goods = await menu(baseURL!);
+    const wonton = byCode(goods, '111');
+    const name = LANGS[locale].name(wonton);
+    await useLanguage(page, LANGS[locale].language);
+    await page.goto(`/#/?QRCode=${DEMO.qrCodes.dineIn2}`);
+    await page.locator('a.btn-primary').tap();
+    await tapAdd(page, name);
+    const chooser = page.getByRole('dialog', { name });
+    await chooser.getByRole('radio').nth(1).check();
+    await chooser.locator('button.btn-primary').tap();
+    await page.reload();
+    await expect((await findGoods(page, name)).locator('.badge')).toHaveText('1');
+  });
+}
+
+test('order by item number', async ({ page, baseURL }) => {
+  const goods = await menu(baseURL!);
+  const coke = byCode(goods, '143');
+  await useLanguage(page, 'LANGUAGE_EN');
+  await page.goto(`/#/?QRCode=${DEMO.qrCodes.dineIn}`);
+  await page.getByRole('link', { name: 'Order by item number' }).tap();
+  await page.getByRole('textbox', { name: 'Item number' }).fill('143');
+  await expect(page.getByRole('article', { name: String(coke.GoodsNameEN) })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Item number' }).fill('999');
+  await expect(page.getByRole('status').filter({ hasText: 'No item has the number 999.' })).toBeVisible();
+});
+
+test('a closed shop lands on orderEntry', async ({ page }) => {
+  await useLanguage(page, 'LANGUAGE_EN');
+  await page.goto(`/#/?QRCode=${DEMO.qrCodes.closed}`);
+  await expect(page.getByRole('alert')).toHaveText('Store is not opened now.');
+  await expect(page).toHaveURL(/orderEntry/);
+});
+
+test('an expired order window lands on orderEntry', async ({ page }) => {
+  await useLanguage(page, 'LANGUAGE_EN');
+  await page.goto(`/#/?QRCode=${DEMO.sheetQrCodes.expired}`);
+  await expect(page.getByRole('alert')).toHaveText('The ordering time for this table has ended. Please ask our staff for help.');
+});
+
+test('a paid sheet lands on orderEntry', async ({ page }) => {
+  await useLanguage(page, 'LANGUAGE_ZH_TD');
+  await page.goto(`/#/?QRCode=${DEMO.sheetQrCodes.checkedOut}&SheetID=${DEMO.sheets.checkedOut}`);
+  await expect(page.getByRole('alert')).toHaveText('此訂單已付款，不能再修改。');
+});
+
+test('a bad QR code shows its message in Chinese', async ({ page }) => {
+  await useLanguage(page, 'LANGUAGE_ZH');
+  await page.goto('/#/?QRCode=NOPE');
+  await expect(page.getByRole('alert')).toHaveText('无效的二维码');
+});
