@@ -1,0 +1,36 @@
+/** The app's ordering guard on the shop's data and the service's clock. */
+import { guardFor, orderEntryPath } from './guard';
+import type { BaseInfo } from './shopSlice';
+
+const base = (over: Partial<BaseInfo> = {}): BaseInfo => ({
+  BaseID: 'b', BaseName: { zh: '', tw: '', en: '' }, BaseCode: '', BusinessMode: '2', CYType: '0', BeginTime: '', EndTime: '',
+  WebOrderDuration: 120, PayMode: 'postpay', IsPayLaterOnlineCheckout: '1', OpeningHours: '', ...over,
+});
+const at = (iso: string) => new Date(iso);
+
+test('always open with no sheet', () => {
+  expect(guardFor(base(), null, 'Asia/Macau', at('2026-11-22T03:00:00Z'))).toEqual({ ok: true });
+});
+
+test('closed outside opening hours, with when it opens', () => {
+  const hours = JSON.stringify({ times: [{ begin: '18:00', end: '02:00' }], weekDays: [], dateRanges: [] });
+  // 12:00 in Macau (UTC+8).
+  const result = guardFor(base({ OpeningHours: hours }), null, 'Asia/Macau', at('2026-11-22T04:00:00Z'));
+  expect(result).toMatchObject({ ok: false, reason: 'closed' });
+  expect(orderEntryPath(result as Extract<typeof result, { ok: false }>)).toMatch(/^\/pages\/orderEntry\/orderEntry\?reason=closed&opensAt=2026-11-22T10%3A00%3A00.000Z$/);
+  // 01:00 the next night is still the evening's opening.
+  expect(guardFor(base({ OpeningHours: hours }), null, 'Asia/Macau', at('2026-11-22T17:00:00Z'))).toEqual({ ok: true });
+});
+
+test('the web order window since the sheet was created', () => {
+  const sheet = { SheetID: 's', Status: 0, CreatedDate: '2026-11-22T01:00:00.000Z', TableID: 't' };
+  expect(guardFor(base(), sheet, 'Asia/Macau', at('2026-11-22T02:59:00Z'))).toEqual({ ok: true });
+  expect(guardFor(base(), sheet, 'Asia/Macau', at('2026-11-22T03:00:00Z'))).toEqual({ ok: false, reason: 'windowElapsed' });
+  expect(guardFor(base({ WebOrderDuration: 0 }), sheet, 'Asia/Macau', at('2026-11-23T03:00:00Z'))).toEqual({ ok: true });
+});
+
+test('a closed or paid sheet', () => {
+  const sheet = (Status: number) => ({ SheetID: 's', Status, CreatedDate: '2026-11-22T01:00:00.000Z', TableID: 't' });
+  expect(guardFor(base(), sheet(2), 'Asia/Macau', at('2026-11-22T01:10:00Z'))).toEqual({ ok: false, reason: 'sheetClosed' });
+  expect(guardFor(base(), sheet(3), 'Asia/Macau', at('2026-11-22T01:10:00Z'))).toEqual({ ok: false, reason: 'sheetPaid' });
+});
