@@ -17,7 +17,7 @@ import { localName } from '../../ui/localName';
 import { useMoney } from '../../ui/money';
 import { cartLineAdded } from '../cart/cartSlice';
 import { selectShopParams } from '../shop/shopSlice';
-import { menuApi, type BomGroup, type Goods, type GoodsDetail, type Sku } from './menuApi';
+import { cartGoodsDetails, menuApi, type BomGroup, type Goods, type GoodsDetail, type Sku } from './menuApi';
 
 const messages = defineMessages({
   close: { id: 'chooser.close', defaultMessage: 'Close' },
@@ -181,20 +181,7 @@ function ChooserForm({
     }
     dispatch(
       cartLineAdded({
-        goodsDetails: {
-          GoodsID: goods.GoodsID,
-          ShopID: shop.ShopID,
-          BaseID: shop.BaseID,
-          GoodsName: goods.names.zh,
-          GoodsNameTW: goods.names.tw,
-          GoodsNameEN: goods.names.en,
-          GoodsCode: goods.GoodsCode,
-          Pic: goods.pic,
-          GoodsTypeID: String(goods.type),
-          Unit: goods.unit,
-          SkuItems: sku?.SkuItems ?? '',
-          BagCount: goods.bagCount,
-        },
+        goodsDetails: cartGoodsDetails(goods, shop, sku?.SkuItems ?? ''),
         list: [
           {
             SkuID: sku?.SkuID ?? '',

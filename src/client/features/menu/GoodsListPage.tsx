@@ -18,7 +18,7 @@ import { CartBar } from '../cart/CartBar';
 import { useOrderingGuard } from '../shop/guard';
 import { selectEntity, selectShopParams, selectShopStatus } from '../shop/shopSlice';
 import { unitPrice } from '../../../shared/domain/pricing';
-import { menuApi, type Goods, type GoodsClass } from './menuApi';
+import { cartGoodsDetails, menuApi, type Goods, type GoodsClass } from './menuApi';
 import { GoodsChooser } from './GoodsChooser';
 
 const messages = defineMessages({
@@ -188,19 +188,7 @@ export function GoodsRow({ goods, onChoose }: { goods: Goods; onChoose: (g: Good
     }
     dispatch(
       cartLineAdded({
-        goodsDetails: {
-          GoodsID: goods.GoodsID,
-          ShopID: shop.ShopID,
-          BaseID: shop.BaseID,
-          GoodsName: goods.names.zh,
-          GoodsNameTW: goods.names.tw,
-          GoodsNameEN: goods.names.en,
-          GoodsCode: goods.GoodsCode,
-          Pic: goods.pic,
-          GoodsTypeID: String(goods.type),
-          Unit: goods.unit,
-          BagCount: goods.bagCount,
-        },
+        goodsDetails: cartGoodsDetails(goods, shop),
         list: [
           {
             SkuID: '',

@@ -89,6 +89,24 @@ export interface AddOn {
   salesPrice: string;
 }
 
+/** The goods part of a cart entry (SPEC section 3: goodsDetails), with what the cart shows. */
+export function cartGoodsDetails(goods: Goods, shop: { ShopID: string; BaseID: string }, skuItems = '') {
+  return {
+    GoodsID: goods.GoodsID,
+    ShopID: shop.ShopID,
+    BaseID: shop.BaseID,
+    GoodsName: goods.names.zh,
+    GoodsNameTW: goods.names.tw,
+    GoodsNameEN: goods.names.en,
+    GoodsCode: goods.GoodsCode,
+    Pic: goods.pic,
+    GoodsTypeID: String(goods.type),
+    Unit: goods.unit,
+    SkuItems: skuItems,
+    BagCount: goods.bagCount,
+  };
+}
+
 const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const n = (v: unknown) => Number(v ?? 0) || 0;
 const b = (v: unknown) => v === true || v === 1 || v === '1';

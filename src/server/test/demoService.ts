@@ -1,0 +1,34 @@
+/**
+ * The real service over a fresh database with the demo data, serving the
+ * built app: for browser journeys and benchmarks. PGlite in memory unless
+ * DATABASE_URL names a PostgreSQL server.
+ */
+import { resolve } from 'node:path';
+import { buildServer } from '../app';
+import { loadConfig } from '../config';
+import { openDb, type Db } from '../db/driver';
+import { migrate } from '../db/migrate';
+import { seedDemo } from '../db/seed';
+
+export async function startDemoService(options: { prepare?: (db: Db) => Promise<void>; databaseUrl?: string } = {}) {
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test' }),
+    dataDir: null,
+    databaseUrl: options.databaseUrl,
+    staticDir: resolve(__dirname, '..', '..', '..', 'dist'),
+  };
+  const db = await openDb({ databaseUrl: config.databaseUrl, poolSize: 10 });
+  await migrate(db);
+  await seedDemo(db, new Date());
+  if (options.prepare) await options.prepare(db);
+  const app = await buildServer({ db, config });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    url,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
