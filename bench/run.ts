@@ -3,9 +3,11 @@
  * Bounded in count and time; the service listens on 127.0.0.1 only.
  */
 import { menuRender } from './menu-render';
+import { orderSubmit } from './order-submit';
 
-const benches: Record<string, () => Promise<Record<string, number>>> = {
+const benches: Record<string, () => Promise<Record<string, number | string>>> = {
   menu: menuRender,
+  submit: orderSubmit,
 };
 
 async function main() {

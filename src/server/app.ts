@@ -1,7 +1,8 @@
 /**
  * Builds the HTTP service: the gateway, the built app (long-lived caching for
  * hashed files, compression), a health check and, when config.sandbox is on,
- * the sandbox routes. main.ts listens; tests call buildServer and listen on a
+ * the sandbox routes; the payment callback (and, in the sandbox, the payment
+ * provider's pages). main.ts listens; tests call buildServer and listen on a
  * free port. One settable clock serves the gateway and the sandbox.
  */
 import { existsSync } from 'node:fs';
@@ -14,7 +15,11 @@ import { toClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/driver';
 import { gatewayRoutes } from './http/gateway';
+import { identityRoutes, registerFoodAppBridge } from './http/identity';
+import { paymentRoutes } from './http/payments';
 import { sandboxRoutes } from './http/sandbox';
+import { staffRoutes } from './http/staff';
+import { storageRoutes } from './http/storage';
 import { handlers as defaultHandlers } from './operations';
 import type { HandlerMap } from './operations/context';
 
@@ -37,13 +42,26 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     logger: deps.logger ? { level: 'info' } : false,
     // Bodies are limited per route; this is the ceiling for everything else.
     bodyLimit: Math.max(config.bodyLimit, 1024 * 1024),
-    trustProxy: true,
+    // Only behind a proxy that sets X-Forwarded-For itself may it be trusted; otherwise a
+    // client could choose its own IP and dodge the per-IP limits.
+    trustProxy: config.trustProxy,
   });
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
   await app.register(gatewayRoutes, { db, config, handlers: deps.handlers ?? defaultHandlers, clock: () => clock.now() });
-  if (config.sandbox) await app.register(sandboxRoutes, { clock });
+  if (config.sandbox) await app.register(sandboxRoutes, { clock, db, config });
+  // Sign-in providers, SMS outbox and object storage (sandbox), before the
+  // static /oss/ files so uploaded objects are found; the food-app host object.
+  if (config.sandbox) {
+    await app.register(identityRoutes, { db, config, clock });
+    await app.register(storageRoutes, { db, config, clock });
+    registerFoodAppBridge(app, config);
+  }
+  await app.register(paymentRoutes, { db, config, clock });
+
+  // The staff API (off without a staff token: the production default).
+  if (config.staffToken) await app.register(staffRoutes, { db, config, clock });
 
   app.get('/healthz', async () => {
     await db.query('SELECT 1');

@@ -26,6 +26,48 @@ export interface Config {
   secureCookies: boolean;
   /** The public origin the app is served from, for printed links. */
   publicUrl: string | null;
+  /** Trust X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
+  /**
+   * The bearer token of the staff HTTP API (http/staff.ts), from STAFF_TOKEN.
+   * Default 'demo-staff-token', except with NODE_ENV=production, where an
+   * unset STAFF_TOKEN leaves the staff API off (null).
+   */
+  staffToken: string | null;
+  /**
+   * Fixed-window rate limits of the gateway's order submits and payment
+   * operations (http/rateLimit.ts), per minute: per member (session) and per
+   * client IP. RATE_LIMIT_MEMBER, RATE_LIMIT_IP.
+   */
+  rateLimits: { memberPerMinute: number; ipPerMinute: number };
+  /**
+   * The key of the payment provider's callback signatures (HMAC-SHA256). A
+   * demo value unless NODE_ENV=production, where it must be set
+   * (PAYMENT_SECRET); '' turns third-party payments off.
+   */
+  paymentSecret: string;
+  /**
+   * Sign-in (operations/auth, providers/{identity,sms,storage}): the key of
+   * the upload policies' signatures (STORAGE_SECRET) and the access key id the
+   * policies name (STORAGE_ACCESS_KEY_ID); the key SMS codes are hashed with
+   * (SIGN_IN_SECRET). Demo values unless NODE_ENV=production.
+   */
+  storageSecret: string;
+  storageAccessKeyId: string;
+  signInSecret: string;
+  /** SMS verification codes per phone and per client IP per (UTC) day: SMS_PHONE_DAILY_LIMIT, SMS_IP_DAILY_LIMIT. */
+  smsLimits: { phonePerDay: number; ipPerDay: number };
+}
+
+/** The demo's payment callback key: never use it in production. */
+export const DEMO_PAYMENT_SECRET = 'demo-payment-secret-not-for-production';
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, not ${raw}`);
+  return n;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -51,5 +93,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionDays: Number(env.SESSION_DAYS ?? 30),
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === '1' : production,
     publicUrl: env.PUBLIC_URL ?? null,
+    trustProxy: env.TRUST_PROXY === '1',
+    staffToken: env.STAFF_TOKEN ? env.STAFF_TOKEN : production ? null : 'demo-staff-token',
+    rateLimits: {
+      memberPerMinute: positiveInt(env, 'RATE_LIMIT_MEMBER', 20),
+      ipPerMinute: positiveInt(env, 'RATE_LIMIT_IP', 120),
+    },
+    paymentSecret: env.PAYMENT_SECRET ?? (production ? '' : DEMO_PAYMENT_SECRET),
+    storageSecret: env.STORAGE_SECRET ?? (production ? '' : 'demo-storage-secret-not-for-production'),
+    storageAccessKeyId: env.STORAGE_ACCESS_KEY_ID ?? 'sandbox-access-key',
+    signInSecret: env.SIGN_IN_SECRET ?? (production ? '' : 'demo-sign-in-secret-not-for-production'),
+    smsLimits: {
+      phonePerDay: positiveInt(env, 'SMS_PHONE_DAILY_LIMIT', 10),
+      ipPerDay: positiveInt(env, 'SMS_IP_DAILY_LIMIT', 50),
+    },
   };
 }

@@ -34,10 +34,312 @@ const M = {
     'zh-CN': '服务出现问题，请重试。',
     'zh-TW': '服務出現問題，請重試。',
   },
+  // Payments (operations/payments.ts)
+  paymentNotLinked: {
+    en: 'Payment account has not been linked to this shop yet.',
+    'zh-CN': '该店铺尚未绑定收款账户。',
+    'zh-TW': '該店鋪尚未綁定收款帳戶。',
+  },
+  paymentMethodUnavailable: {
+    en: 'This payment method is not available for this shop.',
+    'zh-CN': '该店铺不支持此支付方式。',
+    'zh-TW': '該店鋪不支援此付款方式。',
+  },
+  paymentAmountMismatch: {
+    en: 'The amount to pay is {amount}. Please check the order and pay again.',
+    'zh-CN': '应付金额为 {amount}，请核对订单后重新支付。',
+    'zh-TW': '應付金額為 {amount}，請核對訂單後重新付款。',
+  },
+  sheetAlreadyPaid: {
+    en: 'This order has already been paid.',
+    'zh-CN': '该订单已支付。',
+    'zh-TW': '該訂單已付款。',
+  },
+  sheetNotPayable: {
+    en: 'This order can no longer be paid.',
+    'zh-CN': '该订单已无法支付。',
+    'zh-TW': '該訂單已無法付款。',
+  },
+  paymentPending: {
+    en: 'A payment for this order is in progress. Please finish or cancel it first.',
+    'zh-CN': '该订单有一笔支付正在进行，请先完成或取消。',
+    'zh-TW': '該訂單有一筆付款正在進行，請先完成或取消。',
+  },
+  insufficientBalance: {
+    en: 'Your balance of {balance} is not enough to pay {amount}.',
+    'zh-CN': '您的余额 {balance} 不足以支付 {amount}。',
+    'zh-TW': '您的餘額 {balance} 不足以支付 {amount}。',
+  },
+  paymentNotFound: { en: 'The payment does not exist', 'zh-CN': '支付记录不存在', 'zh-TW': '付款記錄不存在' },
+  payLaterUnavailable: {
+    en: 'Only an unpaid order can be paid later.',
+    'zh-CN': '只有未支付的订单可以稍后付款。',
+    'zh-TW': '只有未付款的訂單可以稍後付款。',
+  },
+  cannotCancel: {
+    en: 'This order can no longer be cancelled',
+    'zh-CN': '该订单已无法取消',
+    'zh-TW': '該訂單已無法取消',
+  },
+  refundFailed: {
+    en: 'The refund could not be made. Please try again or call our staff.',
+    'zh-CN': '退款未能完成，请重试或联系店员。',
+    'zh-TW': '退款未能完成，請重試或聯絡店員。',
+  },
   tooMany: {
     en: 'Too many requests. Please wait a moment and try again.',
     'zh-CN': '请求过于频繁，请稍后再试。',
     'zh-TW': '請求過於頻繁，請稍後再試。',
+  },
+  // Orders (operations/orders.ts, operations/orders/*)
+  storeClosed: { en: 'Store is not opened now.', 'zh-CN': '店铺现在未营业。', 'zh-TW': '店鋪現在未營業。' },
+  orderWindowElapsed: {
+    en: 'The ordering time for this table has ended. Please ask our staff for help.',
+    'zh-CN': '此餐桌的点餐时间已结束，请联系店员。',
+    'zh-TW': '此餐桌的點餐時間已結束，請聯絡店員。',
+  },
+  sheetClosed: {
+    en: 'This order has been closed and cannot be changed.',
+    'zh-CN': '此订单已关闭，不能再修改。',
+    'zh-TW': '此訂單已關閉，不能再修改。',
+  },
+  sheetPaid: {
+    en: 'This order has been paid and cannot be changed.',
+    'zh-CN': '此订单已付款，不能再修改。',
+    'zh-TW': '此訂單已付款，不能再修改。',
+  },
+  sheetSettling: {
+    en: 'The bill of this table is being settled. No more rounds can be added.',
+    'zh-CN': '此餐桌正在结账，不能再加单。',
+    'zh-TW': '此餐桌正在結賬，不能再加單。',
+  },
+  soldOutItem: { en: 'Sold out: {name}', 'zh-CN': '已售罄：{name}', 'zh-TW': '已售罄：{name}' },
+  priceChanged: {
+    en: 'The prices have changed. Please review your cart. The total is now {total}.',
+    'zh-CN': '价格已变动，请检查购物车。现在合计 {total}。',
+    'zh-TW': '價格已變動，請檢查購物車。現在合計 {total}。',
+  },
+  settleTotalChanged: {
+    en: 'The bill has changed. Please review it. The total is now {total}.',
+    'zh-CN': '账单已变动，请重新查看。现在合计 {total}。',
+    'zh-TW': '賬單已變動，請重新查看。現在合計 {total}。',
+  },
+  localSheetIdReused: {
+    en: 'This order was already placed with different contents. Please review your cart and place it again.',
+    'zh-CN': '此订单已以不同内容提交过，请检查购物车后重新下单。',
+    'zh-TW': '此訂單已以不同內容提交過，請檢查購物車後重新下單。',
+  },
+  choicesChanged: {
+    en: 'The choices of {name} have changed. Please choose again.',
+    'zh-CN': '{name} 的选项已变更，请重新选择。',
+    'zh-TW': '{name} 的選項已變更，請重新選擇。',
+  },
+  promoteLimit: {
+    en: '{name}: at most {limit} at the promotion price per order',
+    'zh-CN': '{name}：每单最多 {limit} 份特价',
+    'zh-TW': '{name}：每單最多 {limit} 份特價',
+  },
+  orderInvalid: { en: 'The order is not valid: {reason}', 'zh-CN': '订单无效：{reason}', 'zh-TW': '訂單無效：{reason}' },
+  businessModeUnavailable: {
+    en: 'This outlet does not offer this way of ordering.',
+    'zh-CN': '此门店不提供此用餐方式。',
+    'zh-TW': '此門店不提供此用餐方式。',
+  },
+  deliveryUnavailable: {
+    en: 'Delivery is not available at this outlet.',
+    'zh-CN': '此门店暂不提供外送。',
+    'zh-TW': '此門店暫不提供外送。',
+  },
+  takeTimeInvalid: {
+    en: 'Please choose a time within the opening hours.',
+    'zh-CN': '请选择营业时间内的时间。',
+    'zh-TW': '請選擇營業時間內的時間。',
+  },
+  shippingIncomplete: {
+    en: 'Please complete the shipping information',
+    'zh-CN': '请完善收货信息',
+    'zh-TW': '請完善收貨資訊',
+  },
+  contactRequired: {
+    en: 'Please fill in your contact and mobile phone number',
+    'zh-CN': '请填写联系人和手机号码',
+    'zh-TW': '請填寫聯絡人和手機號碼',
+  },
+  beyondRange: { en: 'Beyond distribution range', 'zh-CN': '超出配送范围', 'zh-TW': '超出配送範圍' },
+  minimumShortfall: {
+    en: 'The minimum for delivery is {minimum}: {amount} more for delivery',
+    'zh-CN': '外送最低消费 {minimum}：还差 {amount} 起送',
+    'zh-TW': '外送最低消費 {minimum}：還差 {amount} 起送',
+  },
+  couponMissing: { en: 'The coupon does not exist', 'zh-CN': '优惠券不存在', 'zh-TW': '優惠券不存在' },
+  couponUnavailable: { en: 'This coupon is not available', 'zh-CN': '此优惠券不可用', 'zh-TW': '此優惠券不可用' },
+  couponMinimum: {
+    en: 'This coupon needs an order of at least {amount}',
+    'zh-CN': '此优惠券需消费满 {amount}',
+    'zh-TW': '此優惠券需消費滿 {amount}',
+  },
+  voucherMinimum: {
+    en: 'The order amount must be at least the voucher amount ({amount})',
+    'zh-CN': '消费金额须不低于代金券金额（{amount}）',
+    'zh-TW': '消費金額須不低於代金券金額（{amount}）',
+  },
+  callStaff: { en: 'Please call our staff to checkout', 'zh-CN': '请联系店员结账', 'zh-TW': '請聯絡店員結賬' },
+  notTableSheet: {
+    en: 'This order is not a table\'s order.',
+    'zh-CN': '此订单不是餐桌订单。',
+    'zh-TW': '此訂單不是餐桌訂單。',
+  },
+  notDeliveryOrder: {
+    en: 'This order is not a delivery order.',
+    'zh-CN': '此订单不是外送订单。',
+    'zh-TW': '此訂單不是外送訂單。',
+  },
+  // Sign-in and the member's pages (operations/auth.ts, operations/auth/*)
+  signInCodeInvalid: {
+    en: 'The sign-in code is invalid or has expired',
+    'zh-CN': '登录授权码无效或已过期',
+    'zh-TW': '登入授權碼無效或已過期',
+  },
+  signInRetry: {
+    en: 'The sign-in service is busy. Please try again.',
+    'zh-CN': '登录服务繁忙，请重试。',
+    'zh-TW': '登入服務繁忙，請重試。',
+  },
+  signInUnavailable: {
+    en: 'This way of signing in is not available.',
+    'zh-CN': '暂不支持此登录方式。',
+    'zh-TW': '暫不支援此登入方式。',
+  },
+  accessTokenInvalid: {
+    en: 'Your sign-in has expired. Please sign in again.',
+    'zh-CN': '登录已过期，请重新登录。',
+    'zh-TW': '登入已過期，請重新登入。',
+  },
+  accessTokenMismatch: {
+    en: 'This sign-in does not belong to this account.',
+    'zh-CN': '登录信息与此账号不符。',
+    'zh-TW': '登入資訊與此帳號不符。',
+  },
+  memberNotFound: { en: 'Member not found', 'zh-CN': '会员不存在', 'zh-TW': '會員不存在' },
+  openIdLinked: {
+    en: 'This account is already linked to another member.',
+    'zh-CN': '此账号已绑定其他会员。',
+    'zh-TW': '此帳號已綁定其他會員。',
+  },
+  identityRequired: {
+    en: 'Please sign in through the app first.',
+    'zh-CN': '请先通过应用授权登录。',
+    'zh-TW': '請先通過應用程式授權登入。',
+  },
+  phoneRequired: { en: 'Please enter your mobile phone number.', 'zh-CN': '请输入手机号码。', 'zh-TW': '請輸入手機號碼。' },
+  phoneInvalid: {
+    en: 'Please enter a valid mobile phone number.',
+    'zh-CN': '请输入有效的手机号码。',
+    'zh-TW': '請輸入有效的手機號碼。',
+  },
+  areaNoInvalid: {
+    en: 'Please choose a valid country calling code.',
+    'zh-CN': '请选择有效的国家或地区区号。',
+    'zh-TW': '請選擇有效的國家或地區區號。',
+  },
+  smsCodeRequired: { en: 'Please enter the verification code.', 'zh-CN': '请输入验证码。', 'zh-TW': '請輸入驗證碼。' },
+  smsCodeWrong: { en: 'The verification code is incorrect.', 'zh-CN': '验证码错误。', 'zh-TW': '驗證碼錯誤。' },
+  smsCodeExpired: {
+    en: 'The verification code has expired or has been used. Please request a new one.',
+    'zh-CN': '验证码已失效，请重新获取。',
+    'zh-TW': '驗證碼已失效，請重新獲取。',
+  },
+  smsCodeTooManyWrong: {
+    en: 'Too many wrong codes. Please request a new one.',
+    'zh-CN': '验证码错误次数过多，请重新获取。',
+    'zh-TW': '驗證碼錯誤次數過多，請重新獲取。',
+  },
+  smsWait: {
+    en: 'Please wait {seconds} seconds before requesting another code.',
+    'zh-CN': '请 {seconds} 秒后再获取验证码。',
+    'zh-TW': '請 {seconds} 秒後再獲取驗證碼。',
+  },
+  smsDailyLimit: {
+    en: 'Too many codes have been requested today. Please try again tomorrow.',
+    'zh-CN': '今日获取验证码次数已达上限，请明天再试。',
+    'zh-TW': '今日獲取驗證碼次數已達上限，請明天再試。',
+  },
+  smsUnavailable: {
+    en: 'Text messages cannot be sent right now.',
+    'zh-CN': '暂时无法发送短信。',
+    'zh-TW': '暫時無法發送短訊。',
+  },
+  phoneTaken: {
+    en: 'This phone number is already used by another member.',
+    'zh-CN': '此手机号码已被其他会员使用。',
+    'zh-TW': '此手機號碼已被其他會員使用。',
+  },
+  phoneRegistered: {
+    en: 'This phone number is already registered. Please sign in with a verification code.',
+    'zh-CN': '此手机号码已注册，请使用验证码登录。',
+    'zh-TW': '此手機號碼已註冊，請使用驗證碼登入。',
+  },
+  phoneNotCurrent: {
+    en: 'This is not the phone number of your membership.',
+    'zh-CN': '这不是您会员绑定的手机号码。',
+    'zh-TW': '這不是您會員綁定的手機號碼。',
+  },
+  phoneVerifyFirst: {
+    en: 'Please verify your current phone number first.',
+    'zh-CN': '请先验证当前的手机号码。',
+    'zh-TW': '請先驗證當前的手機號碼。',
+  },
+  phoneSame: {
+    en: 'This is already your phone number.',
+    'zh-CN': '这已是您当前的手机号码。',
+    'zh-TW': '這已是您當前的手機號碼。',
+  },
+  vipNameRequired: { en: 'Please enter your name.', 'zh-CN': '请输入姓名。', 'zh-TW': '請輸入姓名。' },
+  vipNameInvalid: {
+    en: 'Name contains invalid characters.',
+    'zh-CN': '姓名包含无效字符。',
+    'zh-TW': '姓名包含無效字元。',
+  },
+  birthdayInvalid: { en: 'Please choose a valid birthday.', 'zh-CN': '请选择有效的生日。', 'zh-TW': '請選擇有效的生日。' },
+  sexInvalid: { en: 'Please choose a valid gender.', 'zh-CN': '请选择有效的性别。', 'zh-TW': '請選擇有效的性別。' },
+  headImgInvalid: {
+    en: 'The picture was not uploaded. Please upload it again.',
+    'zh-CN': '图片未上传成功，请重新上传。',
+    'zh-TW': '圖片未上傳成功，請重新上傳。',
+  },
+  fileTypeInvalid: {
+    en: 'Only JPEG, PNG, WebP or GIF pictures can be uploaded.',
+    'zh-CN': '只能上传 JPEG、PNG、WebP 或 GIF 图片。',
+    'zh-TW': '只能上傳 JPEG、PNG、WebP 或 GIF 圖片。',
+  },
+  fileTooLarge: { en: 'The file is larger than 5 MB.', 'zh-CN': '文件不能超过 5 MB。', 'zh-TW': '檔案不能超過 5 MB。' },
+  fileClassInvalid: {
+    en: 'This kind of file cannot be uploaded.',
+    'zh-CN': '不支持上传此类文件。',
+    'zh-TW': '不支援上傳此類檔案。',
+  },
+  storageUnavailable: {
+    en: 'Pictures cannot be uploaded right now.',
+    'zh-CN': '暂时无法上传图片。',
+    'zh-TW': '暫時無法上傳圖片。',
+  },
+  vipAddressIncomplete: {
+    en: 'Please complete the shipping information',
+    'zh-CN': '请完善收货信息',
+    'zh-TW': '請完善收貨資訊',
+  },
+  vipAddressContact: {
+    en: 'Please fill in your contact and mobile phone number',
+    'zh-CN': '请填写联系人和手机号码',
+    'zh-TW': '請填寫聯絡人和手機號碼',
+  },
+  vipAddressNotFound: { en: 'The address does not exist', 'zh-CN': '地址不存在', 'zh-TW': '地址不存在' },
+  cardPlanNotFound: { en: 'The coupon does not exist', 'zh-CN': '优惠券不存在', 'zh-TW': '優惠券不存在' },
+  cardPlanUnavailable: { en: 'This coupon is not available', 'zh-CN': '此优惠券不可用', 'zh-TW': '此優惠券不可用' },
+  cardPlanClaimed: {
+    en: 'You have already claimed this coupon.',
+    'zh-CN': '您已领取过此优惠券。',
+    'zh-TW': '您已領取過此優惠券。',
   },
 } satisfies Record<string, Record<Lang, string>>;
 

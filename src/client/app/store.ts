@@ -16,6 +16,7 @@ import { uiSlice } from './uiSlice';
 import { shopSlice } from '../features/shop/shopSlice';
 import { authSlice } from '../features/auth/authSlice';
 import { cartSlice, CART_VERSION, type CartState } from '../features/cart/cartSlice';
+import { checkoutSlice } from '../features/checkout/checkoutSlice';
 
 /** localStorage as redux-persist storage; a memory stand-in where storage is refused (private mode). */
 export function browserStorage(): Storage {
@@ -67,6 +68,7 @@ function makeRootReducer(storage: Storage) {
     [shopSlice.reducerPath]: shopSlice.reducer,
     [authSlice.reducerPath]: authSlice.reducer,
     [cartSlice.reducerPath]: persistReducer(cartPersistConfig(storage), cartSlice.reducer),
+    [checkoutSlice.reducerPath]: checkoutSlice.reducer,
   });
 }
 

@@ -22,6 +22,7 @@ import type { Db } from '../db/driver';
 import { langFromHeader, message, type Lang } from '../messages';
 import { OpError, type HandlerMap, type OpContext, type Session } from '../operations/context';
 import { FormError, parseForm, parseJsonData } from './form';
+import { hit } from './rateLimit';
 import { createSession, findSession, SESSION_COOKIE } from './session';
 
 export interface GatewayDeps {
@@ -33,6 +34,36 @@ export interface GatewayDeps {
 }
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/**
+ * The operations the rate limiter counts (http/rateLimit.ts), by class. Each
+ * class has its own counters per member (the session's) and per client IP,
+ * limited by config.rateLimits per minute; over a limit the answer is
+ * ErrorCode.rateLimited. (Finance_PaySubmit_V2_Update is left out: the app
+ * polls it while a payment is open.)
+ */
+export const limits: Partial<Record<OperationName, 'order' | 'payment'>> = {
+  PosSalSheet_NewCYSendSheetSubmit_Add: 'order',
+  PosSalSheet_CYPosSalSheetSubmit_Add: 'order',
+  PosSalSheet_PosSalSheetSubmit_V9_Add: 'order',
+  PosSalSheet_CYSettleSheetSubmit_V2_Add: 'payment',
+  PosSalSheet_PosSalSheetAcctSubmit_V9_Add: 'payment',
+  PosSalSheet_PosSalSheetIsPayLaterSubmit_V2_Update: 'payment',
+  PosSalSheet_PosSalSheetCloseSubmit_V5_Add: 'payment',
+  Finance_PosPaySubmit_V5_Add: 'payment',
+  VipRecharge_VipAccountRechargeSumbit_V3_Add: 'payment',
+};
+
+/** Counts the request against its member's and its IP's limits; throws when one is exceeded. */
+async function enforceLimits(req: FastifyRequest, deps: GatewayDeps, limitClass: string, lang: Lang): Promise<void> {
+  const { db, config } = deps;
+  const now = deps.clock();
+  const session = await findSession(db, req.cookies[SESSION_COOKIE], now);
+  const keys = [{ key: `${limitClass}:ip:${req.ip}`, max: config.rateLimits.ipPerMinute }];
+  if (session?.vipId) keys.push({ key: `${limitClass}:member:${session.vipId}`, max: config.rateLimits.memberPerMinute });
+  const verdict = await hit(db, keys, now);
+  if (!verdict.allowed) throw new RequestError(ErrorCode.rateLimited, message('tooMany', lang));
+}
 
 export function envelope(data: ResultTables): Envelope {
   return { errcode: SUCCESS, resultcode: SUCCESS, errmsg: '', resultmsg: '', data };
@@ -126,6 +157,9 @@ async function serve(req: FastifyRequest, reply: FastifyReply, lang: Lang, deps:
       `HBBWSType ${serviceType.slice(0, 10)} does not match ${name}, which is service type ${entry.service}`,
     );
   }
+  const limitClass = limits[name];
+  if (limitClass) await enforceLimits(req, deps, limitClass, lang);
+
   const isRsa = form.get('IsRSA');
   if (isRsa !== undefined && isRsa !== '0') {
     throw new RequestError(ErrorCode.badRequest, 'IsRSA must be 0: encrypted payloads are not accepted');
@@ -166,6 +200,7 @@ async function serve(req: FastifyRequest, reply: FastifyReply, lang: Lang, deps:
       now,
       config,
       credentials: config.credentials,
+      ip: req.ip,
       async startSession(entId, vipId, role): Promise<Session> {
         const created = await createSession(tx, { entId, vipId, role }, now, config.sessionDays);
         newCookie = { secret: created.secret, expires: created.expires };
@@ -173,8 +208,15 @@ async function serve(req: FastifyRequest, reply: FastifyReply, lang: Lang, deps:
         return created.session;
       },
     };
-    return handler(ctx, payload);
+    try {
+      return await handler(ctx, payload);
+    } catch (err) {
+      // A refusal that keeps its writes: commit, then answer the refusal.
+      if (err instanceof OpError && err.commit) return err;
+      throw err;
+    }
   });
+  if (data instanceof OpError) throw data;
 
   if (newCookie) {
     const { secret, expires } = newCookie as { secret: string; expires: Date };

@@ -1,9 +1,13 @@
 /**
  * The sandbox clock: GET/POST /sandbox/clock move the clock the gateway
- * reads, and the routes exist only when config.sandbox is on.
+ * reads, and the routes exist only when config.sandbox is on. The sandbox
+ * member sign-in (POST /sandbox/sign-in).
  */
 import { DEMO } from '../db/seed';
 import { startHarness, GatewayClient, type Harness } from '../test/harness';
+
+// A second harness (sandbox off) migrates a fresh database: more than Jest's default 5 s on a busy machine.
+jest.setTimeout(60_000);
 
 let h: Harness;
 
@@ -80,4 +84,52 @@ test('no sandbox routes when the sandbox is off', async () => {
   } finally {
     await off.close();
   }
+});
+
+describe('POST /sandbox/sign-in', () => {
+  const signIn = (body: unknown) =>
+    fetch(`${h.url}/sandbox/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+  test('starts a member session with the same HttpOnly cookie a real sign-in sets', async () => {
+    const res = await signIn({ vipId: DEMO.vips.chan });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ VipID: DEMO.vips.chan, VipName: 'Chan Tai Man' });
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^hbb_sid=[\w-]{43}; /);
+    expect(cookie).toMatch(/; Path=\/(;|$)/);
+    expect(cookie).toMatch(/; HttpOnly(;|$)/);
+    expect(cookie).toMatch(/; SameSite=Lax(;|$)/);
+    expect(cookie).toMatch(/; Expires=/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+
+    // The session is in the database under the secret's hash, as a member's.
+    const secret = cookie.split(';')[0]!.slice('hbb_sid='.length);
+    const sessions = await h.db.query<{ session_id: string; role: string }>('SELECT session_id, role FROM session WHERE vip_id = $1', [DEMO.vips.chan]);
+    expect(sessions.map((s) => s.role)).toContain('member');
+    expect(sessions.map((s) => s.session_id)).not.toContain(secret);
+
+    // The gateway takes it as the member's: a member-only operation gets past the role check.
+    const client = new GatewayClient(h.url);
+    client.cookie = cookie.split(';')[0]!;
+    const res2 = await client.call('PosSalSheet_PosSalSheetAcctSubmit_V9_Add', [{ SheetID: 'no-such-sheet', PayAmo: 1 }]);
+    expect([res2.errcode, res2.errmsg]).toEqual(['50000', 'The order does not exist']);
+  });
+
+  test("a guest's vip gets a guest session", async () => {
+    const guest = new GatewayClient(h.url);
+    const vipId = String((await guest.call('EntVip_EntVipGuestLogin_Add', [{ EntID: DEMO.entId }])).data.table1![0]!.VipID);
+    const res = await signIn({ vipId });
+    expect(res.status).toBe(200);
+    const client = new GatewayClient(h.url);
+    client.cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const answer = await client.call('PosSalSheet_PosSalSheetAcctSubmit_V9_Add', [{ SheetID: 'no-such-sheet', PayAmo: 1 }]);
+    expect(answer.errcode).toBe('40300');
+  });
+
+  test('an unknown member (404) and bad bodies (400) start nothing', async () => {
+    const res = await signIn({ vipId: 'VIP-nope' });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    for (const body of [{}, { vipId: '' }, { vipId: 12 }, '{not json']) expect((await signIn(body)).status).toBe(400);
+  });
 });

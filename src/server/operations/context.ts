@@ -26,6 +26,8 @@ export interface OpContext {
   config: Config;
   /** Values substituted for the @AppID/@Secret/@BSN placeholders. */
   credentials: { AppID: string; Secret: string; BSN: string };
+  /** The client's IP address (as Fastify's req.ip sees it); absent outside the gateway. */
+  ip?: string;
   /** Starts a session for this member (or guest); the gateway sets the cookie. */
   startSession(entId: string, vipId: string, role: Session['role']): Promise<Session>;
 }
@@ -37,13 +39,21 @@ export type Handler<K extends OperationName> = (
 
 export type HandlerMap = { [K in OperationName]?: Handler<K> };
 
-/** A refusal a user may see: a code from ErrorCode and a message in the caller's language. */
+/**
+ * A refusal a user may see: a code from ErrorCode and a message in the
+ * caller's language. The handler's writes are rolled back, unless the refusal
+ * says `{ commit: true }`: then they are committed and the refusal answered
+ * (a wrong SMS code must count as a try although the call is refused).
+ */
 export class OpError extends Error {
+  readonly commit: boolean;
   constructor(
     readonly key: MessageKey,
     readonly code: string = ErrorCode.business,
     readonly values: Record<string, string | number> = {},
+    options: { commit?: boolean } = {},
   ) {
     super(key);
+    this.commit = options.commit ?? false;
   }
 }

@@ -197,7 +197,8 @@ describe('sessions and feedback', () => {
 });
 
 test("PROTOCOL.md's order submit shape is accepted by the gateway", async () => {
-  // The handler lands with the ordering issue; the request must pass the gateway's checks up to it.
+  // The request passes the gateway's checks and reaches the handler (operations/orders/submit.ts),
+  // which reads it as a delivery (a freight is sent) and asks for the contact and address.
   const body = new URLSearchParams({
     strKeyName: 'PosSalSheet_PosSalSheetSubmit_V9_Add',
     HBBWSType: '7',
@@ -211,6 +212,6 @@ test("PROTOCOL.md's order submit shape is accepted by the gateway", async () => 
   const guest = new GatewayClient(h.url);
   await guest.call('EntVip_EntVipGuestLogin_Add', [{ EntID: DEMO.entId }]);
   const res = await guest.raw(body.toString());
-  expect(res.json.errcode).toBe('50100');
-  expect(res.json.errmsg).toBe('This operation is not supported yet: PosSalSheet_PosSalSheetSubmit_V9_Add');
+  expect(res.json.errcode).toBe('50000');
+  expect(res.json.errmsg).toBe('Please fill in your contact and mobile phone number');
 });

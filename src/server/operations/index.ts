@@ -1,9 +1,12 @@
 /** Every implemented operation's handler, keyed by strKeyName. */
+import { authHandlers } from './auth';
 import type { HandlerMap } from './context';
 import { feedbackHandlers } from './feedback';
 import { memberHandlers } from './member';
 import { menuHandlers } from './menu';
+import { orderHandlers } from './orders';
 import { paramHandlers } from './params';
+import { paymentHandlers } from './payments';
 import { sheetHandlers } from './sheet';
 import { shopHandlers } from './shop';
 
@@ -12,6 +15,9 @@ export const handlers: HandlerMap = {
   ...paramHandlers,
   ...feedbackHandlers,
   ...memberHandlers,
+  ...authHandlers,
   ...menuHandlers,
   ...sheetHandlers,
+  ...orderHandlers,
+  ...paymentHandlers,
 };

@@ -42,6 +42,18 @@ describe('PosSalSheet_PosSalSheetDetailGet_V2_Get', () => {
       CouponAmo: '0.0000',
       TotalAmo: '92.0000',
       Remark: 'No chilli, please',
+      // Orders (operations/orders.ts) add the order's way, progress and payment.
+      BagAmo: '0.0000',
+      TakeType: 'dinein',
+      TakeTime: '',
+      Progress: 'placed',
+      PayStatus: 0,
+      IsPayLater: 0,
+      PayMode: 'postpay',
+      DisplayState: 'ordering',
+      RoundCount: 1,
+      Settling: 0,
+      Mine: 0,
     });
     expect(minutesBeforeSeeding(head!.CreatedDate)).toBeGreaterThan(29);
     expect(minutesBeforeSeeding(head!.CreatedDate)).toBeLessThan(31);
@@ -63,6 +75,11 @@ describe('PosSalSheet_PosSalSheetDetailGet_V2_Get', () => {
         DisAmo: '0.0000',
         SalType: '0',
         Detail: '',
+        GoodsNameTW: '叉燒飯',
+        GoodsNameEN: 'BBQ Pork Rice',
+        PUnitPrice: '0.0000',
+        Ref: '1.0000',
+        Mine: 0,
       },
       expect.objectContaining({ ItemID: 2, GoodsName: '柠檬茶', SkuItems: 'Regular;Iced', Qua: '2.0000', MQua: '2.0000', SalesPrice: '22.0000', Amo: '44.0000' }),
     ]);

@@ -9,6 +9,8 @@
  * db/seed/demo.ts, "Sheets").
  */
 import { OpError, type HandlerMap } from './context';
+import { isoSeconds, isSettling, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from './orders/common';
+import { orderedOn, sheetItems, sheetRounds } from './orders/sheetRows';
 
 const HEAD_COLUMNS = `
   s.sheet_id AS "SheetID", s.status AS "Status",
@@ -16,37 +18,58 @@ const HEAD_COLUMNS = `
   COALESCE(s.table_id, '') AS "TableID", s.base_id AS "BaseID", s.shop_id AS "ShopID",
   s.pos_type::text AS "PosType", s.business_mode::text AS "BusinessMode",
   s.sales_amo AS "SalesAmo", s.dis_amo AS "DisAmo", s.fee_amo AS "FeeAmo", s.coupon_amo AS "CouponAmo",
-  s.total_amo AS "TotalAmo", s.remark AS "Remark"`;
+  s.total_amo AS "TotalAmo", s.remark AS "Remark", s.bag_amo AS "BagAmo", s.take_type AS "TakeType",
+  s.progress AS "Progress", s.pay_status AS "PayStatus", CASE WHEN s.is_pay_later THEN 1 ELSE 0 END AS "IsPayLater",
+  s.pay_mode AS "PayMode", s.round_count AS "RoundCount"`;
 
-const ITEM_COLUMNS = `
-  i.item_id AS "ItemID", i.round_no AS "RoundNo", i.goods_id AS "GoodsID", i.sku_id AS "SkuID", i.punit AS "PUnit",
-  i.goods_name AS "GoodsName", i.sku_items AS "SkuItems", i.qua AS "Qua", i.pqua AS "PQua", i.mqua AS "MQua",
-  i.price AS "Price", i.sales_price AS "SalesPrice", i.amo AS "Amo", i.dis_amo AS "DisAmo",
-  i.sal_type::text AS "SalType", i.detail AS "Detail"`;
-
-interface OwnerColumns {
+type OwnerColumns = SheetStateRow & {
+  sheet_id: string;
   vip_id: string | null;
   cust_name: string;
   cust_phone: string;
+  cust_region: string;
   cust_address: string;
-}
+  take_time: Date | null;
+  total_amo: string;
+  remark: string;
+};
 
 export const sheetHandlers: HandlerMap = {
-  async PosSalSheet_PosSalSheetDetailGet_V2_Get({ tx, session }, { tableData: [row] }) {
+  /**
+   * Orders (operations/orders.ts) add: BagAmo, TakeType, TakeTime, Progress,
+   * PayStatus, IsPayLater, PayMode, DisplayState, RoundCount, Settling and
+   * Mine (the caller ordered on it) to the head; GoodsNameTW/EN, PUnitPrice,
+   * Ref and Mine (the caller ordered the line's round) to the lines; and the
+   * rounds as table3.
+   */
+  async PosSalSheet_PosSalSheetDetailGet_V2_Get({ tx, session, now }, { tableData: [row] }) {
     const [found] = await tx.query<OwnerColumns & Record<string, unknown>>(
-      `SELECT ${HEAD_COLUMNS}, s.vip_id, s.cust_name, s.cust_phone, s.cust_address FROM sheet s WHERE s.sheet_id = $1`,
+      `SELECT ${HEAD_COLUMNS}, s.sheet_id, s.vip_id, s.cust_name, s.cust_phone, s.cust_region, s.cust_address, s.take_time,
+              s.total_amo, s.remark, ${SHEET_STATE_COLUMNS}
+         FROM sheet s WHERE s.sheet_id = $1`,
       [row!.SheetID],
     );
     if (!found) throw new OpError('sheetNotFound');
-    const { vip_id, cust_name, cust_phone, cust_address, ...head } = found;
-    const owner = Boolean(vip_id && session?.vipId === vip_id);
-    const items = await tx.query(
-      `SELECT ${ITEM_COLUMNS} FROM sheet_item i WHERE i.sheet_id = $1 ORDER BY i.round_no, i.item_id`,
-      [row!.SheetID],
-    );
+    const {
+      sheet_id, vip_id, cust_name, cust_phone, cust_region, cust_address, take_time, total_amo, remark,
+      status, pay_status, progress, is_pay_later, business_mode, take_type, pay_mode, created_at, settle_started_at,
+      ...columns
+    } = found;
+    const state: SheetStateRow = { status, pay_status, progress, is_pay_later, business_mode, take_type, pay_mode, created_at, settle_started_at };
+    const vipId = session?.vipId ?? null;
+    const owner = Boolean(vip_id && vipId === vip_id);
+    const head = {
+      ...columns,
+      TakeTime: isoSeconds(take_time),
+      DisplayState: sheetDisplayState(state, now),
+      Settling: pay_mode === 'postpay' && isSettling(state, now) ? 1 : 0,
+      Mine: owner || (await orderedOn(tx, sheet_id, vip_id, vipId)) ? 1 : 0,
+    };
+    const contact = { VipID: vip_id, CustName: cust_name, CustPhone: cust_phone, CustAddress: [cust_region, cust_address].filter(Boolean).join(' ') };
     return {
-      table1: [owner ? { ...head, VipID: vip_id, CustName: cust_name, CustPhone: cust_phone, CustAddress: cust_address } : head],
-      table2: items,
+      table1: [owner ? { ...head, ...contact } : head],
+      table2: await sheetItems(tx, sheet_id, vipId),
+      table3: await sheetRounds(tx, { sheet_id, vip_id, total_amo, remark, created_at }, vipId),
     };
   },
 };

@@ -39,6 +39,8 @@ export interface SheetStateInput {
   businessMode: string;
   /** 'pickup' | 'delivery' | 'dinein' */
   takeType: string;
+  /** 'prepay' | 'postpay' (a pay-after table sheet is 'ordering' while open). */
+  payMode?: string;
   /** Whether the order was never paid and its time to pay ran out. */
   expired?: boolean;
 }
@@ -51,7 +53,7 @@ export function displayState(s: SheetStateInput): DisplayState {
   if (s.progress === 'delivering') return 'delivering';
   if (s.progress === 'preparing' || s.progress === 'ready') return 'preparing';
   if (s.status === SheetStatus.paid || s.payStatus === PayStatus.paid) return 'paid';
-  if (s.status === SheetStatus.open && s.takeType === 'dinein' && !s.isPayLater) return 'ordering';
+  if (s.status === SheetStatus.open && s.payMode === 'postpay') return 'ordering';
   if (s.isPayLater) return 'preparing';
   return s.expired ? 'expired' : 'unpaid';
 }

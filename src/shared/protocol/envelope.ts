@@ -75,6 +75,12 @@ export const ErrorCode = {
   forbidden: '40300',
   /** No such operation. */
   unknownOperation: '40400',
+  /**
+   * EntVip_EntVipLoginGet_V1_Get: no member is linked to this openid in the
+   * enterprise (SPEC section 7: "a specific error code yields null"). The app
+   * treats it as "no member" and registers one; it is not an error to show.
+   */
+  memberNotFound: '40401',
   /** Request body too large. */
   tooLarge: '41300',
   /** Too many requests from this client or member. */

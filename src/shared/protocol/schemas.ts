@@ -276,6 +276,27 @@ export const sheetHeadRow = z.object({
   CouponAmo: dec,
   TotalAmo: dec,
   Remark: str,
+  /** Plastic bag fee (takeout), part of TotalAmo. */
+  BagAmo: dec,
+  /** 'dinein' | 'pickup' | 'delivery'. */
+  TakeType: str,
+  /** When the customer takes it (ISO, UTC); '' as soon as possible. */
+  TakeTime: str,
+  /** placed | preparing | ready | delivering | completed (domain/orderStates.ts). */
+  Progress: str,
+  /** 0 unpaid, 1 paying, 2 paid, 3 refunded. */
+  PayStatus: z.number(),
+  /** 1 when pay on delivery / at the counter was chosen. */
+  IsPayLater: bit,
+  /** 'prepay', or 'postpay': a dine-in table's shared sheet that rounds are added to. */
+  PayMode: str,
+  /** The state a customer sees (orderStates.displayState). */
+  DisplayState: str,
+  RoundCount: z.number(),
+  /** 1 while someone at the table is settling the postpay sheet online (no more rounds). */
+  Settling: bit,
+  /** 1 when the caller ordered on the sheet (its owner, or a round's). */
+  Mine: bit,
   /** Only for the sheet's own member (the caller's session vip): contact details. */
   VipID: str.optional(),
   CustName: str.optional(),
@@ -302,7 +323,452 @@ export const sheetItemRow = z.object({
   SalType: str,
   /** JSON text: bundle parts, add-ons, remarks ('' for a plain line). */
   Detail: str,
+  GoodsNameTW: str,
+  GoodsNameEN: str,
+  /** 1 when the caller's session ordered the line's round. */
+  Mine: bit,
 });
+
+/** One round of ordering on a sheet (a prepay sheet has one). */
+export const sheetRoundRow = z.object({
+  RoundNo: z.number(),
+  /** The round's total. */
+  RoundAmo: dec,
+  Remark: str,
+  CreatedDate: str,
+  /** 1 when the caller's session ordered the round (whose it is otherwise is not said). */
+  Mine: bit,
+});
+
+// Payment rows (server: operations/payments.ts) -------------------------------------
+
+/** A payment method of a shop: 'balance' (the member's stored value), 'sandbox' (third party), 'paylater' (on delivery or at the counter). */
+export const payMethodRow = z.object({
+  PayType: z.enum(['balance', 'sandbox', 'paylater']),
+  Name: str,
+  NameTW: str,
+  NameEN: str,
+  Enabled: bit,
+});
+
+/** A payment as the app polls it. */
+export const paymentStatusRow = z.object({
+  PayID: str,
+  SheetID: str,
+  PayType: str,
+  /** 'pending' until the provider answers; 'refunded' after a cancelled order's refund. */
+  Status: z.enum(['pending', 'paid', 'cancelled', 'failed', 'refunded']),
+  Amount: dec,
+  /** ISO date-time (UTC) or ''. */
+  PaidAt: str,
+  /** The sheet's status and pay status now (SheetStatus, PayStatus of domain/orderStates). */
+  SheetStatus: z.number(),
+  PayStatus: z.number(),
+});
+
+// Order rows (server: operations/orders.ts, operations/orders/*) ---------------------
+
+/** A quantity of a line: finite, 0 to 99,999. */
+const lineQuantity = num.pipe(z.number().min(0).max(99_999));
+/** A client figure (amount) to check against the server's. */
+const clientAmount = num.pipe(z.number().min(0).max(999_999_999));
+
+/** A list sent as itself or as JSON text ('' is an empty list). */
+function listOrJson<T extends z.ZodType>(schema: T) {
+  return z.union([
+    schema,
+    z
+      .string()
+      .max(8000)
+      .transform((textValue, ctx) => {
+        if (textValue.trim() === '') return [];
+        try {
+          return JSON.parse(textValue) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'expected a JSON list' });
+          return z.NEVER;
+        }
+      })
+      .pipe(schema),
+  ]);
+}
+
+/** A chosen bundle part: which part fills which bundle group. */
+export const orderBomChoice = z.object({ BOMClassID: id, GoodsID: id });
+/** A chosen add-on: its OptionID, or an attachment object carrying it. */
+const orderOptionRef = z.union([z.object({ OptionID: id }).transform((o) => o.OptionID), id]);
+
+/**
+ * A line of an order submit (Item1). Prices and amounts are the client's
+ * figures: only Amo is checked (against the server's own), the rest is
+ * recomputed. A line sold by a pack unit names it in PUnit (the pack's
+ * PUnit) and counts packs in PQua; loose main units are MQua.
+ */
+export const orderItemRow = z.object({
+  ItemID: z.union([z.number().int(), z.string().max(20)]).optional(),
+  GoodsID: id,
+  SkuID: optionalId.optional(),
+  PUnit: text(40).optional(),
+  Qua: lineQuantity.optional(),
+  PQua: lineQuantity.optional(),
+  MQua: lineQuantity.optional(),
+  Ref: num.optional(),
+  Price: num.optional(),
+  PUnitPrice: num.optional(),
+  SalesPrice: num.optional(),
+  Amo: clientAmount,
+  DisAmo: num.optional(),
+  SalType: optionalId.optional(),
+  Bom: listOrJson(z.array(orderBomChoice).max(30)).optional(),
+  Attachments: listOrJson(z.array(orderOptionRef).max(30)).optional(),
+  Remarks: z.union([text(200), z.array(text(200)).max(10)]).optional(),
+});
+
+/** The header row of an order submit (tableData[0]); PROTOCOL.md's other fields are accepted and ignored. */
+const orderSubmitRow = {
+  ShopID: id,
+  BaseID: id,
+  /** '' when not at a table. */
+  TableID: optionalId.optional(),
+  /** '' for a new sheet; for a pay-after table, the table's open sheet. */
+  SheetID: optionalId.optional(),
+  /**
+   * '1' takeout, '2' dine-in. PROTOCOL.md's capture sends neither this nor
+   * TakeType: without them, dine-in at a table, delivery when an address or
+   * a freight is sent, else pickup.
+   */
+  BusinessMode: z.union([z.literal('1'), z.literal('2'), z.literal(1), z.literal(2)]).transform((v) => String(v) as '1' | '2').optional(),
+  TakeType: z.enum(['dinein', 'pickup', 'delivery']).optional(),
+  /** ISO date-time with a zone; '' as soon as possible. */
+  TakeTime: text(40).optional(),
+  CustName: text(40).optional(),
+  CustPhone: text(20).optional(),
+  CustProvince: text(60).optional(),
+  CustCity: text(60).optional(),
+  CustDistrict: text(60).optional(),
+  CustMainAddress: text(200).optional(),
+  CustHouseNumber: text(100).optional(),
+  GPS_Lng: coordinate(180),
+  GPS_Lat: coordinate(90),
+  Remark: text(200).optional(),
+  /** A coupon by its code (typed at checkout) or by its id. */
+  CardCode: text(40).optional(),
+  CardID: optionalId.optional(),
+  Count: num.optional(),
+  Qua: num.optional(),
+  SalesAmo: num.optional(),
+  DisAmo: num.optional(),
+  FeeAmo: num.optional(),
+  BagAmo: num.optional(),
+  CouponAmo: num.optional(),
+  /** Checked against the server's total (of this round, for a pay-after table). */
+  TotalAmo: clientAmount,
+  /** The client's id of the order, made once per confirmed cart: the idempotency key. */
+  LocalSheetID: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z_-]{8,64}$/, 'expected the client order id: a timestamp and 6 random digits'),
+  /** Accepted and ignored: the outlet decides (the answer's PayMode says what it did). */
+  PosType: optionalId.optional(),
+  PayMode: text(20).optional(),
+};
+
+const orderSubmit = {
+  payload: payload(orderSubmitRow, { Item1: z.array(orderItemRow).min(1, 'Item1 needs at least one line').max(200) }).superRefine(
+    ({ Item1 }, ctx) => {
+      if (!Item1.some((l) => (l.PQua ?? 0) > 0 || (l.MQua ?? 0) > 0 || (l.PQua === undefined && l.MQua === undefined && (l.Qua ?? 0) > 0))) {
+        ctx.addIssue({ code: 'custom', path: ['Item1'], message: 'needs at least one line with a quantity above 0' });
+      }
+    },
+  ),
+  result: z.object({
+    table1: table({
+      SheetID: str,
+      LocalSheetID: str,
+      /** 1 for a prepay order; the round on a pay-after table's sheet. */
+      RoundNo: z.number(),
+      Status: z.number(),
+      PayStatus: z.number(),
+      /** 'prepay' (pay now) or 'postpay' (the table's sheet, paid at the end). */
+      PayMode: str,
+      /** The sheet's total (all rounds). */
+      TotalAmo: dec,
+      /** This submit's total. */
+      RoundAmo: dec,
+      /** The sheet's creation, ISO (UTC). */
+      CreatedDate: str,
+    }),
+  }),
+};
+
+export const freightRuleRow = z.object({
+  Fee: dec,
+  /** Least goods amount for delivery. */
+  MinAmount: dec,
+  RangeKm: dec,
+  /** Goods amount from which delivery is free; '' never. */
+  FreeAbove: str,
+});
+
+export const couponRow = z.object({
+  CardID: str,
+  CardCode: str,
+  PlanID: str,
+  PlanName: str,
+  PlanNameTW: str,
+  PlanNameEN: str,
+  /** '1' cash, '2' discount, '3' voucher. */
+  CardType: str,
+  /** Cash and voucher: the amount off; discount: the percent paid (85 = 15% off). */
+  FaceValue: dec,
+  MinAmount: dec,
+  BeginTime: str,
+  EndTime: str,
+  /** 0 not used, 1 used, 2 expired (an unused card past its end is 2). */
+  Status: z.number(),
+  /** 1 when it can be used on an order of the given amount now. */
+  Usable: bit,
+  /** Why not: '' or a message key (couponUnavailable, couponMinimum, voucherMinimum). */
+  Reason: str,
+  /** The reason in the caller's language ('' when usable). */
+  ReasonText: str,
+  /** What the coupon takes off an order of the given amount ('' without an amount). */
+  CouponAmo: str,
+  Remark: str,
+});
+
+export const orderListRow = z.object({
+  SheetID: str,
+  CreatedDate: str,
+  ShopID: str,
+  ShopName: str,
+  ShopNameTW: str,
+  ShopNameEN: str,
+  BaseID: str,
+  BaseName: str,
+  BaseNameTW: str,
+  BaseNameEN: str,
+  TableID: str,
+  TableName: str,
+  BusinessMode: str,
+  TakeType: str,
+  Status: z.number(),
+  PayStatus: z.number(),
+  Progress: str,
+  IsPayLater: bit,
+  PayMode: str,
+  DisplayState: str,
+  TotalAmo: dec,
+  /** Lines on the sheet. */
+  Count: z.number(),
+  FirstGoodsName: str,
+  FirstGoodsNameTW: str,
+  FirstGoodsNameEN: str,
+  /** The first line's goods picture (relative to OssCustomerDomain). */
+  Pic: str,
+});
+
+export const deliveryRow = z.object({
+  SheetID: str,
+  TakeType: str,
+  CustName: str,
+  CustPhone: str,
+  Address: str,
+  TakeTime: str,
+  Progress: str,
+  DisplayState: str,
+  FeeAmo: dec,
+  /** The courier's name; '' in the demo. */
+  Courier: str,
+});
+
+/** The header of a table's sheet in the merge preview. */
+export const mergeHeadRow = z.object({
+  SheetID: str,
+  ShopID: str,
+  BaseID: str,
+  TableID: str,
+  TableName: str,
+  Status: z.number(),
+  PayStatus: z.number(),
+  CreatedDate: str,
+  RoundCount: z.number(),
+  SalesAmo: dec,
+  DisAmo: dec,
+  CouponAmo: dec,
+  TotalAmo: dec,
+  /** The outlet's IsPayLaterOnlineCheckout: '1' the table can settle online. */
+  IsPayLaterOnlineCheckout: str,
+  Settling: bit,
+  DisplayState: str,
+});
+
+// Member rows (server: operations/auth.ts, operations/auth/*) -------------------
+
+/** A member (or the session's guest) as sign-in, registration and the member pages answer it. */
+export const memberRow = z.object({
+  VipID: str,
+  VipName: str,
+  /** 0 unknown/male, 1 female (the app maps the chat app's 2 to 1). */
+  Sex: z.number(),
+  /** Object key relative to OssCustomerDomain, e.g. 'UserHeadImg/2026/11/<random>.png'; '' without one. */
+  HeadImg: str,
+  /** The number without its area, e.g. '66123456'; '' without one. */
+  Phone: str,
+  /** Calling code, e.g. '853'. */
+  AreaNo: str,
+  /** 'YYYY-MM-DD' or ''. */
+  Birthy: str,
+  VipCode: str,
+  Balance: dec,
+  Score: dec,
+  /** Coupons not used and not past their end. */
+  CouponCount: z.number(),
+  IsGuest: bit,
+  EntID: str,
+});
+
+/** The service's own access token for a provider's user (EntVip_WebiteUserAccessToken_Get). */
+export const openAccessRow = z.object({
+  openid: str,
+  unionid: str,
+  /** Bound to this openid; valid ExpiresIn seconds; proves the openid to login and register. */
+  accessToken: str,
+  ExpiresIn: z.number(),
+});
+
+/** A provider's user as the service got it (EntVip_WebiteUserInfo_Get). Field names as the SPEC spells them. */
+export const openUserInfoRow = z.object({
+  openid: str,
+  unionid: str,
+  nikeName: str,
+  /** Avatar URL ('' without one). */
+  pic: str,
+  /** 'area-number', e.g. '853-66123456'; '' when the provider shared none. */
+  phone: str,
+  /** The provider's value: 0 unknown, 1 male, 2 female. */
+  sex: z.number(),
+});
+
+export const verificationSentRow = z.object({
+  AreaNo: str,
+  Phone: str,
+  /** Seconds the code stays valid (600). */
+  ExpiresIn: z.number(),
+  /** Seconds before another code may be requested for this phone (60). */
+  ResendIn: z.number(),
+});
+
+export const phoneSubmitRow = memberRow.extend({ SourceType: str });
+
+export const smsAreaRow = z.object({ AreaNo: str, AreaName: str, AreaNameTW: str, AreaNameEN: str, Sort: z.number() });
+
+export const scoreItemRow = z.object({
+  ItemID: str,
+  /** Points added (positive) or used (negative). */
+  Score: dec,
+  /** Points after the change. */
+  Balance: dec,
+  Remark: str,
+  SheetID: str,
+  /** ISO date-time, UTC. */
+  CreatedDate: str,
+});
+
+export const accountItemRow = z.object({
+  ItemID: str,
+  /** 'recharge' | 'gift' | 'pay' | 'refund'. */
+  Kind: str,
+  /** Signed: money in positive, money out negative. */
+  Amo: dec,
+  /** Balance after. */
+  Balance: dec,
+  Remark: str,
+  SheetID: str,
+  CreatedDate: str,
+});
+
+export const rechargeRuleRow = z.object({ RuleID: str, Amo: dec, GiftAmo: dec, Sort: z.number() });
+
+/** A signed upload (File_BatchFileNameGet_Add): POST the file as multipart to UploadUrl with these fields. */
+export const uploadTicketRow = z.object({
+  /** The object key: pass it as the form's `key`, then as HeadImg. */
+  FileName: str,
+  UploadUrl: str,
+  Policy: str,
+  OSSAccessKeyId: str,
+  Signature: str,
+  SuccessActionStatus: str,
+  /** When the policy stops working (ISO). */
+  Expiration: str,
+});
+
+/** A member's coupon (EntCard_VipCardList_Get). */
+export const vipCardRow = z.object({
+  CardID: str,
+  CardCode: str,
+  PlanID: str,
+  PlanName: str,
+  PlanNameTW: str,
+  PlanNameEN: str,
+  /** '1' cash, '2' discount, '3' voucher. */
+  CardType: str,
+  FaceValue: dec,
+  MinAmount: dec,
+  BeginTime: str,
+  EndTime: str,
+  /** 0 not used, 1 used, 2 expired (an unused card past its end is 2). */
+  Status: z.number(),
+  UsedTime: str,
+  Remark: str,
+});
+
+/** A coupon plan of the enterprise (EntCard_EntCardPlanList_Get, EntCard_VipEntCardPlanDetail_Get). */
+export const cardPlanRow = z.object({
+  PlanID: str,
+  PlanName: str,
+  PlanNameTW: str,
+  PlanNameEN: str,
+  CardType: str,
+  FaceValue: dec,
+  MinAmount: dec,
+  /** Days a claimed coupon stays valid. */
+  ValidDays: z.number(),
+  CanClaim: bit,
+  /** 1 when the session's member has claimed it (0 without a member session). */
+  Claimed: bit,
+  Remark: str,
+});
+
+export const vipAddressRow = z.object({
+  AddressID: str,
+  CustName: str,
+  CustPhone: str,
+  AreaNo: str,
+  Province: str,
+  City: str,
+  District: str,
+  MainAddress: str,
+  HouseNumber: str,
+  GPS_Lng: z.number().nullable(),
+  GPS_Lat: z.number().nullable(),
+  IsDefault: bit,
+});
+
+/** The fields of an address submit; the handler says which are missing (SPEC section 5 messages). */
+const addressFields = {
+  CustName: text(40).optional(),
+  CustPhone: text(20).optional(),
+  AreaNo: text(6).optional(),
+  Province: text(60).optional(),
+  City: text(60).optional(),
+  District: text(60).optional(),
+  MainAddress: text(200).optional(),
+  HouseNumber: text(100).optional(),
+  GPS_Lng: coordinate(180),
+  GPS_Lat: coordinate(90),
+  IsDefault: z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional(),
+};
 
 const P = {
   // Common ---------------------------------------------------------------------
@@ -326,20 +792,64 @@ const P = {
     payload: payload({ ShopID: optionalId.optional(), BaseID: id }),
     result: z.object({ table1: z.array(shopRow), table2: z.array(baseRowResult) }),
   },
-  PosSalSheet_NewCYSendSheetSubmit_Add: { payload: payload({}, { Item1: anyTable.optional() }), result: genericResult },
-  PosSalSheet_CYSettleSheetMergeDetailGet_V6_Get: { payload: payload({ SheetID: id }), result: genericResult },
-  PosSalSheet_CYSettleSheetSubmit_V2_Add: { payload: payload({ SheetID: id }), result: genericResult },
-  PosSalSheet_CYPosSalSheetSubmit_Add: { payload: payload({}, { Item1: anyTable.optional() }), result: genericResult },
-  PosSalSheet_PosSalSheetSubmit_V9_Add: { payload: payload({}, { Item1: anyTable.optional() }), result: genericResult },
+  PosSalSheet_NewCYSendSheetSubmit_Add: orderSubmit,
+  PosSalSheet_CYSettleSheetMergeDetailGet_V6_Get: {
+    payload: payload({ SheetID: id }),
+    result: z.object({ table1: z.array(mergeHeadRow), table2: z.array(sheetItemRow), table3: z.array(sheetRoundRow) }),
+  },
+  PosSalSheet_CYSettleSheetSubmit_V2_Add: {
+    /** TotalAmo: the total the app shows; refused (50010) unless it is the sheet's. */
+    payload: payload({ SheetID: id, TotalAmo: clientAmount }),
+    result: z.object({ table1: table({ SheetID: str, TotalAmo: dec, PayStatus: z.number(), Settling: bit }) }),
+  },
+  PosSalSheet_CYPosSalSheetSubmit_Add: orderSubmit,
+  PosSalSheet_PosSalSheetSubmit_V9_Add: orderSubmit,
   PosSalSheet_PosSalSheetDetailGet_V2_Get: {
     payload: payload({ SheetID: id }),
-    result: z.object({ table1: z.array(sheetHeadRow), table2: z.array(sheetItemRow) }),
+    result: z.object({ table1: z.array(sheetHeadRow), table2: z.array(sheetItemRow), table3: z.array(sheetRoundRow) }),
   },
-  PosSalSheet_PosSalSheetCloseSubmit_V5_Add: { payload: payload({ SheetID: id }), result: genericResult },
-  PosSalSheet_PosSalSheetListByPage_V4_Get: { payload: payload({ ...paging, Status: int.optional() }), result: genericResult },
-  PosSalSheet_PosSalSheetAcctSubmit_V9_Add: { payload: payload({ SheetID: id, PayAmo: num.optional() }), result: genericResult },
-  PosSalSheet_PosSalSheetIsPayLaterSubmit_V2_Update: { payload: payload({ SheetID: id }), result: genericResult },
-  ExpressDtbSheet_ExpressDtbSheetDetailGet_Get: { payload: payload({ SheetID: id }), result: genericResult },
+  PosSalSheet_PosSalSheetCloseSubmit_V5_Add: {
+    payload: payload({ SheetID: id }),
+    result: z.object({
+      table1: table({
+        SheetID: str,
+        /** 2: closed (cancelled). */
+        Status: z.number(),
+        /** 3 when the payment was refunded, else unchanged (0 unpaid). */
+        PayStatus: z.number(),
+        RefundAmo: dec,
+        /** Where the refund went: 'balance', 'sandbox' or '' (nothing was paid). */
+        RefundTo: str,
+      }),
+    }),
+  },
+  PosSalSheet_PosSalSheetListByPage_V4_Get: {
+    payload: payload({ PageIndex: page.optional(), PageSize: page.pipe(z.number().max(50)).optional(), Status: int.optional() }),
+    result: z.object({ table1: z.array(orderListRow), table2: totalCount }),
+  },
+  PosSalSheet_PosSalSheetAcctSubmit_V9_Add: {
+    /** PayAmo: what the app shows as the amount to pay; refused (50010) unless it is the server's. */
+    payload: payload({ SheetID: id, PayAmo: num }),
+    result: z.object({
+      table1: table({
+        SheetID: str,
+        PayID: str,
+        PayAmo: dec,
+        /** The member's balance after the payment. */
+        Balance: dec,
+        /** Points earned (1 per whole currency unit paid). */
+        Score: z.number(),
+        /** The sheet's status after: 1 paid, or 3 checked out for a pay-after table. */
+        Status: z.number(),
+        PayStatus: z.number(),
+      }),
+    }),
+  },
+  PosSalSheet_PosSalSheetIsPayLaterSubmit_V2_Update: {
+    payload: payload({ SheetID: id }),
+    result: z.object({ table1: table({ SheetID: str, IsPayLater: z.literal(1) }) }),
+  },
+  ExpressDtbSheet_ExpressDtbSheetDetailGet_Get: { payload: payload({ SheetID: id }), result: z.object({ table1: z.array(deliveryRow) }) },
   Promote_AvailablePromoteGoodsGet_Get: {
     payload: payload({ ShopID: id, BaseID: optionalId.optional() }),
     result: z.object({ table1: z.array(promoteGoodsRow) }),
@@ -348,13 +858,16 @@ const P = {
     payload: payload({ BaseID: id, ...paging }),
     result: z.object({ table1: z.array(tableRow), table2: table({ TotalCount: z.number() }) }),
   },
-  FreightRule_FreightRuleGet_Get: { payload: payload({ BaseID: id }), result: genericResult },
-  Phone_VerificationGet_V2_Add: { payload: payload({ Phone: text(20), AreaNo: text(6).optional() }), result: genericResult },
+  FreightRule_FreightRuleGet_Get: { payload: payload({ BaseID: id }), result: z.object({ table1: z.array(freightRuleRow) }) },
+  Phone_VerificationGet_V2_Add: {
+    payload: payload({ Phone: text(20), AreaNo: text(6).optional(), Purpose: z.enum(['login', 'change']).optional() }),
+    result: z.object({ table1: z.array(verificationSentRow) }),
+  },
 
   // Member ---------------------------------------------------------------------
   EntVip_EntVipLoginGet_V1_Get: {
-    payload: payload({ OpenID: text(128), MinaID: optionalId.optional(), LoginType: int.optional() }),
-    result: genericResult,
+    payload: payload({ OpenID: text(128), MinaID: optionalId.optional(), LoginType: int.optional(), AccessToken: text(500).optional() }),
+    result: z.object({ table1: z.array(memberRow) }),
   },
   EntVip_EntVipPhoneSubmit_Add: {
     payload: payload({
@@ -364,7 +877,7 @@ const P = {
       AreaNo: text(6).optional(),
       SourceType: z.enum(['VipPhoneVerify', 'VipPhoneChange']),
     }),
-    result: genericResult,
+    result: z.object({ table1: z.array(phoneSubmitRow) }),
   },
   EntVip_EntVipRegisterSubmit_V2_Add: {
     payload: payload({
@@ -374,6 +887,7 @@ const P = {
       RegisterType: int.pipe(z.union([z.literal(0), z.literal(1), z.literal(2)])),
       OpenID: text(128).optional(),
       MinaID: optionalId.optional(),
+      AccessToken: text(500).optional(),
       HeadImg: text(500).optional(),
       VipName: text(40).optional(),
       Birthy: text(20).optional(),
@@ -381,7 +895,7 @@ const P = {
       ShopID: optionalId.optional(),
       BaseID: optionalId.optional(),
     }),
-    result: genericResult,
+    result: z.object({ table1: z.array(memberRow) }),
   },
   EntVip_EntVipGuestLogin_Add: {
     payload: payload({
@@ -397,10 +911,19 @@ const P = {
       table1: table({ VipID: str, VipName: str, VipCode: str, IsGuest: z.number(), EntID: str }),
     }),
   },
-  EntVip_WebiteUserAccessToken_Get: { payload: payload({ Code: text(200) }), result: genericResult },
-  EntVip_WebiteUserInfo_Get: { payload: payload({ AccessToken: text(500), OpenID: text(128) }), result: genericResult },
-  EntVip_EntVipDetailGet_V1_Get: { payload: payload({ VipID: optionalId.optional() }), result: genericResult },
-  EntVip_EntVipScoreItemsByPage_V1_Get: { payload: payload({ ...paging }), result: genericResult },
+  EntVip_WebiteUserAccessToken_Get: {
+    payload: payload({ Code: text(200), Provider: z.enum(['chat', 'mpay', 'alipay', 'foodapp']).optional() }),
+    result: z.object({ table1: z.array(openAccessRow) }),
+  },
+  EntVip_WebiteUserInfo_Get: {
+    payload: payload({ AccessToken: text(500), OpenID: text(128) }),
+    result: z.object({ table1: z.array(openUserInfoRow) }),
+  },
+  EntVip_EntVipDetailGet_V1_Get: { payload: payload({ VipID: optionalId.optional() }), result: z.object({ table1: z.array(memberRow) }) },
+  EntVip_EntVipScoreItemsByPage_V1_Get: {
+    payload: payload({ ...paging }),
+    result: z.object({ table1: z.array(scoreItemRow), table2: totalCount }),
+  },
   EntVip_EntVipSubmit_Update: {
     payload: payload({
       VipName: text(40).optional(),
@@ -408,27 +931,50 @@ const P = {
       HeadImg: text(500).optional(),
       Birthy: text(20).optional(),
     }),
-    result: genericResult,
+    result: z.object({ table1: z.array(memberRow) }),
   },
-  VipAddress_VipAddressListByPage_Get: { payload: payload({ VipID: optionalId.optional(), ...paging }), result: genericResult },
-  VipAddress_VipAddressSubmit_Add: { payload: payload({ CustName: text(40), CustPhone: text(20) }), result: genericResult },
-  VipAddress_VipAddressDetailGet_Get: { payload: payload({ AddressID: id }), result: genericResult },
-  VipAddress_VipAddressSubmit_Update: { payload: payload({ AddressID: id }), result: genericResult },
-  VipAddress_VipAddressSubmit_Delete: { payload: payload({ AddressID: id }), result: genericResult },
+  VipAddress_VipAddressListByPage_Get: {
+    payload: payload({ VipID: optionalId.optional(), ...paging }),
+    result: z.object({ table1: z.array(vipAddressRow), table2: totalCount }),
+  },
+  VipAddress_VipAddressSubmit_Add: { payload: payload(addressFields), result: z.object({ table1: z.array(vipAddressRow) }) },
+  VipAddress_VipAddressDetailGet_Get: { payload: payload({ AddressID: id }), result: z.object({ table1: z.array(vipAddressRow) }) },
+  VipAddress_VipAddressSubmit_Update: {
+    payload: payload({ AddressID: id, ...addressFields }),
+    result: z.object({ table1: z.array(vipAddressRow) }),
+  },
+  VipAddress_VipAddressSubmit_Delete: { payload: payload({ AddressID: id }), result: z.object({ table1: table({ AddressID: str }) }) },
 
   // Recharge -------------------------------------------------------------------
-  VipRecharge_VipRechargeRuleListByPage_Get: { payload: payload({ ...paging }), result: genericResult },
+  VipRecharge_VipRechargeRuleListByPage_Get: {
+    payload: payload({ ...paging }),
+    result: z.object({ table1: z.array(rechargeRuleRow), table2: totalCount }),
+  },
   VipRecharge_VipAccountRechargeSumbit_V3_Add: { payload: payload({ RuleID: optionalId.optional(), Amo: num.optional() }), result: genericResult },
-  VipRecharge_EntVipAccountItemsListByPage_V2_Get: { payload: payload({ ...paging }), result: genericResult },
+  VipRecharge_EntVipAccountItemsListByPage_V2_Get: {
+    payload: payload({ ...paging }),
+    result: z.object({ table1: z.array(accountItemRow), table2: totalCount }),
+  },
   VipRecharge_VipAccountRechargeStatus_V3_Get: { payload: payload({ SheetID: id }), result: genericResult },
 
   // Coupons --------------------------------------------------------------------
-  EntCard_EntCardPlanList_Get: { payload: payload({ ...paging }), result: genericResult },
-  EntCard_ProvideVipCard_Add: { payload: payload({ PlanID: id }), result: genericResult },
-  EntCard_VipCardList_Get: { payload: payload({ Status: int.optional(), ...paging }), result: genericResult },
-  EntCard_CardDetailGet_V1_Get: { payload: payload({ CardID: optionalId.optional(), CardCode: text(40).optional() }), result: genericResult },
-  EntCard_ScreenVipAailableCard_V2_Get: { payload: payload({ Amo: num.optional(), BaseID: optionalId.optional() }), result: genericResult },
-  EntCard_VipEntCardPlanDetail_Get: { payload: payload({ PlanID: id }), result: genericResult },
+  EntCard_EntCardPlanList_Get: { payload: payload({ ...paging }), result: z.object({ table1: z.array(cardPlanRow), table2: totalCount }) },
+  EntCard_ProvideVipCard_Add: { payload: payload({ PlanID: id }), result: z.object({ table1: z.array(vipCardRow) }) },
+  EntCard_VipCardList_Get: {
+    payload: payload({ Status: int.pipe(z.number().int().min(0).max(2)).optional(), ...paging }),
+    result: z.object({ table1: z.array(vipCardRow), table2: totalCount }),
+  },
+  EntCard_CardDetailGet_V1_Get: {
+    payload: payload({ CardID: optionalId.optional(), CardCode: text(40).optional(), Amo: clientAmount.optional() }).superRefine(({ tableData: [row] }, ctx) => {
+      if (!row?.CardID && !row?.CardCode?.trim()) ctx.addIssue({ code: 'custom', path: ['tableData', 0, 'CardCode'], message: 'send CardID or CardCode' });
+    }),
+    result: z.object({ table1: z.array(couponRow) }),
+  },
+  EntCard_ScreenVipAailableCard_V2_Get: {
+    payload: payload({ Amo: clientAmount.optional(), BaseID: optionalId.optional() }),
+    result: z.object({ table1: z.array(couponRow) }),
+  },
+  EntCard_VipEntCardPlanDetail_Get: { payload: payload({ PlanID: id }), result: z.object({ table1: z.array(cardPlanRow) }) },
   EntCard_ProvideVipCardDetail_Add: { payload: payload({ CardCode: text(40) }), result: genericResult },
   EntCard_NYHVipCardQueryVerification_Add: { payload: payload({ CardCode: text(40) }), result: genericResult },
   EntCard_NYHVipCardVerification_Update: { payload: payload({ CardCode: text(40), SheetID: optionalId.optional() }), result: genericResult },
@@ -491,7 +1037,7 @@ const P = {
     payload: payload({ ShopID: id, PosType: posTypeList.optional(), ...paging }),
     result: z.object({ table1: z.array(externalShopRow), table2: z.array(externalBaseRow) }),
   },
-  Phone_SMSAreaGet_Get: { payload: payload({}), result: genericResult },
+  Phone_SMSAreaGet_Get: { payload: payload({}), result: z.object({ table1: z.array(smsAreaRow) }) },
   EShop_EShopShopPageGet_Get: {
     payload: payload({
       BaseID: optionalId.optional(),
@@ -516,23 +1062,41 @@ const P = {
   },
 
   // Bank -----------------------------------------------------------------------
-  Finance_EntShopAccountGet_V2_Get: { payload: payload({ ShopID: optionalId.optional(), BaseID: optionalId.optional() }), result: genericResult },
-  Finance_PosPaySubmit_V5_Add: { payload: payload({ SheetID: id, PayType: text(20).optional() }), result: genericResult },
-  Finance_PaySubmit_V2_Update: { payload: payload({ SheetID: id }), result: genericResult },
-  Finance_GetUserPayInfo_Get: { payload: payload({ Code: text(200).optional() }), result: genericResult },
+  Finance_EntShopAccountGet_V2_Get: {
+    payload: payload({ ShopID: optionalId.optional(), BaseID: optionalId.optional() }).superRefine(({ tableData: [row] }, ctx) => {
+      if (!row?.ShopID && !row?.BaseID) ctx.addIssue({ code: 'custom', path: ['tableData', 0, 'ShopID'], message: 'send ShopID or BaseID' });
+    }),
+    result: z.object({ table1: z.array(payMethodRow) }),
+  },
+  Finance_PosPaySubmit_V5_Add: {
+    /** TotalAmo: what the app shows as the amount to pay; refused (50010) unless it is the server's. */
+    payload: payload({ SheetID: id, PayType: text(20).optional(), TotalAmo: num }),
+    result: z.object({
+      table1: table({ PayID: str, SheetID: str, PayUrl: str, Amount: dec, Status: z.literal('pending') }),
+    }),
+  },
+  Finance_PaySubmit_V2_Update: {
+    payload: payload({ SheetID: id, PayID: optionalId.optional() }),
+    result: z.object({ table1: z.array(paymentStatusRow) }),
+  },
+  Finance_GetUserPayInfo_Get: {
+    payload: payload({ Code: text(200).optional() }),
+    result: z.object({ table1: table({ OpenID: str }) }),
+  },
 
   // File -----------------------------------------------------------------------
   File_BatchFileNameGet_Add: {
     payload: payload({
       ClassID: text(40).optional(),
       FileName: text(200),
-      FileSize: int.pipe(z.number().int().min(0).max(5_242_880)),
+      /** Bytes, 0-5242880; a larger file is refused with 'The file is larger than 5 MB.' */
+      FileSize: int.pipe(z.number().int().min(0)),
       FileType: text(60),
       ImgWidth: int.optional(),
       ImgHeight: int.optional(),
       SourceName: text(200).optional(),
     }),
-    result: genericResult,
+    result: z.object({ table1: z.array(uploadTicketRow) }),
   },
 } satisfies Record<OperationName, { payload: z.ZodType; result: z.ZodType }>;
 

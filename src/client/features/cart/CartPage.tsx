@@ -15,8 +15,9 @@ import { localName } from '../../ui/localName';
 import { ossUrl, useMoney } from '../../ui/money';
 import { lineAmountMinor, type CartEntry, type CartLine } from '../../../shared/domain/cart';
 import { minorToString } from '../../../shared/domain/numbers';
+import { TableSheetSoFar } from '../orders/TableSheet';
 import { useOrderingGuard } from '../shop/guard';
-import { selectEntity } from '../shop/shopSlice';
+import { selectEntParams, selectEntity, selectShopParams, selectSignSheet } from '../shop/shopSlice';
 import {
   cartCleared,
   cartLineDecreased,
@@ -54,10 +55,17 @@ export default function CartPage({ payMode }: { payMode: 'prepay' | 'postpay' })
   const money = useMoney();
   const intl = useIntl();
   const needsBags = mode === '1' && entries.some((e) => Number(e.goodsDetails.BagCount ?? 0) > 0);
+  const entParams = useAppSelector(selectEntParams);
+  const signSheet = useAppSelector(selectSignSheet);
+  const params = useAppSelector(selectShopParams);
+  // CYSheetGoodsQuaEdit '1': a table's pay-after cart shows the sheet so far above the new round (read-only: the service does not edit sent rounds yet).
+  const tableSheetId = payMode === 'postpay' && entParams.CYSheetGoodsQuaEdit === '1' ? signSheet?.SheetID || params.PosSignSheetID : '';
+  const soFar = tableSheetId ? <TableSheetSoFar SheetID={tableSheetId} withRoundTitle={entries.length > 0} /> : null;
 
   if (entries.length === 0) {
     return (
       <section className="cart-empty">
+        {soFar}
         <p>
           <FormattedMessage {...messages.empty} />
         </p>
@@ -77,6 +85,7 @@ export default function CartPage({ payMode }: { payMode: 'prepay' | 'postpay' })
           <FormattedMessage {...messages.clear} />
         </button>
       </div>
+      {soFar}
       <ul className="cart-lines" aria-label={intl.formatMessage(messages.lines)}>
         {entries.flatMap((entry) => entry.list.map((line) => <CartLineItem key={line.uid} entry={entry} line={line} />))}
       </ul>

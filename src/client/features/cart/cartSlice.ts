@@ -83,6 +83,16 @@ export interface TempCartAddedPayload extends CartLineAddedPayload {
   businessMode?: string;
 }
 
+/** New figures of a line from the menu. */
+export interface CartPriceUpdate {
+  uid: string;
+  Price: string;
+  PUnitPrice: string;
+  Ref: string;
+  bomList?: BomChoice[];
+  attachmentList?: Attachment[];
+}
+
 export interface CartLineQuantitySetPayload {
   uid: string;
   mQua?: number;
@@ -280,6 +290,26 @@ export const cartSlice = createSlice({
       found.line.qua = 0;
       prune(state);
     },
+    /** These lines were ordered (the order was placed): they leave the cart, the rest stays. */
+    cartLinesOrdered(state, action: PayloadAction<string[]>) {
+      const ordered = new Set(action.payload);
+      for (const entry of state.entries) for (const line of entry.list) if (ordered.has(line.uid)) line.qua = 0;
+      prune(state);
+    },
+    /** The menu's current prices were read again for these lines (after the service refused stale figures). */
+    cartPricesRefreshed(state, action: PayloadAction<CartPriceUpdate[]>) {
+      for (const update of action.payload) {
+        const found = findLine(state, update.uid);
+        if (!found || !isValidCartLine({ ...found.line, ...update })) continue;
+        const { line } = found;
+        line.Price = update.Price;
+        line.PUnitPrice = update.PUnitPrice;
+        line.Ref = update.Ref;
+        if (update.bomList) line.bomList = update.bomList;
+        if (update.attachmentList) line.attachmentList = update.attachmentList;
+        withQua(line);
+      }
+    },
     /** The cart was emptied (every business mode; the temporary list stays). */
     cartCleared(state) {
       state.entries = [];
@@ -318,6 +348,8 @@ export const {
   cartLineDecreased,
   cartLineRemoved,
   cartCleared,
+  cartLinesOrdered,
+  cartPricesRefreshed,
   tempCartAdded,
   tempCartCleared,
   otherModesCleared,

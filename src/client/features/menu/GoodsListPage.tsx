@@ -20,6 +20,7 @@ import { selectEntity, selectShopParams, selectShopStatus } from '../shop/shopSl
 import { unitPrice } from '../../../shared/domain/pricing';
 import { cartGoodsDetails, menuApi, type Goods, type GoodsClass } from './menuApi';
 import { GoodsChooser } from './GoodsChooser';
+import { PaymentResumeNotice } from '../payments/PaymentResumeNotice';
 
 const messages = defineMessages({
   categories: { id: 'menu.categories', defaultMessage: 'Categories' },
@@ -150,6 +151,7 @@ export default function GoodsListPage() {
         />
       )}
       <CartBar />
+      <PaymentResumeNotice />
       {chooser && <GoodsChooser goods={chooser} onClose={closeChooser} />}
     </div>
   );

@@ -12,6 +12,7 @@ import { modesOffered } from '../../../shared/domain/businessMode';
 import { currentPrice } from '../../../shared/domain/pricing';
 import { businessModeChanged, selectBusinessMode, selectCartSummary } from '../cart/cartSlice';
 import { menuApi } from '../menu/menuApi';
+import { PaymentResumeNotice } from '../payments/PaymentResumeNotice';
 import { selectBaseInfo, selectEntity, selectShopInfo, selectShopStatus, selectTableInfo } from './shopSlice';
 
 const messages = defineMessages({
@@ -66,6 +67,7 @@ export default function HomePage() {
   };
   return (
     <section className="home">
+      <PaymentResumeNotice />
       <header className="shop-header">
         <h1>{localName(shop.ShopName, locale)}</h1>
         {base && <p className="base-name">{localName(base.BaseName, locale)}</p>}

@@ -5,6 +5,7 @@
  * open, and the sign sheet is read again every 20 s, so the guard stays true;
  * when it fails the customer lands on orderEntry with the reason.
  */
+import { createSelector } from '@reduxjs/toolkit';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState } from 'react';
 import { canPlaceOrder, DEFAULT_SHOP_ZONE, resolveOpeningHours, type CanPlaceOrderResult } from '../../../shared/domain/openingHours';
@@ -29,14 +30,16 @@ export function guardFor(base: BaseInfo | null, sheet: SignSheet | null, zone: s
   });
 }
 
-export function selectGuardInputs(state: RootState) {
-  return {
-    base: state.shop.baseInfo,
-    sheet: state.shop.signSheet,
-    zone: state.shop.entity?.TimeZone || DEFAULT_SHOP_ZONE,
-    offset: state.shop.clockOffsetMs,
-  };
-}
+/** What the guard reads (memoised: one object while these do not change). */
+export const selectGuardInputs = createSelector(
+  [
+    (state: RootState) => state.shop.baseInfo,
+    (state: RootState) => state.shop.signSheet,
+    (state: RootState) => state.shop.entity?.TimeZone || DEFAULT_SHOP_ZONE,
+    (state: RootState) => state.shop.clockOffsetMs,
+  ],
+  (base, sheet, zone, offset) => ({ base, sheet, zone, offset }),
+);
 
 /** The orderEntry address for a refusal. */
 export function orderEntryPath(result: Exclude<CanPlaceOrderResult, { ok: true }>): string {

@@ -30,6 +30,7 @@
  * time range ('' when there is none).
  */
 import { DateTime } from 'luxon';
+import { DEMO_IDENTITY_USERS, IDENTITY_PROVIDERS } from '../../providers/identity';
 
 // Row types -------------------------------------------------------------------
 
@@ -232,6 +233,13 @@ export interface VipRow {
   vip_code: string;
   created_at: Date;
 }
+export interface VipOpenIdRow {
+  provider: string;
+  mina_id: string;
+  open_id: string;
+  vip_id: string;
+  union_id: string;
+}
 export interface VipAccountItemRow {
   vip_id: string;
   kind: 'recharge' | 'gift' | 'pay' | 'refund';
@@ -314,6 +322,13 @@ export interface RegionRow {
 export interface ServiceLinkRow {
   link_key: string;
   link_value: string;
+}
+export interface ShopAccountRow {
+  shop_id: string;
+  base_id: string;
+  pay_type: 'balance' | 'sandbox' | 'paylater';
+  enabled: boolean;
+  sort: number;
 }
 
 export interface SheetRow {
@@ -683,6 +698,19 @@ export const DINING_TABLES: readonly DiningTableRow[] = BASE_SPECS.flatMap((b) =
     };
   }),
 );
+
+/**
+ * Payment methods linked to shops (migrations/004_payments.sql). The main
+ * shop (all four outlets, the quick-service one included) takes the member
+ * balance, the sandbox payment provider and pay later; the business
+ * district's external shops have no payment account linked yet
+ * ('Payment account has not been linked to this shop yet.').
+ */
+export const SHOP_ACCOUNTS: readonly ShopAccountRow[] = [
+  { shop_id: SHOP.main, base_id: '', pay_type: 'balance', enabled: true, sort: 1 },
+  { shop_id: SHOP.main, base_id: '', pay_type: 'sandbox', enabled: true, sort: 2 },
+  { shop_id: SHOP.main, base_id: '', pay_type: 'paylater', enabled: true, sort: 3 },
+];
 
 export const FREIGHT_RULES: readonly FreightRuleRow[] = [
   { base_id: BASE.quick, fee: 8, min_amount: 50, range_km: 5, free_above: 200 },
@@ -1054,6 +1082,20 @@ export const PROMOTE_GOODS: readonly PromoteGoodsRow[] = [
 ];
 
 // Members ----------------------------------------------------------------------------
+
+/**
+ * The sandbox identity providers' 'member' demo user of every host (chat app,
+ * Macau payment app, Alipay, food app; providers/identity.ts) is Chan Tai
+ * Man, so signing in from any host finds the member silently. The shops'
+ * MinaID is '', so the links are for mina_id ''.
+ */
+export const VIP_OPEN_IDS: readonly VipOpenIdRow[] = IDENTITY_PROVIDERS.map((provider) => ({
+  provider,
+  mina_id: '',
+  open_id: DEMO_IDENTITY_USERS[provider].member.openid,
+  vip_id: VIP.chan,
+  union_id: DEMO_IDENTITY_USERS[provider].member.unionid,
+}));
 
 export const RECHARGE_RULES: readonly RechargeRuleRow[] = [
   [100, 10],

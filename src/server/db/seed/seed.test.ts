@@ -37,6 +37,7 @@ const EXPECTED_COUNTS: Record<string, number> = {
   base_parm: 14,
   dining_table: 30,
   freight_rule: 1,
+  shop_account: 3,
   goods_class: 14,
   goods: 73,
   goods_sku: 22,
@@ -48,6 +49,7 @@ const EXPECTED_COUNTS: Record<string, number> = {
   promote_plan: 1,
   promote_goods: 3,
   vip: 2,
+  vip_open_id: 4,
   vip_account_item: 9,
   vip_score_item: 6,
   vip_address: 3,
@@ -117,6 +119,15 @@ describe('seedDemo', () => {
       expect(Number(e.goods)).toBeGreaterThanOrEqual(3);
       expect(Number(e.goods)).toBeLessThanOrEqual(5);
     }
+  });
+
+  it('links the main shop to the payment methods, and none of the district shops', async () => {
+    expect(await rows('SELECT base_id, pay_type, enabled FROM shop_account WHERE shop_id = $1 ORDER BY sort', [DEMO.shops.main])).toEqual([
+      { base_id: '', pay_type: 'balance', enabled: true },
+      { base_id: '', pay_type: 'sandbox', enabled: true },
+      { base_id: '', pay_type: 'paylater', enabled: true },
+    ]);
+    expect(await count('SELECT count(*) AS n FROM shop_account a JOIN shop s ON s.shop_id = a.shop_id WHERE s.parent_shop_id = $1 OR s.shop_id = $1', [DEMO.shops.district])).toBe(0);
   });
 
   it('has outlets with consistent opening hours, tables and freight', async () => {

@@ -1,0 +1,240 @@
+/**
+ * couponSelect at checkout (SPEC sections 2, 5): the member's coupons for the
+ * cart's amount (EntCard_ScreenVipAailableCard_V2_Get), the ones that cannot
+ * be used shown with the reason; a coupon code entry (EntCard_CardDetailGet_V1_Get)
+ * with the messages of SPEC section 5; or no coupon. The choice goes back to
+ * the confirm page through the checkout slice.
+ */
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { toMinor } from '../../../shared/domain/numbers';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { isGatewayError } from '../../app/errorListener';
+import { useGo } from '../../app/navigation';
+import { pathOf } from '../../app/routes';
+import { selectLocale } from '../../app/uiSlice';
+import { defineMessages } from '../../i18n/defineMessages';
+import { validation } from '../../i18n/specMessages';
+import { localName } from '../../ui/localName';
+import { useMoney } from '../../ui/money';
+import { useIsMember } from '../auth/useRequireMember';
+import { selectCartEntries, selectCartNumberFormats } from '../cart/cartSlice';
+import { selectShopParams } from '../shop/shopSlice';
+import { checkoutApi } from './checkoutApi';
+import { couponChosen, selectChosenCoupon } from './checkoutSlice';
+import { couponDiscount, orderTotals, type Coupon } from './totals';
+import { useBack } from './useBack';
+
+const messages = defineMessages({
+  codeLabel: { id: 'coupons.codeLabel', defaultMessage: 'Coupon code' },
+  useCode: { id: 'coupons.useCode', defaultMessage: 'Use this code' },
+  checking: { id: 'coupons.checking', defaultMessage: 'Checking…' },
+  mine: { id: 'coupons.mine', defaultMessage: 'My coupons' },
+  none: { id: 'coupons.none', defaultMessage: 'You have no coupons for this order.' },
+  loading: { id: 'coupons.loading', defaultMessage: 'Loading your coupons…' },
+  noCoupon: { id: 'coupons.noCoupon', defaultMessage: 'Do not use a coupon' },
+  cashOff: { id: 'coupons.cashOff', defaultMessage: '{amount} off' },
+  percentOff: { id: 'coupons.percentOff', defaultMessage: '{percent}% off' },
+  voucher: { id: 'coupons.voucher', defaultMessage: '{amount} voucher' },
+  minAmount: { id: 'coupons.minAmount', defaultMessage: 'For orders of {amount} or more' },
+  validUntil: { id: 'coupons.validUntil', defaultMessage: 'Valid until {date}' },
+  chosen: { id: 'coupons.chosen', defaultMessage: 'Chosen' },
+  minimumNotReached: { id: 'coupons.minimumNotReached', defaultMessage: 'This coupon needs an order of at least {amount}.' },
+  signIn: { id: 'coupons.signIn', defaultMessage: 'Sign in' },
+});
+
+/** A discount coupon's FaceValue is the percentage paid: 85 is 15 % off. */
+export function couponPercentOff(coupon: Coupon): number {
+  const paid = Math.min(100, Math.max(0, Number(coupon.faceValue) || 0));
+  return Math.round((100 - paid) * 100) / 100;
+}
+
+export function CouponValue({ coupon }: { coupon: Coupon }) {
+  const money = useMoney();
+  if (coupon.type === 2) return <FormattedMessage {...messages.percentOff} values={{ percent: couponPercentOff(coupon) }} />;
+  if (coupon.type === 3) return <FormattedMessage {...messages.voucher} values={{ amount: money.amount(coupon.faceValue) }} />;
+  return <FormattedMessage {...messages.cashOff} values={{ amount: money.amount(coupon.faceValue) }} />;
+}
+
+export default function CouponSelectPage() {
+  const dispatch = useAppDispatch();
+  const go = useGo();
+  const back = useBack(pathOf('prepayOrderConfirm'));
+  const isMember = useIsMember();
+  const params = useAppSelector(selectShopParams);
+  const formats = useAppSelector(selectCartNumberFormats);
+  const entries = useAppSelector(selectCartEntries);
+  const chosen = useAppSelector(selectChosenCoupon);
+  const money = useMoney();
+  const sales = orderTotals({
+    entries: entries.filter((e) => (!params.ShopID || e.goodsDetails.ShopID === params.ShopID) && (!params.BaseID || e.goodsDetails.BaseID === params.BaseID)),
+    formats,
+    takeType: 'dinein',
+    freight: null,
+    coupon: null,
+  }).sales;
+  const coupons = checkoutApi.useAvailableCouponsQuery({ Amo: sales, BaseID: params.BaseID }, { skip: !isMember });
+  const [findCoupon, lookup] = checkoutApi.useLazyCouponByCodeQuery();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<ReactNode>(null);
+  const codeId = useId();
+  const errorId = useId();
+
+  if (!isMember) {
+    return (
+      <section className="coupon-select">
+        <p role="alert">
+          <FormattedMessage {...validation.loginRequired} />
+        </p>
+        <button type="button" className="btn btn-primary btn-block" onClick={() => go(pathOf('loginByCode'))}>
+          <FormattedMessage {...messages.signIn} />
+        </button>
+      </section>
+    );
+  }
+
+  const choose = (coupon: Coupon | null) => {
+    dispatch(couponChosen(coupon));
+    back();
+  };
+
+  const handleCode = async (event: FormEvent) => {
+    event.preventDefault();
+    const CardCode = code.trim();
+    if (!CardCode) {
+      setCodeError(<FormattedMessage {...validation.couponCodeRequired} />);
+      return;
+    }
+    setCodeError(null);
+    const result = await findCoupon({ CardCode, Amo: sales });
+    if (result.error) {
+      // A refusal ('The coupon does not exist', 'This coupon is not available') is the field's error; a broken network is toasted.
+      if (isGatewayError(result.error) && result.error.kind === 'business') setCodeError(result.error.message);
+      return;
+    }
+    const coupon = result.data;
+    if (!coupon) {
+      setCodeError(<FormattedMessage {...validation.couponMissing} />);
+      return;
+    }
+    const { problem } = couponDiscount(coupon, toMinor(sales, formats.AmoPoint), formats);
+    if (!coupon.usable && coupon.reason) {
+      setCodeError(coupon.reason);
+      return;
+    }
+    if (problem === 'voucherMinimum') {
+      setCodeError(<FormattedMessage {...validation.voucherMinimum} values={{ amount: money.amount(coupon.faceValue) }} />);
+      return;
+    }
+    if (problem === 'minimum') {
+      setCodeError(<FormattedMessage {...messages.minimumNotReached} values={{ amount: money.amount(coupon.minAmount) }} />);
+      return;
+    }
+    if (problem) {
+      setCodeError(coupon.reason || <FormattedMessage {...validation.couponUnavailable} />);
+      return;
+    }
+    choose(coupon);
+  };
+
+  return (
+    <section className="coupon-select">
+      <form className="coupon-code" onSubmit={(e) => void handleCode(e)} noValidate>
+        <div className="field">
+          <label htmlFor={codeId}>
+            <FormattedMessage {...messages.codeLabel} />
+          </label>
+          <div className="search-form">
+            <input
+              id={codeId}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              maxLength={40}
+              aria-invalid={codeError ? true : undefined}
+              aria-describedby={codeError ? errorId : undefined}
+            />
+            <button type="submit" className="btn btn-primary" disabled={lookup.isFetching}>
+              <FormattedMessage {...(lookup.isFetching ? messages.checking : messages.useCode)} />
+            </button>
+          </div>
+          {codeError && (
+            <p id={errorId} role="alert" className="field-error">
+              {codeError}
+            </p>
+          )}
+        </div>
+      </form>
+
+      <h2>
+        <FormattedMessage {...messages.mine} />
+      </h2>
+      {coupons.isLoading && (
+        <p role="status" className="muted">
+          <FormattedMessage {...messages.loading} />
+        </p>
+      )}
+      {coupons.data && coupons.data.length === 0 && (
+        <p className="empty">
+          <FormattedMessage {...messages.none} />
+        </p>
+      )}
+      <ul className="coupon-list">
+        {(coupons.data ?? []).map((c) => (
+          <li key={c.CardID || c.CardCode}>
+            <CouponCard coupon={c} chosen={chosen?.CardCode === c.CardCode} onChoose={() => choose(c)} />
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="btn btn-block" onClick={() => choose(null)}>
+        <FormattedMessage {...messages.noCoupon} />
+      </button>
+    </section>
+  );
+}
+
+function CouponCard({ coupon, chosen, onChoose }: { coupon: Coupon; chosen: boolean; onChoose: () => void }) {
+  const locale = useAppSelector(selectLocale);
+  const money = useMoney();
+  const intl = useIntl();
+  const end = coupon.endTime ? new Date(coupon.endTime) : null;
+  const reasonId = useId();
+  return (
+    <button
+      type="button"
+      className={`coupon${chosen ? ' chosen' : ''}`}
+      disabled={!coupon.usable}
+      aria-pressed={chosen}
+      aria-describedby={!coupon.usable ? reasonId : undefined}
+      onClick={onChoose}
+    >
+      <span className="coupon-value">
+        <CouponValue coupon={coupon} />
+      </span>
+      <span className="coupon-text">
+        <strong>{localName(coupon.names, locale)}</strong>
+        {Number(coupon.minAmount) > 0 && (
+          <span>
+            <FormattedMessage {...messages.minAmount} values={{ amount: money.amount(coupon.minAmount) }} />
+          </span>
+        )}
+        {end && !Number.isNaN(end.getTime()) && (
+          <span>
+            <FormattedMessage {...messages.validUntil} values={{ date: intl.formatDate(end, { year: 'numeric', month: 'short', day: 'numeric' }) }} />
+          </span>
+        )}
+        {!coupon.usable && (
+          <span id={reasonId} className="coupon-reason">
+            {coupon.reason || intl.formatMessage(validation.couponUnavailable)}
+          </span>
+        )}
+        {chosen && (
+          <span className="tag">
+            <FormattedMessage {...messages.chosen} />
+          </span>
+        )}
+      </span>
+    </button>
+  );
+}

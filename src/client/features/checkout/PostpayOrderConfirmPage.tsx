@@ -1,0 +1,5 @@
+import OrderConfirmPage from './OrderConfirmPage';
+
+export default function PostpayOrderConfirmPage() {
+  return <OrderConfirmPage payMode="postpay" />;
+}

@@ -1,0 +1,5 @@
+import OrderConfirmPage from './OrderConfirmPage';
+
+export default function PrepayOrderConfirmPage() {
+  return <OrderConfirmPage payMode="prepay" />;
+}

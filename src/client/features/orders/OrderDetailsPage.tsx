@@ -1,0 +1,332 @@
+/**
+ * orderDetails (SPEC section 2, pull to refresh): the order's state, its
+ * items (by round for a table's sheet), its amounts, the delivery for a
+ * delivery order; 'Pay now' for an unpaid order, 'Settle the bill' for a
+ * table's open pay-after sheet, 'Cancel order' while nobody has started on
+ * it (with confirmation). Refreshes itself every 15 s while it is in progress.
+ */
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useRef, type ReactNode } from 'react';
+import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import { Link, useLocation } from 'react-router-dom';
+import { canCancel } from '../../../shared/domain/orderStates';
+import { useAppSelector } from '../../app/hooks';
+import { pathOf } from '../../app/routes';
+import { selectLocale } from '../../app/uiSlice';
+import { defineMessages } from '../../i18n/defineMessages';
+import { confirmations } from '../../i18n/specMessages';
+import { useConfirm } from '../../ui/ConfirmDialog';
+import { localName } from '../../ui/localName';
+import { useMoney } from '../../ui/money';
+import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
+import { inflightPayment } from '../payments/inflightPayment';
+import { payingPath } from '../payments/payForSheet';
+import { PayNow } from '../payments/PayNow';
+import { selectBaseInfo, selectEntity, selectTableInfo } from '../shop/shopSlice';
+import { displayStateLabels, FINAL_STATES } from './displayStateLabels';
+import { ordersApi, type OrderDetail, type OrderItem } from './ordersApi';
+import { SettleBill } from './SettleBill';
+import { roundsOf } from './TableSheet';
+
+export const ORDER_REFRESH_MS = 15_000;
+
+const messages = defineMessages({
+  missing: { id: 'orderDetails.missing', defaultMessage: 'No order was given.' },
+  loading: { id: 'orderDetails.loading', defaultMessage: 'Loading the order…' },
+  failed: { id: 'orderDetails.failed', defaultMessage: 'The order could not be loaded.' },
+  retry: { id: 'orderDetails.retry', defaultMessage: 'Try again' },
+  number: { id: 'orderDetails.number', defaultMessage: 'Order number {number}' },
+  placedAt: { id: 'orderDetails.placedAt', defaultMessage: 'Placed {date}' },
+  table: { id: 'orderDetails.table', defaultMessage: 'Table {table}' },
+  dinein: { id: 'orderDetails.dinein', defaultMessage: 'Dine in' },
+  pickup: { id: 'orderDetails.pickup', defaultMessage: 'Pickup' },
+  delivery: { id: 'orderDetails.delivery', defaultMessage: 'Delivery' },
+  takeTime: { id: 'orderDetails.takeTime', defaultMessage: 'Time: {time}' },
+  asap: { id: 'orderDetails.asap', defaultMessage: 'As soon as possible' },
+  payLater: { id: 'orderDetails.payLater', defaultMessage: 'To be paid on delivery or at the counter' },
+  items: { id: 'orderDetails.items', defaultMessage: 'Items' },
+  round: { id: 'orderDetails.round', defaultMessage: 'Round {round}' },
+  quantity: { id: 'orderDetails.quantity', defaultMessage: '× {qua}' },
+  amounts: { id: 'orderDetails.amounts', defaultMessage: 'Amounts' },
+  sales: { id: 'orderDetails.sales', defaultMessage: 'Goods' },
+  discount: { id: 'orderDetails.discount', defaultMessage: 'Discount' },
+  coupon: { id: 'orderDetails.coupon', defaultMessage: 'Coupon' },
+  fee: { id: 'orderDetails.fee', defaultMessage: 'Delivery fee' },
+  bag: { id: 'orderDetails.bag', defaultMessage: 'Plastic bags' },
+  total: { id: 'orderDetails.total', defaultMessage: 'Total' },
+  remark: { id: 'orderDetails.remark', defaultMessage: 'Remark: {remark}' },
+  deliveryTitle: { id: 'orderDetails.deliveryTitle', defaultMessage: 'Delivery' },
+  recipient: { id: 'orderDetails.recipient', defaultMessage: 'Recipient' },
+  phone: { id: 'orderDetails.phone', defaultMessage: 'Phone' },
+  address: { id: 'orderDetails.address', defaultMessage: 'Address' },
+  courier: { id: 'orderDetails.courier', defaultMessage: 'Courier' },
+  payNow: { id: 'orderDetails.payNow', defaultMessage: 'Pay now' },
+  paymentInProgress: { id: 'orderDetails.paymentInProgress', defaultMessage: 'A payment for this order is in progress.' },
+  viewPayment: { id: 'orderDetails.viewPayment', defaultMessage: 'View payment' },
+  cancel: { id: 'orderDetails.cancel', defaultMessage: 'Cancel order' },
+  cancelling: { id: 'orderDetails.cancelling', defaultMessage: 'Cancelling…' },
+  menu: { id: 'orderDetails.menu', defaultMessage: 'Back to the menu' },
+  orders: { id: 'orderDetails.orders', defaultMessage: 'My orders' },
+});
+
+const TAKE_TYPES: Record<string, MessageDescriptor> = { dinein: messages.dinein, pickup: messages.pickup, delivery: messages.delivery };
+
+export default function OrderDetailsPage() {
+  const SheetID = new URLSearchParams(useLocation().search).get('SheetID') ?? '';
+  const detail = ordersApi.useOrderDetailQuery(SheetID ? { SheetID } : skipToken);
+  const live = detail.data ? !FINAL_STATES.includes(detail.data.header.displayState) : false;
+  // The automatic refresh while the order is in progress (a second subscription to the same data, polling).
+  ordersApi.useOrderDetailQuery(SheetID && live ? { SheetID } : skipToken, { pollingInterval: ORDER_REFRESH_MS, skipPollingIfUnfocused: true });
+
+  if (!SheetID) {
+    return (
+      <p className="empty">
+        <FormattedMessage {...messages.missing} />
+      </p>
+    );
+  }
+  const handleRefresh = () => void detail.refetch();
+  if (detail.isLoading) {
+    return (
+      <p role="status" className="empty">
+        <FormattedMessage {...messages.loading} />
+      </p>
+    );
+  }
+  if (!detail.data) {
+    return (
+      <div className="empty">
+        <p>
+          <FormattedMessage {...messages.failed} />
+        </p>
+        <button type="button" className="btn" onClick={handleRefresh}>
+          <FormattedMessage {...messages.retry} />
+        </button>
+      </div>
+    );
+  }
+  return (
+    <PullToRefresh onRefresh={handleRefresh}>
+      <OrderView order={detail.data} refreshing={detail.isFetching} onRefresh={handleRefresh} />
+    </PullToRefresh>
+  );
+}
+
+function OrderView({ order, refreshing, onRefresh }: { order: OrderDetail; refreshing: boolean; onRefresh: () => void }) {
+  const intl = useIntl();
+  const money = useMoney();
+  const entity = useAppSelector(selectEntity);
+  const base = useAppSelector(selectBaseInfo);
+  const table = useAppSelector(selectTableInfo);
+  const { header, items } = order;
+  const zone = entity?.TimeZone || 'Asia/Macau';
+  const delivery = ordersApi.useDeliveryQuery(header.takeType === 'delivery' ? { SheetID: header.SheetID } : skipToken);
+  const created = header.createdDate ? new Date(header.createdDate) : null;
+  const takeTime = header.takeTime ? new Date(header.takeTime) : null;
+  const formatWhen = (d: Date) =>
+    intl.formatDate(d, { timeZone: zone, month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const tableName = header.TableID && table?.TableID === header.TableID ? table.TableName : header.TableID;
+  // Checking out online is the outlet's choice; the service has the last word.
+  const onlineCheckout = !(base && base.BaseID === header.BaseID && base.IsPayLaterOnlineCheckout === '0');
+  const byRound = Boolean(header.TableID) || new Set(items.map((i) => i.RoundNo)).size > 1;
+  // A table's shared sheet is settled at the end; any other open order not paid (nor to be paid later) can be paid now.
+  const tableSheet = header.payMode === 'postpay' || (header.payMode === '' && header.displayState === 'ordering');
+  const open = header.status === 0;
+  const settleable = tableSheet && open && header.payStatus === 0;
+  const payable = !tableSheet && open && header.payStatus === 0 && !header.isPayLater && header.displayState !== 'expired';
+  // A provider payment this phone started for this order and has not heard the end of.
+  const started = inflightPayment();
+  const inflight = started && started.SheetID === header.SheetID ? started : null;
+
+  return (
+    <article className="order-details">
+      <header className="panel order-head">
+        <div className="order-head-row">
+          <h2 className={`state state-${header.displayState}`}>
+            <FormattedMessage {...displayStateLabels[header.displayState]} />
+          </h2>
+          <RefreshButton onRefresh={onRefresh} refreshing={refreshing} />
+        </div>
+        <p>
+          <FormattedMessage {...messages.number} values={{ number: header.SheetID }} />
+        </p>
+        {created && !Number.isNaN(created.getTime()) && (
+          <p className="muted">
+            <FormattedMessage {...messages.placedAt} values={{ date: formatWhen(created) }} />
+          </p>
+        )}
+        <p>
+          {TAKE_TYPES[header.takeType] && <FormattedMessage {...TAKE_TYPES[header.takeType]!} />}
+          {tableName && (
+            <>
+              {' · '}
+              <FormattedMessage {...messages.table} values={{ table: tableName }} />
+            </>
+          )}
+          {(header.takeType === 'pickup' || header.takeType === 'delivery') && (
+            <>
+              {' · '}
+              <FormattedMessage
+                {...messages.takeTime}
+                values={{ time: takeTime && !Number.isNaN(takeTime.getTime()) ? formatWhen(takeTime) : intl.formatMessage(messages.asap) }}
+              />
+            </>
+          )}
+        </p>
+        {header.isPayLater && header.payStatus !== 2 && (
+          <p className="note">
+            <FormattedMessage {...messages.payLater} />
+          </p>
+        )}
+      </header>
+
+      <section className="panel" aria-labelledby="order-items">
+        <h2 id="order-items">
+          <FormattedMessage {...messages.items} />
+        </h2>
+        {byRound ? (
+          roundsOf(items).map(([round, list]) => (
+            <section key={round} className="round">
+              <h3>
+                <FormattedMessage {...messages.round} values={{ round }} />
+              </h3>
+              <ItemList items={list} />
+            </section>
+          ))
+        ) : (
+          <ItemList items={items} />
+        )}
+      </section>
+
+      <section className="panel" aria-labelledby="order-amounts">
+        <h2 id="order-amounts" className="visually-hidden">
+          <FormattedMessage {...messages.amounts} />
+        </h2>
+        <dl className="amounts">
+          <AmountRow label={messages.sales} value={money.amount(header.salesAmo)} />
+          {Number(header.disAmo) > 0 && <AmountRow label={messages.discount} value={`−${money.amount(header.disAmo)}`} />}
+          {Number(header.couponAmo) > 0 && <AmountRow label={messages.coupon} value={`−${money.amount(header.couponAmo)}`} />}
+          {(Number(header.feeAmo) > 0 || header.takeType === 'delivery') && <AmountRow label={messages.fee} value={money.amount(header.feeAmo)} />}
+          {Number(header.bagAmo) > 0 && <AmountRow label={messages.bag} value={money.amount(header.bagAmo)} />}
+          <AmountRow label={messages.total} value={money.amount(header.totalAmo)} strong />
+        </dl>
+        {header.remark && (
+          <p className="muted">
+            <FormattedMessage {...messages.remark} values={{ remark: header.remark }} />
+          </p>
+        )}
+      </section>
+
+      {delivery.data && (
+        <section className="panel" aria-labelledby="order-delivery">
+          <h2 id="order-delivery">
+            <FormattedMessage {...messages.deliveryTitle} />
+          </h2>
+          <dl className="amounts">
+            <Info label={messages.recipient} value={delivery.data.custName} />
+            <Info label={messages.phone} value={delivery.data.custPhone} />
+            <Info label={messages.address} value={delivery.data.address} />
+            {delivery.data.courier && <Info label={messages.courier} value={delivery.data.courier} />}
+          </dl>
+        </section>
+      )}
+
+      {payable && (
+        <section className="panel" aria-labelledby="order-pay">
+          <h2 id="order-pay">
+            <FormattedMessage {...messages.payNow} />
+          </h2>
+          {inflight && (
+            <p className="note">
+              <FormattedMessage {...messages.paymentInProgress} />{' '}
+              <Link to={payingPath(inflight.SheetID, inflight.PayID)}>
+                <FormattedMessage {...messages.viewPayment} />
+              </Link>
+            </p>
+          )}
+          <PayNow SheetID={header.SheetID} TotalAmo={header.totalAmo} ShopID={header.ShopID} BaseID={header.BaseID} />
+        </section>
+      )}
+      {settleable && (
+        <SettleBill SheetID={header.SheetID} ShopID={header.ShopID} BaseID={header.BaseID} online={onlineCheckout} />
+      )}
+      {canCancel(header) && <CancelOrder SheetID={header.SheetID} />}
+
+      <div className="stack">
+        <Link className="btn btn-block" to={pathOf('goodsList')}>
+          <FormattedMessage {...messages.menu} />
+        </Link>
+        <Link className="btn btn-block" to={pathOf('orderList')}>
+          <FormattedMessage {...messages.orders} />
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+function CancelOrder({ SheetID }: { SheetID: string }) {
+  const confirm = useConfirm();
+  const [cancel, state] = ordersApi.useCancelOrderMutation();
+  const busy = useRef(false);
+  const handleCancel = async () => {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      // A refusal is shown by the error listener; the order is read again either way.
+      if (await confirm({ message: confirmations.cancelOrder })) await cancel({ SheetID });
+    } finally {
+      busy.current = false;
+    }
+  };
+  return (
+    <button type="button" className="btn btn-block btn-danger" disabled={state.isLoading} onClick={() => void handleCancel()}>
+      <FormattedMessage {...(state.isLoading ? messages.cancelling : messages.cancel)} />
+    </button>
+  );
+}
+
+function ItemList({ items }: { items: OrderItem[] }) {
+  const locale = useAppSelector(selectLocale);
+  const money = useMoney();
+  return (
+    <ul className="checkout-lines">
+      {items.map((item, i) => {
+        const details = [item.skuItems.replace(/[;，]+/g, ' ').trim(), item.punit, ...item.details].filter(Boolean);
+        return (
+          <li key={i} className="checkout-line">
+            <div>
+              <span className="checkout-line-name">{localName(item.names, locale)}</span>
+              {details.length > 0 && <span className="checkout-line-details">{details.join(' · ')}</span>}
+            </div>
+            <span className="checkout-line-count">
+              <FormattedMessage {...messages.quantity} values={{ qua: Number(item.qua) }} />
+            </span>
+            <span className="checkout-line-amount">{money.amount(item.amo)}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function AmountRow({ label, value, strong }: { label: MessageDescriptor; value: string; strong?: boolean }) {
+  return (
+    <div className={`amount-row${strong ? ' amount-total' : ''}`}>
+      <dt>
+        <FormattedMessage {...label} />
+      </dt>
+      <dd>{strong ? <strong>{value}</strong> : value}</dd>
+    </div>
+  );
+}
+
+function Info({ label, value }: { label: MessageDescriptor; value: ReactNode }) {
+  return (
+    <div className="amount-row">
+      <dt>
+        <FormattedMessage {...label} />
+      </dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/** orderList through the UI: ten orders a page, 'Load more' until 'No more datas', each leading to its details. */
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Shell } from '../../app/Shell';
+import { answer, resetGateway, seen, server } from '../../test/gateway';
+import { orderState } from '../../test/orderFixtures';
+import { renderWithProviders } from '../../test/render';
+
+const LIST = '/pages/orderList/orderList';
+const OP = 'PosSalSheet_PosSalSheetListByPage_V4_Get';
+
+function order(n: number, over: Record<string, unknown> = {}) {
+  return {
+    SheetID: `SH${n}`,
+    CreatedDate: '2026-11-22T04:00:00Z',
+    ShopName: '港湾厨房',
+    ShopNameTW: '港灣廚房',
+    ShopNameEN: 'Harbour Kitchen',
+    BaseName: '总店',
+    BaseNameTW: '總店',
+    BaseNameEN: 'Main outlet',
+    BusinessMode: '1',
+    TakeType: 'pickup',
+    Status: 1,
+    PayStatus: 2,
+    Progress: 'placed',
+    IsPayLater: 0,
+    DisplayState: 'paid',
+    TotalAmo: `${100 + n}.0000`,
+    Count: 3,
+    FirstGoodsName: '叉烧饭',
+    FirstGoodsNameTW: '叉燒飯',
+    FirstGoodsNameEN: 'BBQ Pork Rice',
+    Pic: '',
+    ...over,
+  };
+}
+
+// Pages loaded through the shell with a real store take a few seconds on a shared machine.
+jest.setTimeout(20_000);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => resetGateway());
+afterAll(() => server.close());
+
+test('pages through the orders to "No more datas"', async () => {
+  answer(OP, (req) => {
+    const page = Number(req.json.tableData[0]!.PageIndex);
+    const rows = page === 1 ? Array.from({ length: 10 }, (_, i) => order(i + 1)) : page === 2 ? Array.from({ length: 10 }, (_, i) => order(i + 11)) : [];
+    return { table1: rows, table2: [{ TotalCount: 25 }] };
+  });
+  const user = userEvent.setup();
+  renderWithProviders(<Shell />, { route: LIST, preloadedState: orderState() });
+  const first = await screen.findByRole('link', { name: /^Order from Harbour Kitchen Main outlet, .*, Paid, total MOP\$101\.00$/ });
+  expect(first).toHaveAttribute('href', '/pages/orderDetails/orderDetails?SheetID=SH1');
+  expect(screen.getAllByRole('listitem')).toHaveLength(10);
+  expect(screen.queryByText('No more datas')).toBeNull();
+
+  await user.click(screen.getByRole('button', { name: 'Load more' }));
+  expect(await screen.findByRole('link', { name: /total MOP\$120\.00$/ })).toBeInTheDocument();
+  expect(screen.getAllByRole('listitem')).toHaveLength(20);
+
+  // The service says 25 but the third page comes back empty: that is the end.
+  await user.click(screen.getByRole('button', { name: 'Load more' }));
+  expect(await screen.findByText('No more datas')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  expect(screen.getAllByRole('listitem')).toHaveLength(20);
+  expect(seen.filter((r) => r.op === OP).map((r) => r.json.tableData[0])).toEqual([
+    expect.objectContaining({ PageIndex: 1, PageSize: 10 }),
+    expect.objectContaining({ PageIndex: 2, PageSize: 10 }),
+    expect.objectContaining({ PageIndex: 3, PageSize: 10 }),
+  ]);
+});
+
+test('a short page is the last one; each order shows its state in the current language', async () => {
+  answer(OP, { table1: [order(1, { DisplayState: 'delivering', TakeType: 'delivery' }), order(2, { Status: 2, DisplayState: 'cancelled' })], table2: [{ TotalCount: 2 }] });
+  renderWithProviders(<Shell />, { route: LIST, preloadedState: orderState(), locale: 'zh-TW' });
+  expect(await screen.findByText('沒有更多資料')).toBeInTheDocument();
+  expect(screen.getByText('配送中')).toBeInTheDocument();
+  expect(screen.getByText('已取消')).toBeInTheDocument();
+  expect(screen.getAllByText('港灣廚房 · 總店')).toHaveLength(2);
+});
+
+test('no orders yet', async () => {
+  answer(OP, { table1: [], table2: [{ TotalCount: 0 }] });
+  renderWithProviders(<Shell />, { route: LIST, preloadedState: orderState() });
+  expect(await screen.findByText('You have no orders yet.')).toBeInTheDocument();
+});

@@ -1,0 +1,109 @@
+/**
+ * Settling a table's pay-after sheet: the sheet with every round (merge
+ * preview), a payment method, then the settle (PosSalSheet_CYSettleSheetSubmit_V2_Add)
+ * and the payment. Where the outlet does not allow checking out online the
+ * service refuses with 'Please call our staff to checkout', shown here.
+ */
+import { useRef, useState, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useAppDispatch } from '../../app/hooks';
+import { isGatewayError } from '../../app/errorListener';
+import { useGo } from '../../app/navigation';
+import { defineMessages } from '../../i18n/defineMessages';
+import { validation } from '../../i18n/specMessages';
+import { useMoney } from '../../ui/money';
+import { PaymentMethods } from '../payments/PaymentMethods';
+import { isPayType, payForSheet } from '../payments/payForSheet';
+import { ordersApi } from './ordersApi';
+import { TableSheet } from './TableSheet';
+
+const messages = defineMessages({
+  settle: { id: 'settle.open', defaultMessage: 'Settle the bill' },
+  title: { id: 'settle.title', defaultMessage: 'Your table’s bill' },
+  loading: { id: 'settle.loading', defaultMessage: 'Loading the bill…' },
+  settleAndPay: { id: 'settle.pay', defaultMessage: 'Settle and pay {amount}' },
+  settling: { id: 'settle.settling', defaultMessage: 'Settling…' },
+});
+
+export function SettleBill({ SheetID, ShopID, BaseID, online }: { SheetID: string; ShopID: string; BaseID: string; online: boolean }) {
+  const dispatch = useAppDispatch();
+  const go = useGo();
+  const money = useMoney();
+  const [open, setOpen] = useState(false);
+  const [payType, setPayType] = useState('');
+  const [attempted, setAttempted] = useState(false);
+  const [refusal, setRefusal] = useState<ReactNode>(null);
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const merged = ordersApi.useMergedSheetQuery({ SheetID }, { skip: !open });
+  const [settle] = ordersApi.useSettleSheetMutation();
+
+  if (!online || merged.data?.onlineCheckout === false) {
+    return (
+      <p className="note" role="note">
+        <FormattedMessage {...validation.callStaff} />
+      </p>
+    );
+  }
+  if (!open) {
+    return (
+      <button type="button" className="btn btn-primary btn-block" onClick={() => setOpen(true)}>
+        <FormattedMessage {...messages.settle} />
+      </button>
+    );
+  }
+
+  const handleSettle = async () => {
+    if (busyRef.current || !merged.data) return;
+    setAttempted(true);
+    if (!isPayType(payType)) return;
+    busyRef.current = true;
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const settled = await settle({ SheetID, TotalAmo: merged.data.totalAmo });
+      if ('error' in settled) {
+        if (isGatewayError(settled.error) && settled.error.kind === 'business') setRefusal(settled.error.message);
+        return;
+      }
+      const outcome = await dispatch(payForSheet({ SheetID, TotalAmo: settled.data.totalAmo || merged.data.totalAmo, PayType: payType }));
+      if (outcome.kind === 'done') go(outcome.path, { replace: true });
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="settle panel" aria-labelledby="settle-title">
+      <h2 id="settle-title">
+        <FormattedMessage {...messages.title} />
+      </h2>
+      {merged.isLoading && (
+        <p role="status" className="muted">
+          <FormattedMessage {...messages.loading} />
+        </p>
+      )}
+      {merged.data && <TableSheet items={merged.data.items} totalAmo={merged.data.totalAmo} />}
+      {merged.data && (
+        <>
+          <PaymentMethods
+            ShopID={ShopID}
+            BaseID={BaseID}
+            value={payType}
+            onChange={setPayType}
+            error={attempted && !isPayType(payType) ? validation.paymentRequired : null}
+          />
+          {refusal && (
+            <p role="alert" className="field-error">
+              {refusal}
+            </p>
+          )}
+          <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={() => void handleSettle()}>
+            <FormattedMessage {...(busy ? messages.settling : messages.settleAndPay)} values={{ amount: money.amount(merged.data.totalAmo) }} />
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * paying: where the payment provider's page sends the customer back
+ * (`#/pages/paying/paying?SheetID=…&PayID=…`, with `&cancelled=1` when they
+ * cancelled there). Everything comes from the address, so a reload, or the
+ * app reopened mid-payment, lands here again. It asks the service every 2 s
+ * for up to 2 minutes (then offers to check again); paid goes on to
+ * paymentResult, cancelled or failed offers to try again or pay another way.
+ */
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useLocation } from 'react-router-dom';
+import { isGatewayError } from '../../app/errorListener';
+import { useAppDispatch } from '../../app/hooks';
+import { useGo } from '../../app/navigation';
+import { defineMessages } from '../../i18n/defineMessages';
+import { useMoney } from '../../ui/money';
+import { orderDetailsPath } from '../orders/paths';
+import { ordersApi } from '../orders/ordersApi';
+import { forgetInflightPayment } from './inflightPayment';
+import { paymentResultPath, payWithProvider } from './payForSheet';
+import { paymentsApi } from './paymentsApi';
+
+export const PAYMENT_POLL_MS = 2000;
+export const PAYMENT_POLL_LIMIT_MS = 120_000;
+
+const messages = defineMessages({
+  waiting: { id: 'paying.waiting', defaultMessage: 'Waiting for the payment to be confirmed…' },
+  amount: { id: 'paying.amount', defaultMessage: 'Amount: {amount}' },
+  slow: { id: 'paying.slow', defaultMessage: 'The payment has not been confirmed yet. If you have paid, check again in a moment.' },
+  checkAgain: { id: 'paying.checkAgain', defaultMessage: 'Check again' },
+  cancelled: { id: 'paying.cancelled', defaultMessage: 'The payment was cancelled. Your order has not been paid.' },
+  failed: { id: 'paying.failed', defaultMessage: 'The payment did not go through. Your order has not been paid.' },
+  refunded: { id: 'paying.refunded', defaultMessage: 'This payment has been refunded.' },
+  tryAgain: { id: 'paying.tryAgain', defaultMessage: 'Try again' },
+  otherWay: { id: 'paying.otherWay', defaultMessage: 'Pay another way' },
+  viewOrder: { id: 'paying.viewOrder', defaultMessage: 'View the order' },
+  missing: { id: 'paying.missing', defaultMessage: 'There is no payment to follow here.' },
+  leaving: { id: 'paying.leaving', defaultMessage: 'Opening the payment page…' },
+});
+
+export default function PayingPage() {
+  const query = new URLSearchParams(useLocation().search);
+  const SheetID = query.get('SheetID') ?? '';
+  const PayID = query.get('PayID') ?? '';
+  const cancelledThere = query.get('cancelled') === '1';
+  const dispatch = useAppDispatch();
+  const go = useGo();
+  const money = useMoney();
+  const [timedOut, setTimedOut] = useState(false);
+  const [round, setRound] = useState(0);
+  const [leaving, setLeaving] = useState(false);
+  const retrying = useRef(false);
+
+  const args = SheetID && PayID ? { SheetID, PayID } : skipToken;
+  const probe = paymentsApi.usePaymentStatusQuery(args, { refetchOnMountOrArgChange: true });
+  const status = probe.data?.status ?? 'pending';
+  const polling = status === 'pending' && !cancelledThere && !timedOut;
+  paymentsApi.usePaymentStatusQuery(polling ? args : skipToken, { pollingInterval: PAYMENT_POLL_MS, skipPollingIfUnfocused: false });
+  const order = ordersApi.useOrderDetailQuery(SheetID ? { SheetID } : skipToken);
+
+  // Two minutes of asking, then the customer decides; 'Check again' starts another two.
+  useEffect(() => {
+    if (!polling) return;
+    const timer = setTimeout(() => setTimedOut(true), PAYMENT_POLL_LIMIT_MS);
+    return () => clearTimeout(timer);
+  }, [polling, round]);
+
+  const settled = status === 'paid' || status === 'cancelled' || status === 'failed' || status === 'refunded' || (cancelledThere && !!probe.data);
+  useEffect(() => {
+    if (settled) forgetInflightPayment();
+    if (status === 'paid') go(paymentResultPath(SheetID, 'sandbox'), { replace: true });
+  }, [settled, status, SheetID, go]);
+
+  if (!SheetID || !PayID) {
+    return (
+      <p className="empty">
+        <FormattedMessage {...messages.missing} />
+      </p>
+    );
+  }
+
+  const amount = probe.data?.amount || order.data?.header.totalAmo || '';
+  const refusal = probe.error && isGatewayError(probe.error) && probe.error.kind === 'business' ? probe.error.message : null;
+  const handleCheckAgain = () => {
+    setTimedOut(false);
+    setRound((n) => n + 1);
+    void probe.refetch();
+  };
+  const handleTryAgain = async () => {
+    if (retrying.current || !amount) return;
+    retrying.current = true;
+    setLeaving(true);
+    try {
+      const outcome = await dispatch(payWithProvider(SheetID, order.data?.header.totalAmo || amount));
+      if (outcome.kind !== 'redirected') setLeaving(false);
+    } finally {
+      retrying.current = false;
+    }
+  };
+
+  if (leaving) {
+    return (
+      <section className="paying" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <FormattedMessage {...messages.leaving} />
+      </section>
+    );
+  }
+
+  const failedText =
+    status === 'failed' ? messages.failed : status === 'refunded' ? messages.refunded : status === 'cancelled' || cancelledThere ? messages.cancelled : null;
+  if (failedText && status !== 'paid') {
+    return (
+      <section className="paying">
+        <p role="alert" className="paying-outcome">
+          <FormattedMessage {...failedText} />
+        </p>
+        {amount && (
+          <p>
+            <FormattedMessage {...messages.amount} values={{ amount: money.amount(amount) }} />
+          </p>
+        )}
+        <div className="stack">
+          {status !== 'refunded' && (
+            <button type="button" className="btn btn-primary btn-block" onClick={() => void handleTryAgain()}>
+              <FormattedMessage {...messages.tryAgain} />
+            </button>
+          )}
+          <button type="button" className="btn btn-block" onClick={() => go(orderDetailsPath(SheetID), { replace: true })}>
+            <FormattedMessage {...(status === 'refunded' ? messages.viewOrder : messages.otherWay)} />
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  if (refusal && !probe.data) {
+    return (
+      <section className="paying">
+        <p role="alert" className="paying-outcome">
+          {refusal}
+        </p>
+        <div className="stack">
+          <button type="button" className="btn btn-block" onClick={() => go(orderDetailsPath(SheetID), { replace: true })}>
+            <FormattedMessage {...messages.viewOrder} />
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="paying">
+      {timedOut ? (
+        <>
+          <p role="alert">
+            <FormattedMessage {...messages.slow} />
+          </p>
+          <div className="stack">
+            <button type="button" className="btn btn-primary btn-block" onClick={handleCheckAgain}>
+              <FormattedMessage {...messages.checkAgain} />
+            </button>
+            <button type="button" className="btn btn-block" onClick={() => go(orderDetailsPath(SheetID))}>
+              <FormattedMessage {...messages.viewOrder} />
+            </button>
+          </div>
+        </>
+      ) : (
+        <div role="status" className="paying-progress">
+          <span className="spinner" aria-hidden="true" />
+          <FormattedMessage {...messages.waiting} />
+        </div>
+      )}
+      {amount && (
+        <p>
+          <FormattedMessage {...messages.amount} values={{ amount: money.amount(amount) }} />
+        </p>
+      )}
+    </section>
+  );
+}

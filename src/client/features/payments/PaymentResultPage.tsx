@@ -1,0 +1,66 @@
+/**
+ * paymentResult: the order is paid (or will be paid on delivery or at the
+ * counter): its number and total, and the ways on: the order's details, the menu.
+ */
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { FormattedMessage } from 'react-intl';
+import { Link, useLocation } from 'react-router-dom';
+import { PayStatus } from '../../../shared/domain/orderStates';
+import { pathOf } from '../../app/routes';
+import { defineMessages } from '../../i18n/defineMessages';
+import { useMoney } from '../../ui/money';
+import { ordersApi } from '../orders/ordersApi';
+import { orderDetailsPath } from '../orders/paths';
+
+const messages = defineMessages({
+  paid: { id: 'paymentResult.paid', defaultMessage: 'Payment successful' },
+  payLater: { id: 'paymentResult.payLater', defaultMessage: 'Order placed: pay on delivery or at the counter' },
+  pending: { id: 'paymentResult.pending', defaultMessage: 'Order placed' },
+  number: { id: 'paymentResult.number', defaultMessage: 'Order number {number}' },
+  total: { id: 'paymentResult.total', defaultMessage: 'Total {amount}' },
+  details: { id: 'paymentResult.details', defaultMessage: 'View order details' },
+  menu: { id: 'paymentResult.menu', defaultMessage: 'Back to the menu' },
+});
+
+export default function PaymentResultPage() {
+  const query = new URLSearchParams(useLocation().search);
+  const SheetID = query.get('SheetID') ?? '';
+  const method = query.get('method') ?? '';
+  const money = useMoney();
+  const order = ordersApi.useOrderDetailQuery(SheetID ? { SheetID } : skipToken);
+  const header = order.data?.header;
+  const paid = header ? header.payStatus === PayStatus.paid || header.status === 1 || header.status === 3 : method !== 'paylater';
+  const title = method === 'paylater' && !(header && header.payStatus === PayStatus.paid) ? messages.payLater : paid ? messages.paid : messages.pending;
+  return (
+    <section className="payment-result">
+      <div className="result-mark" aria-hidden="true">
+        ✓
+      </div>
+      <div role="status">
+        <h2>
+          <FormattedMessage {...title} />
+        </h2>
+      </div>
+      {SheetID && (
+        <p>
+          <FormattedMessage {...messages.number} values={{ number: SheetID }} />
+        </p>
+      )}
+      {header && (
+        <p className="result-total">
+          <FormattedMessage {...messages.total} values={{ amount: money.amount(header.totalAmo) }} />
+        </p>
+      )}
+      <div className="stack">
+        {SheetID && (
+          <Link className="btn btn-primary btn-block" to={orderDetailsPath(SheetID)} replace>
+            <FormattedMessage {...messages.details} />
+          </Link>
+        )}
+        <Link className="btn btn-block" to={pathOf('goodsList')} replace>
+          <FormattedMessage {...messages.menu} />
+        </Link>
+      </div>
+    </section>
+  );
+}

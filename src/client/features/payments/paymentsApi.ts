@@ -1,0 +1,85 @@
+/** Payment operations: the shop's methods, balance, the third-party provider, pay later, and the status the paying page polls. */
+import { api } from '../../app/api';
+import type { ResultTables } from '../../../shared/protocol/envelope';
+import { namesOf } from '../../ui/localName';
+import type { LocalNames } from '../shop/shopSlice';
+
+const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+export type PayType = 'balance' | 'sandbox' | 'paylater';
+
+export interface PaymentMethod {
+  PayType: string;
+  names: LocalNames;
+  enabled: boolean;
+}
+
+export type PaymentStatus = 'pending' | 'paid' | 'cancelled' | 'failed' | 'refunded';
+
+export interface Payment {
+  PayID: string;
+  SheetID: string;
+  status: PaymentStatus;
+  amount: string;
+  paidAt: string;
+}
+
+export interface ProviderPayment {
+  PayID: string;
+  PayUrl: string;
+  amount: string;
+}
+
+const STATUSES: readonly PaymentStatus[] = ['pending', 'paid', 'cancelled', 'failed', 'refunded'];
+
+const sheetTags = (SheetID: string) => [{ type: 'Sheet' as const, id: SheetID }, 'Orders' as const, 'Balance' as const];
+
+export const paymentsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The refusal 'Payment account has not been linked to this shop yet.' is shown where the methods go. */
+    paymentMethods: build.query<PaymentMethod[], { ShopID: string; BaseID: string }>({
+      query: ({ ShopID, BaseID }) => ({ op: 'Finance_EntShopAccountGet_V2_Get', rows: [{ ShopID, BaseID }], silent: true }),
+      providesTags: ['Payment'],
+      transformResponse: (data: ResultTables) =>
+        (data.table1 ?? []).map((r) => ({
+          PayType: s(r.PayType),
+          names: namesOf(r, 'Name'),
+          enabled: r.Enabled === undefined || r.Enabled === true || Number(r.Enabled) === 1,
+        })),
+    }),
+    payByBalance: build.mutation<{ SheetID: string }, { SheetID: string; PayAmo: string }>({
+      query: ({ SheetID, PayAmo }) => ({ op: 'PosSalSheet_PosSalSheetAcctSubmit_V9_Add', rows: [{ SheetID, PayAmo }] }),
+      invalidatesTags: (_r, _e, { SheetID }) => sheetTags(SheetID),
+      transformResponse: (data: ResultTables) => ({ SheetID: s(data.table1?.[0]?.SheetID) }),
+    }),
+    startProviderPayment: build.mutation<ProviderPayment, { SheetID: string; TotalAmo: string }>({
+      query: ({ SheetID, TotalAmo }) => ({ op: 'Finance_PosPaySubmit_V5_Add', rows: [{ SheetID, PayType: 'sandbox', TotalAmo }] }),
+      invalidatesTags: (_r, _e, { SheetID }) => sheetTags(SheetID),
+      transformResponse: (data: ResultTables) => {
+        const row = data.table1?.[0] ?? {};
+        return { PayID: s(row.PayID), PayUrl: s(row.PayUrl), amount: s(row.Amount) };
+      },
+    }),
+    payLater: build.mutation<{ SheetID: string }, { SheetID: string }>({
+      query: ({ SheetID }) => ({ op: 'PosSalSheet_PosSalSheetIsPayLaterSubmit_V2_Update', rows: [{ SheetID }] }),
+      invalidatesTags: (_r, _e, { SheetID }) => sheetTags(SheetID),
+      transformResponse: (data: ResultTables) => ({ SheetID: s(data.table1?.[0]?.SheetID) }),
+    }),
+    /** Where a provider payment stands; the paying page polls it. */
+    paymentStatus: build.query<Payment | null, { SheetID: string; PayID: string }>({
+      query: ({ SheetID, PayID }) => ({ op: 'Finance_PaySubmit_V2_Update', rows: [{ SheetID, PayID }], silent: true }),
+      transformResponse: (data: ResultTables) => {
+        const row = data.table1?.[0];
+        if (!row) return null;
+        const status = s(row.Status) as PaymentStatus;
+        return {
+          PayID: s(row.PayID),
+          SheetID: s(row.SheetID),
+          status: STATUSES.includes(status) ? status : 'pending',
+          amount: s(row.Amount),
+          paidAt: s(row.PaidAt),
+        };
+      },
+    }),
+  }),
+});

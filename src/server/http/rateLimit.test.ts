@@ -1,0 +1,80 @@
+/**
+ * The database's fixed-window counters (rateLimit.ts) and the gateway's use
+ * of them for order submits and payment operations, through the real server.
+ */
+import { ErrorCode } from '../../shared/protocol/envelope';
+import { DEMO } from '../db/seed';
+import { guestClient, line, pickupHeader, submit } from '../operations/orders/testkit';
+import { startHarness, type Harness } from '../test/harness';
+import { hit, windowStart, WINDOW_MS } from './rateLimit';
+
+jest.setTimeout(60_000);
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness({ rateLimits: { memberPerMinute: 3, ipPerMinute: 5 } });
+});
+afterAll(() => h.close());
+afterEach(() => h.setNow(null));
+
+describe('hit', () => {
+  test('counts per key in fixed windows', async () => {
+    const now = new Date('2030-01-01T10:00:30Z');
+    const limit = [{ key: 'test:a', max: 3 }];
+    const verdicts = [];
+    for (let i = 0; i < 5; i += 1) verdicts.push((await hit(h.db, limit, now)).allowed);
+    expect(verdicts).toEqual([true, true, true, false, false]);
+    const refused = await hit(h.db, limit, now);
+    expect(refused).toEqual({ allowed: false, key: 'test:a', resetAt: new Date('2030-01-01T10:01:00Z') });
+    // Another key has its own count; the next window starts again at 1.
+    expect((await hit(h.db, [{ key: 'test:b', max: 1 }], now)).allowed).toBe(true);
+    expect((await hit(h.db, limit, new Date(now.getTime() + WINDOW_MS))).allowed).toBe(true);
+    expect(windowStart(now)).toEqual(new Date('2030-01-01T10:00:00Z'));
+    // Several keys in one call: refused when any is over.
+    expect((await hit(h.db, [{ key: 'test:c', max: 10 }, { key: 'test:b', max: 1 }], now)).key).toBe('test:b');
+  });
+
+  test('concurrent hits lose no count', async () => {
+    const now = new Date('2030-01-01T11:00:00Z');
+    const verdicts = await Promise.all(Array.from({ length: 30 }, () => hit(h.db, [{ key: 'test:race', max: 20 }], now)));
+    expect(verdicts.filter((v) => v.allowed)).toHaveLength(20);
+    const [row] = await h.db.query<{ count: number }>(`SELECT count FROM rate_limit WHERE key = 'test:race'`);
+    expect(Number(row!.count)).toBe(30);
+  });
+});
+
+describe('the gateway', () => {
+  const tooMany = 'Too many requests. Please wait a moment and try again.';
+
+  test('order submits: per member, then per client IP, then a new minute; refused or not, every attempt counts', async () => {
+    h.setNow(new Date('2030-02-01T04:00:05Z'));
+    const alice = await guestClient(h);
+    const bob = await guestClient(h);
+    const order = (client: typeof alice, total: number) => submit(client, pickupHeader({ TotalAmo: total }), [line(DEMO.goods.bbqPorkRice, 48)]);
+    // A tampered total is refused, and counts.
+    expect((await order(alice, 1)).errcode).toBe(ErrorCode.mismatch);
+    expect((await order(alice, 49)).errcode).toBe('0');
+    expect((await order(alice, 49)).errcode).toBe('0');
+    const limited = await order(alice, 49);
+    expect([limited.errcode, limited.errmsg]).toEqual([ErrorCode.rateLimited, tooMany]);
+    // Bob is another member: his first counts against the IP (5th), his second is over it.
+    expect((await order(bob, 49)).errcode).toBe('0');
+    expect((await order(bob, 49)).errcode).toBe(ErrorCode.rateLimited);
+    // Reads are not limited; payments have their own counters.
+    expect((await bob.call('FreightRule_FreightRuleGet_Get', [{ BaseID: DEMO.bases.quick }])).errcode).toBe('0');
+    const settle = await bob.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: 'nope', TotalAmo: 1 }]);
+    expect([settle.errcode, settle.errmsg]).toEqual(['50000', 'The order does not exist']);
+    // A new minute.
+    h.setNow(new Date('2030-02-01T04:01:00Z'));
+    expect((await order(alice, 49)).errcode).toBe('0');
+  });
+
+  test('the message is in the caller\'s language', async () => {
+    h.setNow(new Date('2030-02-01T05:00:00Z'));
+    const zh = await guestClient(h, 'zh-CN');
+    for (let i = 0; i < 3; i += 1) await submit(zh, pickupHeader({ TotalAmo: 1 }), [line(DEMO.goods.bbqPorkRice, 48)]);
+    const res = await submit(zh, pickupHeader({ TotalAmo: 1 }), [line(DEMO.goods.bbqPorkRice, 48)]);
+    expect([res.errcode, res.errmsg]).toEqual([ErrorCode.rateLimited, '请求过于频繁，请稍后再试。']);
+  });
+});

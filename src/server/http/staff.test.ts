@@ -1,0 +1,217 @@
+/**
+ * The staff HTTP API through the real server: the token, moving orders
+ * through their states (and what the customer then sees), sold-out goods
+ * and skus, closing a table's sheet, the counter's list.
+ */
+import Fastify from 'fastify';
+import type { ResultTables } from '../../shared/protocol/envelope';
+import { loadConfig } from '../config';
+import { DEMO } from '../db/seed';
+import { deliveryHeader, demoIds, dineInHeader, giveCard, guestClient, line, newMember, pickupHeader, submit } from '../operations/orders/testkit';
+import { startHarness, type Harness } from '../test/harness';
+import { staffRoutes } from './staff';
+
+jest.setTimeout(60_000);
+
+const TOKEN = 'staff-token-for-tests';
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness({ staffToken: TOKEN, rateLimits: { memberPerMinute: 10_000, ipPerMinute: 10_000 } });
+});
+afterAll(() => h.close());
+
+type Json = Record<string, unknown>;
+async function staff(method: 'GET' | 'POST', path: string, body?: unknown, token: string | null = TOKEN) {
+  const res = await fetch(`${h.url}${path}`, {
+    method,
+    headers: {
+      ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as Json };
+}
+const rows = (res: { data: ResultTables }, t: keyof ResultTables = 'table1') => res.data[t] ?? [];
+const BBQ = DEMO.goods.bbqPorkRice;
+
+async function pickupOrder() {
+  const client = await guestClient(h);
+  const res = await submit(client, pickupHeader({ TotalAmo: 49 }), [line(BBQ, 48)]);
+  expect(res.errcode).toBe('0');
+  return { client, sheetId: String(rows(res)[0]!.SheetID) };
+}
+const displayed = async (client: Awaited<ReturnType<typeof guestClient>>, sheetId: string) =>
+  rows(await client.call('PosSalSheet_PosSalSheetDetailGet_V2_Get', [{ SheetID: sheetId }]))[0]!.DisplayState;
+
+describe('the staff token', () => {
+  test('no token, a wrong token, a malformed header: 401 with a JSON error', async () => {
+    for (const token of [null, 'wrong', '', `${TOKEN}x`]) {
+      const res = await staff('GET', `/staff/sheets?baseId=${DEMO.bases.quick}`, undefined, token);
+      expect([token, res.status]).toEqual([token, 401]);
+      expect(res.json.error).toMatch(/staff token/);
+    }
+    const basic = await fetch(`${h.url}/staff/sheets?baseId=x`, { headers: { authorization: `Basic ${TOKEN}` } });
+    expect(basic.status).toBe(401);
+    // Nothing was changed by a refused call.
+    const refused = await staff('POST', `/staff/goods/${BBQ}/sold-out`, { soldOut: true }, 'wrong');
+    expect(refused.status).toBe(401);
+    const [goods] = await h.db.query<{ sold_out: boolean }>('SELECT sold_out FROM goods WHERE goods_id = $1', [BBQ]);
+    expect(goods!.sold_out).toBe(false);
+  });
+
+  test('without a staff token (the production default) the staff API is off', async () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).staffToken).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'production', STAFF_TOKEN: 's3cret' }).staffToken).toBe('s3cret');
+    expect(loadConfig({ NODE_ENV: 'test' }).staffToken).toBe('demo-staff-token');
+    for (const staffToken of [null, 'on']) {
+      const app = Fastify();
+      await app.register(staffRoutes, { db: h.db, config: { ...h.config, staffToken }, clock: h.clock });
+      await app.ready();
+      expect([staffToken, app.hasRoute({ method: 'GET', url: '/staff/sheets' })]).toEqual([staffToken, staffToken !== null]);
+      await app.close();
+    }
+  });
+});
+
+describe('POST /staff/sheets/:id/progress', () => {
+  test('forward only; the customer sees each state', async () => {
+    const { client, sheetId } = await pickupOrder();
+    expect(await displayed(client, sheetId)).toBe('unpaid');
+    const preparing = await staff('POST', `/staff/sheets/${sheetId}/progress`, { progress: 'preparing' });
+    expect(preparing.status).toBe(200);
+    expect(preparing.json).toMatchObject({ changed: true, sheet: { sheetId, progress: 'preparing', displayState: 'preparing', takeType: 'pickup' } });
+    expect(await displayed(client, sheetId)).toBe('preparing');
+    // The same state again changes nothing; a step may be skipped.
+    expect((await staff('POST', `/staff/sheets/${sheetId}/progress`, { progress: 'preparing' })).json).toMatchObject({ changed: false });
+    expect((await staff('POST', `/staff/sheets/${sheetId}/progress`, { progress: 'completed' })).status).toBe(200);
+    expect(await displayed(client, sheetId)).toBe('pickedUp');
+    const back = await staff('POST', `/staff/sheets/${sheetId}/progress`, { progress: 'ready' });
+    expect(back.status).toBe(409);
+    expect(back.json.error).toMatch(/only moves forward/);
+    // A pickup is never delivering.
+    const { sheetId: other } = await pickupOrder();
+    expect((await staff('POST', `/staff/sheets/${other}/progress`, { progress: 'delivering' })).status).toBe(409);
+  });
+
+  test('a delivery order: delivering, then completed, in the delivery details and the list', async () => {
+    const member = await newMember(h);
+    const res = await submit(member, deliveryHeader({ TotalAmo: 106 }), [line(BBQ, 96, { MQua: 2, Qua: 2 })]);
+    const sheetId = String(rows(res)[0]!.SheetID);
+    expect((await staff('POST', `/staff/sheets/${sheetId}/progress`, { progress: 'delivering' })).status).toBe(200);
+    const express = await member.call('ExpressDtbSheet_ExpressDtbSheetDetailGet_Get', [{ SheetID: sheetId }]);
+    expect(rows(express)[0]).toMatchObject({ Progress: 'delivering', DisplayState: 'delivering' });
+    await staff('POST', `/staff/sheets/${sheetId}/progress`, { progress: 'completed' });
+    const list = rows(await member.call('PosSalSheet_PosSalSheetListByPage_V4_Get', [{ PageIndex: 1 }]));
+    expect(list[0]).toMatchObject({ SheetID: sheetId, Progress: 'completed', DisplayState: 'completed' });
+  });
+
+  test('bad input, an unknown sheet, a closed sheet', async () => {
+    const { sheetId } = await pickupOrder();
+    for (const body of [{ progress: 'cooking' }, {}, { progress: 1 }]) {
+      const res = await staff('POST', `/staff/sheets/${sheetId}/progress`, body);
+      expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), 400]);
+      expect(res.json.error).toMatch(/progress/);
+    }
+    const notJson = await fetch(`${h.url}/staff/sheets/${sheetId}/progress`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: '{nope',
+    });
+    expect(notJson.status).toBe(400);
+    expect(((await notJson.json()) as Json).error).toEqual(expect.any(String));
+    expect((await staff('POST', '/staff/sheets/nope/progress', { progress: 'preparing' })).status).toBe(404);
+    expect((await staff('POST', `/staff/sheets/${DEMO.sheets.closed}/progress`, { progress: 'preparing' })).status).toBe(409);
+    expect((await staff('POST', `/staff/sheets/${DEMO.sheets.checkedOut}/progress`, { progress: 'preparing' })).status).toBe(409);
+  });
+});
+
+describe('sold out', () => {
+  test('a goods and a sku: the menu shows it, submits are refused, and back', async () => {
+    const client = await guestClient(h);
+    const poll = async () => rows(await client.call('HBBPos_ShopGoodsBaseGet_Get', [{ ShopID: DEMO.shops.main }]));
+    const rice = DEMO.goods.roastGooseByCatty;
+    expect((await staff('POST', `/staff/goods/${rice}/sold-out`, { soldOut: true })).json).toEqual({ goodsId: rice, soldOut: true });
+    expect(await poll()).toContainEqual({ GoodsID: rice, SkuID: '', SoldOut: 1 });
+    const refused = await submit(client, pickupHeader({ TotalAmo: 180 }), [line(rice, 180)]);
+    expect([refused.errcode, refused.errmsg]).toEqual(['50000', 'Sold out: 烧鹅（按斤）']);
+    expect((await staff('POST', `/staff/goods/${rice}/sold-out`, { soldOut: false })).json).toEqual({ goodsId: rice, soldOut: false });
+    expect((await submit(client, pickupHeader({ TotalAmo: 180 }), [line(rice, 180)])).errcode).toBe('0');
+
+    const milkTea = DEMO.skus.milkTeaRegularHot;
+    expect((await staff('POST', `/staff/skus/${milkTea}/sold-out`, { soldOut: true })).json).toEqual({ skuId: milkTea, goodsId: DEMO.goods.milkTea, soldOut: true });
+    expect(await poll()).toContainEqual({ GoodsID: DEMO.goods.milkTea, SkuID: milkTea, SoldOut: 1 });
+    const tea = await submit(client, pickupHeader({ TotalAmo: 18 }), [line(DEMO.goods.milkTea, 18, { SkuID: milkTea })]);
+    expect(tea.errmsg).toBe('Sold out: 港式奶茶 Regular;Hot');
+    await staff('POST', `/staff/skus/${milkTea}/sold-out`, { soldOut: false });
+    expect((await submit(client, pickupHeader({ TotalAmo: 18 }), [line(DEMO.goods.milkTea, 18, { SkuID: milkTea })])).errcode).toBe('0');
+  });
+
+  test('bad input and unknown ids', async () => {
+    expect((await staff('POST', `/staff/goods/${BBQ}/sold-out`, { soldOut: 'yes' })).status).toBe(400);
+    expect((await staff('POST', `/staff/goods/${BBQ}/sold-out`, undefined)).status).toBe(400);
+    expect((await staff('POST', '/staff/goods/nope/sold-out', { soldOut: true })).status).toBe(404);
+    expect((await staff('POST', '/staff/skus/nope/sold-out', { soldOut: true })).status).toBe(404);
+  });
+});
+
+describe('POST /staff/sheets/:id/close', () => {
+  const base = DEMO.bases.dineIn;
+
+  test("a table's sheet: closed unpaid (2), or checked out when paid at the counter (3); the table then starts a new sheet", async () => {
+    const table = demoIds.table(base, 8);
+    const client = await guestClient(h);
+    const first = String(rows(await submit(client, dineInHeader(base, table, { TotalAmo: 48 }), [line(BBQ, 48)]))[0]!.SheetID);
+    const paid = await staff('POST', `/staff/sheets/${first}/close`, { paidAtCounter: true });
+    expect(paid.status).toBe(200);
+    expect(paid.json.sheet).toMatchObject({ sheetId: first, status: 3, payStatus: 2, displayState: 'checkedOut', tableName: 'A08' });
+    expect(await displayed(client, first)).toBe('checkedOut');
+    expect((await staff('POST', `/staff/sheets/${first}/close`, {})).status).toBe(409);
+
+    const second = rows(await submit(client, dineInHeader(base, table, { TotalAmo: 48 }), [line(BBQ, 48)]))[0]!;
+    expect(second).toMatchObject({ RoundNo: 1 });
+    expect(second.SheetID).not.toBe(first);
+    const closed = await staff('POST', `/staff/sheets/${String(second.SheetID)}/close`);
+    expect(closed.json.sheet).toMatchObject({ status: 2, payStatus: 0, displayState: 'cancelled' });
+    expect((await staff('POST', `/staff/sheets/${String(second.SheetID)}/progress`, { progress: 'preparing' })).status).toBe(409);
+    const late = await submit(client, dineInHeader(base, table, { SheetID: second.SheetID, TotalAmo: 48 }), [line(BBQ, 48)]);
+    expect(late.errmsg).toBe('This order has been closed and cannot be changed.');
+  });
+
+  test("an unpaid order's coupon is given back; bad input", async () => {
+    const member = await newMember(h);
+    const cardId = await giveCard(h, member.vipId, DEMO.cardPlans.cash20, `STAFF${Date.now()}`);
+    const res = await submit(member, pickupHeader({ CardID: cardId, TotalAmo: 127 }), [line(BBQ, 144, { MQua: 3, Qua: 3 })]);
+    const sheetId = String(rows(res)[0]!.SheetID);
+    await staff('POST', `/staff/sheets/${sheetId}/close`);
+    const [card] = await h.db.query<{ status: number; used_sheet_id: string }>('SELECT status, used_sheet_id FROM vip_card WHERE card_id = $1', [cardId]);
+    expect(card).toEqual({ status: 0, used_sheet_id: '' });
+    expect((await staff('POST', `/staff/sheets/${sheetId}/close`, { paidAtCounter: 'yes' })).status).toBe(400);
+    expect((await staff('POST', '/staff/sheets/nope/close')).status).toBe(404);
+  });
+});
+
+describe('GET /staff/sheets', () => {
+  test("the counter's list of an outlet, by status, with the lines", async () => {
+    const { sheetId } = await pickupOrder();
+    const res = await staff('GET', `/staff/sheets?baseId=${DEMO.bases.quick}&status=0`);
+    expect(res.status).toBe(200);
+    const sheets = res.json.sheets as Json[];
+    expect(sheets.every((s) => s.status === 0 && s.baseId === DEMO.bases.quick)).toBe(true);
+    expect(sheets[0]).toMatchObject({
+      sheetId,
+      takeType: 'pickup',
+      payMode: 'prepay',
+      progress: 'placed',
+      totalAmo: '49.0000',
+      items: [expect.objectContaining({ goodsName: '叉烧饭', qua: '1.0000', amo: '48.0000', roundNo: 1 })],
+    });
+    const demo = await staff('GET', `/staff/sheets?baseId=${DEMO.bases.dineIn}&status=2&limit=5`);
+    expect((demo.json.sheets as Json[]).map((s) => s.sheetId)).toContain(DEMO.sheets.closed);
+    for (const query of ['', 'baseId=', `baseId=${DEMO.bases.quick}&status=9`, `baseId=${DEMO.bases.quick}&limit=0`, `baseId=${DEMO.bases.quick}&status=x`]) {
+      const bad = await staff('GET', `/staff/sheets?${query}`);
+      expect([query, bad.status]).toEqual([query, 400]);
+    }
+  });
+});

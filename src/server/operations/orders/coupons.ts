@@ -1,0 +1,157 @@
+/**
+ * Coupons at checkout (SPEC sections 4, 5): which of the member's coupons an
+ * order can use, a coupon by id or code, and what a coupon takes off.
+ *
+ * - A member may use their own cards, and an unclaimed card whose plan can be
+ *   claimed, by its code. A code of anyone else's card is 'not available'
+ *   (it was claimed or used); an id of anyone else's card 'does not exist'.
+ * - A card can be used when it is not used (status 0) and now is within its
+ *   dates; else 'This coupon is not available'.
+ * - The consumption (the goods amount of the order, before bag fee and
+ *   freight) must reach the plan's min_amount; a cash coupon (1) or voucher
+ *   (3) also needs at least its face value, and takes the face value off; a
+ *   discount coupon (2) takes (100 - face value)% of the consumption off,
+ *   rounded half up at AmoPoint.
+ * - Using a card is one conditional UPDATE (status 0 -> 1, claiming an
+ *   unclaimed one) in the order's transaction: a card is used at most once
+ *   however many submits race for it.
+ */
+import { minorToString, multiplyMoney, toMinor } from '../../../shared/domain/numbers';
+import { decimal4 } from '../../../shared/protocol/envelope';
+import type { Queryable } from '../../db/driver';
+import { message, type Lang, type MessageKey } from '../../messages';
+import { isoSeconds, type Formats } from './common';
+
+export const CardType = { cash: 1, discount: 2, voucher: 3 } as const;
+export const CardStatus = { unused: 0, used: 1, expired: 2 } as const;
+
+export type Card = {
+  card_id: string;
+  card_code: string;
+  plan_id: string;
+  vip_id: string | null;
+  status: number;
+  begin_at: Date;
+  end_at: Date;
+  ent_id: string;
+  plan_name: string;
+  plan_name_tw: string;
+  plan_name_en: string;
+  card_type: number;
+  face_value: string;
+  min_amount: string;
+  can_claim: boolean;
+  remark: string;
+};
+
+const CARD_COLUMNS = `c.card_id, c.card_code, c.plan_id, c.vip_id, c.status, c.begin_at, c.end_at,
+  p.ent_id, p.plan_name, p.plan_name_tw, p.plan_name_en, p.card_type, p.face_value, p.min_amount, p.can_claim, p.remark`;
+
+/** Codes are typed by people: compared without case and surrounding blanks. */
+export const normaliseCode = (code: string) => code.trim().toUpperCase();
+
+/**
+ * The card with this id or code, of the enterprise; `usable` says whether it
+ * is the member's to use: their own, or unclaimed and claimable.
+ */
+export async function findCard(
+  tx: Queryable,
+  by: { cardId?: string; cardCode?: string },
+  vipId: string,
+  entId: string,
+): Promise<{ card: Card; theirs: boolean } | null> {
+  const [card] = by.cardId
+    ? await tx.query<Card>(`SELECT ${CARD_COLUMNS} FROM vip_card c JOIN card_plan p ON p.plan_id = c.plan_id WHERE c.card_id = $1`, [by.cardId])
+    : await tx.query<Card>(`SELECT ${CARD_COLUMNS} FROM vip_card c JOIN card_plan p ON p.plan_id = c.plan_id WHERE upper(c.card_code) = $1`, [
+        normaliseCode(by.cardCode ?? ''),
+      ]);
+  if (!card || card.ent_id !== entId) return null;
+  return { card, theirs: card.vip_id === vipId || (card.vip_id === null && card.can_claim) };
+}
+
+/** Status as a customer reads it: an unused card past its end is expired. */
+export function effectiveStatus(card: Card, now: Date): number {
+  if (card.status === CardStatus.unused && new Date(card.end_at).getTime() <= now.getTime()) return CardStatus.expired;
+  return card.status;
+}
+
+export type CardCheck =
+  | { ok: true; couponMinor: number }
+  | { ok: false; key: Extract<MessageKey, 'couponUnavailable' | 'couponMinimum' | 'voucherMinimum'>; values: Record<string, string> };
+
+/**
+ * Whether the card can be used now on an order whose consumption is
+ * `amountMinor` (minor units at AmoPoint; null: dates and status only), and
+ * what it takes off.
+ */
+export function checkCard(card: Card, now: Date, amountMinor: number | null, formats: Formats, symbol: string): CardCheck {
+  const t = now.getTime();
+  if (card.status !== CardStatus.unused || t < new Date(card.begin_at).getTime() || t >= new Date(card.end_at).getTime()) {
+    return { ok: false, key: 'couponUnavailable', values: {} };
+  }
+  if (amountMinor === null) return { ok: true, couponMinor: 0 };
+  const scale = formats.AmoPoint;
+  const show = (minor: number) => `${symbol}${minorToString(minor, scale)}`;
+  const minimum = toMinor(card.min_amount, scale);
+  if (amountMinor < minimum) return { ok: false, key: 'couponMinimum', values: { amount: show(minimum) } };
+  if (card.card_type === CardType.discount) {
+    // face_value is the percent paid: 85 takes 15% off.
+    const paidPercent = Math.min(100, Math.max(0, Number(card.face_value)));
+    // (100 - paid)% as an exact fraction: 15 at 4 decimals read at 6 decimals is 0.15.
+    const offFraction = minorToString(toMinor(100 - paidPercent, 4), 6);
+    const off = multiplyMoney(amountMinor, offFraction, { PricePoint: scale, AmoPoint: scale });
+    return { ok: true, couponMinor: Math.min(off, amountMinor) };
+  }
+  const face = toMinor(card.face_value, scale);
+  if (amountMinor < face) return { ok: false, key: 'voucherMinimum', values: { amount: show(face) } };
+  return { ok: true, couponMinor: face };
+}
+
+/**
+ * Marks the card used by this member on this sheet (claiming it when
+ * unclaimed), if it is still unused: false when another submit got there
+ * first.
+ */
+export async function useCard(tx: Queryable, cardId: string, vipId: string, sheetId: string, now: Date): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE vip_card SET status = 1, vip_id = $2, used_sheet_id = $3, used_at = $4
+      WHERE card_id = $1 AND status = 0 AND (vip_id = $2 OR vip_id IS NULL) AND begin_at <= $4 AND end_at > $4
+      RETURNING card_id`,
+    [cardId, vipId, sheetId, now],
+  );
+  return rows.length === 1;
+}
+
+/** A card as the coupon operations answer it (couponRow of schemas.ts). */
+export function couponRow(card: Card, now: Date, amountMinor: number | null, formats: Formats, symbol: string, lang: Lang) {
+  const check = checkCard(card, now, amountMinor, formats, symbol);
+  return {
+    CardID: card.card_id,
+    CardCode: card.card_code,
+    PlanID: card.plan_id,
+    PlanName: card.plan_name,
+    PlanNameTW: card.plan_name_tw,
+    PlanNameEN: card.plan_name_en,
+    CardType: String(card.card_type),
+    FaceValue: decimal4(card.face_value),
+    MinAmount: decimal4(card.min_amount),
+    BeginTime: isoSeconds(card.begin_at),
+    EndTime: isoSeconds(card.end_at),
+    Status: effectiveStatus(card, now),
+    Usable: check.ok ? 1 : 0,
+    Reason: check.ok ? '' : check.key,
+    ReasonText: check.ok ? '' : message(check.key, lang, check.values),
+    CouponAmo: check.ok && amountMinor !== null ? decimal4(minorToString(check.couponMinor, formats.AmoPoint)) : '',
+    Remark: card.remark,
+  };
+}
+
+/** The member's cards that are not used and not past their end, for an order at an outlet of `entId`. */
+export async function memberCards(tx: Queryable, vipId: string, entId: string, now: Date): Promise<Card[]> {
+  return tx.query<Card>(
+    `SELECT ${CARD_COLUMNS} FROM vip_card c JOIN card_plan p ON p.plan_id = c.plan_id
+      WHERE c.vip_id = $1 AND p.ent_id = $2 AND c.status = 0 AND c.end_at > $3
+      ORDER BY c.end_at, c.card_id`,
+    [vipId, entId, now],
+  );
+}

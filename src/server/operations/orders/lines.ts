@@ -1,0 +1,337 @@
+/**
+ * The lines of an order, priced from the service's own data exactly as
+ * src/shared/domain/pricing.ts and cart.ts say:
+ *
+ *   Price      = current price of the sku (or the goods without skus): its
+ *                running promotion price when lower, else its sales price
+ *              + each chosen bundle part's surcharge (BOMAmo)
+ *              + each chosen add-on's current price (Value3)
+ *   PUnitPrice = the pack unit's sales price + the same extras x Ref
+ *   Amo        = PQua x PUnitPrice + MQua x Price, rounded once at AmoPoint
+ *
+ * and checked: the goods is the shop's and not sold out; a goods with skus
+ * names one of its skus (not sold out), a goods without none; a pack unit is
+ * one of the goods'; bundle parts belong to the goods' bundle groups, each
+ * required group has exactly SelectQua parts, each optional one at most
+ * SelectQua, and no part is sold out; add-ons are linked to the goods;
+ * quantities are whole except for goods sold by weight (three decimals); a
+ * promotion's per-order limit holds. Everything is read in a handful of
+ * queries for all lines at once.
+ */
+import { lineAmountMinor, QUANTITY_SCALE } from '../../../shared/domain/cart';
+import { toMinor } from '../../../shared/domain/numbers';
+import { currentPrice, packPrice, unitPrice } from '../../../shared/domain/pricing';
+import { ErrorCode } from '../../../shared/protocol/envelope';
+import type { Queryable } from '../../db/driver';
+import { OpError } from '../context';
+import type { Formats } from './common';
+
+const GOODS_TYPE_BY_WEIGHT = 7;
+/** Sale types (SPEC section 4). */
+const SAL_TYPE = { normal: 0, promote: 2 } as const;
+
+/** A line as the client sent it, normalised (zero-quantity lines are dropped before). */
+export interface RequestLine {
+  /** 1-based position in Item1, for messages. */
+  n: number;
+  GoodsID: string;
+  SkuID: string;
+  PUnit: string;
+  PQua: number;
+  MQua: number;
+  /** The client's amount, checked against the server's. */
+  Amo: number;
+  bom: { BOMClassID: string; GoodsID: string }[];
+  options: string[];
+  remarks: string[];
+}
+
+export interface PricedLine extends RequestLine {
+  goodsName: string;
+  skuItems: string;
+  /** Main units: PQua x Ref + MQua. */
+  qua: number;
+  ref: string;
+  /** Per main unit, with extras, at PricePoint. */
+  price: string;
+  /** Per pack, with extras ('0' without a pack unit). */
+  punitPrice: string;
+  /** The current price of the sku/goods before extras (the promotion price when one applies). */
+  salesPrice: string;
+  amoMinor: number;
+  /** What the promotion took off the line, in minor units at AmoPoint. */
+  disMinor: number;
+  salType: number;
+  /** Plastic bags the line needs when taken away. */
+  bags: number;
+  /** JSON text of the choices ('' for a plain line). */
+  detail: string;
+}
+
+type GoodsDb = {
+  goods_id: string;
+  shop_id: string;
+  goods_name: string;
+  goods_type: number;
+  sales_price: string;
+  sold_out: boolean;
+  bag_count: number;
+};
+type SkuDb = {
+  sku_id: string;
+  goods_id: string;
+  sku_items: string;
+  sales_price: string;
+  sold_out: boolean;
+};
+type PackDb = {
+  goods_id: string;
+  punit: string;
+  ref: string;
+  sales_price: string;
+};
+type BomClassDb = {
+  goods_id: string;
+  bom_class_id: string;
+  select_type: number;
+  select_qua: number;
+};
+type BomItemDb = {
+  bom_class_id: string;
+  goods_id: string;
+  goods_name: string;
+  bom_amo: string;
+  sold_out: boolean;
+};
+type OptionDb = {
+  goods_id: string;
+  option_id: string;
+  value: string;
+  price: string;
+  sales_price: string;
+};
+type PromoDb = {
+  goods_id: string;
+  sku_id: string;
+  promote_price: string;
+  plan_id: string;
+  limit_qua: string | null;
+};
+
+const groupBy = <T, K>(rows: readonly T[], key: (r: T) => K): Map<K, T[]> => {
+  const map = new Map<K, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = map.get(k);
+    if (list) list.push(r);
+    else map.set(k, [r]);
+  }
+  return map;
+};
+
+/** Whether a quantity is a whole number, or (by weight) has at most QUANTITY_SCALE decimals. */
+function quantityOk(q: number, byWeight: boolean): boolean {
+  if (!byWeight) return Number.isInteger(q);
+  return Math.abs(q * 10 ** QUANTITY_SCALE - Math.round(q * 10 ** QUANTITY_SCALE)) < 1e-6;
+}
+
+/** Prices the lines of an order for `shopId` at `now`; throws an OpError for the first line that cannot be sold. */
+export async function priceLines(
+  tx: Queryable,
+  opts: { shopId: string; now: Date; formats: Formats },
+  lines: readonly RequestLine[],
+): Promise<PricedLine[]> {
+  const { shopId, now, formats } = opts;
+  const goodsIds = [...new Set(lines.map((l) => l.GoodsID))];
+  const goods = new Map(
+    (
+      await tx.query<GoodsDb>(
+        `SELECT goods_id, shop_id, goods_name, goods_type, sales_price, sold_out, bag_count
+           FROM goods WHERE goods_id = ANY ($1::text[])`,
+        [goodsIds],
+      )
+    ).map((g) => [g.goods_id, g]),
+  );
+  const skus = groupBy(
+    await tx.query<SkuDb>(
+      `SELECT sku_id, goods_id, sku_items, sales_price, sold_out FROM goods_sku WHERE goods_id = ANY ($1::text[])`,
+      [goodsIds],
+    ),
+    (s) => s.goods_id,
+  );
+  const packs = groupBy(
+    await tx.query<PackDb>(`SELECT goods_id, punit, ref, sales_price FROM goods_punit WHERE goods_id = ANY ($1::text[])`, [goodsIds]),
+    (p) => p.goods_id,
+  );
+  const bomClasses = groupBy(
+    await tx.query<BomClassDb>(
+      `SELECT goods_id, bom_class_id, select_type, select_qua FROM goods_bom_class WHERE goods_id = ANY ($1::text[])`,
+      [goodsIds],
+    ),
+    (c) => c.goods_id,
+  );
+  const bomItems = groupBy(
+    await tx.query<BomItemDb>(
+      `SELECT i.bom_class_id, i.goods_id, p.goods_name, i.bom_amo, p.sold_out
+         FROM goods_bom_class c
+         JOIN goods_bom_item i ON i.bom_class_id = c.bom_class_id
+         JOIN goods p ON p.goods_id = i.goods_id
+        WHERE c.goods_id = ANY ($1::text[])`,
+      [goodsIds],
+    ),
+    (i) => i.bom_class_id,
+  );
+  const options = groupBy(
+    await tx.query<OptionDb>(
+      `SELECT l.goods_id, o.option_id, o.value, o.price, o.sales_price
+         FROM goods_charging_link l JOIN goods_charging o ON o.option_id = l.option_id
+        WHERE l.goods_id = ANY ($1::text[])`,
+      [goodsIds],
+    ),
+    (o) => o.goods_id,
+  );
+  // The promotion rows running at `now` (the same rule as the menu reads, operations/menu.ts).
+  const promos = groupBy(
+    await tx.query<PromoDb>(
+      `SELECT pg.goods_id, pg.sku_id, pg.promote_price, pp.plan_id, pp.limit_qua
+         FROM promote_plan pp
+         JOIN shop s ON s.shop_id = pp.shop_id
+         JOIN enterprise e ON e.ent_id = s.ent_id
+         JOIN promote_goods pg ON pg.plan_id = pp.plan_id
+        WHERE pp.shop_id = $1 AND pp.end_at > $2::timestamptz AND pp.begin_at <= $2::timestamptz
+          AND pg.goods_id = ANY ($3::text[])
+          AND (btrim(pp.week_days) = ''
+               OR EXTRACT(ISODOW FROM ($2::timestamptz AT TIME ZONE e.time_zone))::int::text
+                  = ANY (string_to_array(replace(pp.week_days, ' ', ''), ',')))`,
+      [shopId, now, goodsIds],
+    ),
+    (p) => p.goods_id,
+  );
+
+  /** Main units bought at a promotion price, per plan/goods/sku, for the per-order limits. */
+  const promoted = new Map<string, { qua: number; limit: number; name: string }>();
+
+  const priced = lines.map((line): PricedLine => {
+    const g = goods.get(line.GoodsID);
+    if (!g || g.shop_id !== shopId) throw new OpError('goodsNotFound');
+    const name = g.goods_name;
+    const changed = () => new OpError('choicesChanged', ErrorCode.business, { name });
+    const byWeight = g.goods_type === GOODS_TYPE_BY_WEIGHT;
+    if (!quantityOk(line.MQua, byWeight) || !Number.isInteger(line.PQua)) {
+      throw new OpError('orderInvalid', ErrorCode.badRequest, {
+        reason: `Item1[${line.n - 1}]: ${byWeight ? 'quantities have at most 3 decimals' : 'quantities are whole numbers'}`,
+      });
+    }
+    if (g.sold_out) throw new OpError('soldOutItem', ErrorCode.business, { name });
+
+    // Sku.
+    const goodsSkus = skus.get(g.goods_id) ?? [];
+    let sku: SkuDb | undefined;
+    if (goodsSkus.length > 0) {
+      sku = goodsSkus.find((s) => s.sku_id === line.SkuID);
+      if (!sku) throw changed();
+      if (sku.sold_out) throw new OpError('soldOutItem', ErrorCode.business, { name: `${name} ${sku.sku_items}`.trim() });
+    } else if (line.SkuID !== '') {
+      throw changed();
+    }
+
+    // Pack unit.
+    let pack: PackDb | undefined;
+    if (line.PUnit !== '') {
+      pack = (packs.get(g.goods_id) ?? []).find((p) => p.punit === line.PUnit);
+      if (!pack) throw changed();
+    } else if (line.PQua > 0) {
+      throw new OpError('orderInvalid', ErrorCode.badRequest, { reason: `Item1[${line.n - 1}]: PQua needs a PUnit` });
+    }
+
+    // Bundle parts.
+    const groups = bomClasses.get(g.goods_id) ?? [];
+    const chosen = new Map<string, BomItemDb[]>();
+    const seen = new Set<string>();
+    for (const choice of line.bom) {
+      const key = `${choice.BOMClassID}\u0000${choice.GoodsID}`;
+      const item = groups.some((c) => c.bom_class_id === choice.BOMClassID)
+        ? (bomItems.get(choice.BOMClassID) ?? []).find((i) => i.goods_id === choice.GoodsID)
+        : undefined;
+      if (!item || seen.has(key)) throw changed();
+      seen.add(key);
+      if (item.sold_out) throw new OpError('soldOutItem', ErrorCode.business, { name: item.goods_name });
+      chosen.set(choice.BOMClassID, [...(chosen.get(choice.BOMClassID) ?? []), item]);
+    }
+    for (const group of groups) {
+      const n = chosen.get(group.bom_class_id)?.length ?? 0;
+      if (group.select_type === 0 ? n !== group.select_qua : n > group.select_qua) throw changed();
+    }
+    const parts = line.bom.map((c) => (bomItems.get(c.BOMClassID) ?? []).find((i) => i.goods_id === c.GoodsID)!);
+
+    // Add-ons.
+    const linked = options.get(g.goods_id) ?? [];
+    if (new Set(line.options).size !== line.options.length) throw changed();
+    const addOns = line.options.map((id) => {
+      const option = linked.find((o) => o.option_id === id);
+      if (!option) throw changed();
+      return option;
+    });
+
+    // Prices (pricing.ts) and the amount (cart.ts).
+    const listPrice = sku ? sku.sales_price : g.sales_price;
+    const goodsPromos = (promos.get(g.goods_id) ?? []).filter((p) => p.sku_id === '' || (sku && p.sku_id === sku.sku_id));
+    const best = goodsPromos.reduce<PromoDb | undefined>(
+      (low, p) => (!low || Number(p.promote_price) < Number(low.promote_price) ? p : low),
+      undefined,
+    );
+    const extras = { bomAmos: parts.map((p) => p.bom_amo), addOnPrices: addOns.map((o) => o.sales_price) };
+    const price = unitPrice({ salesPrice: listPrice, promotePrice: best?.promote_price ?? null, ...extras }, formats);
+    const punitPrice = pack ? packPrice(pack.sales_price, pack.ref, extras, formats) : '0';
+    const amoMinor = lineAmountMinor({ pQua: line.PQua, mQua: line.MQua, PUnitPrice: punitPrice, Price: price }, formats);
+    const salesPrice = currentPrice(listPrice, best?.promote_price ?? null);
+    const promoApplies = best !== undefined && salesPrice !== listPrice && line.MQua > 0;
+    let disMinor = 0;
+    if (promoApplies) {
+      const withoutPromo = unitPrice({ salesPrice: listPrice, ...extras }, formats);
+      disMinor = lineAmountMinor({ pQua: line.PQua, mQua: line.MQua, PUnitPrice: punitPrice, Price: withoutPromo }, formats) - amoMinor;
+      if (best.limit_qua !== null) {
+        const key = `${best.plan_id}\u0000${g.goods_id}\u0000${sku?.sku_id ?? ''}`;
+        const sofar = promoted.get(key) ?? { qua: 0, limit: Number(best.limit_qua), name };
+        sofar.qua += line.MQua;
+        promoted.set(key, sofar);
+      }
+    }
+
+    const ref = pack ? pack.ref : '1';
+    const qua = line.PQua * Number(ref) + line.MQua;
+    const detail =
+      parts.length || addOns.length || line.remarks.length
+        ? JSON.stringify({
+            bomList: parts.map((p) => ({ BOMClassID: p.bom_class_id, GoodsID: p.goods_id, GoodsName: p.goods_name, BOMAmo: p.bom_amo })),
+            attachmentList: addOns.map((o) => ({ OptionID: o.option_id, Value: o.value, Value2: o.price, Value3: o.sales_price })),
+            remarkList: line.remarks,
+          })
+        : '';
+    return {
+      ...line,
+      goodsName: name,
+      skuItems: sku?.sku_items ?? '',
+      qua: Math.round(qua * 10 ** QUANTITY_SCALE) / 10 ** QUANTITY_SCALE,
+      ref,
+      price,
+      punitPrice,
+      salesPrice,
+      amoMinor,
+      disMinor,
+      salType: promoApplies ? SAL_TYPE.promote : SAL_TYPE.normal,
+      bags: g.bag_count * (line.PQua + Math.ceil(line.MQua)),
+      detail,
+    };
+  });
+
+  for (const { qua, limit, name } of promoted.values()) {
+    if (qua > limit) throw new OpError('promoteLimit', ErrorCode.business, { name, limit });
+  }
+  return priced;
+}
+
+/** A client amount (a number) in minor units at `scale`, for comparing with the server's. */
+export function clientMinor(amount: number, scale: number): number {
+  return toMinor(amount, scale);
+}

@@ -1,0 +1,55 @@
+/**
+ * A sheet's lines and rounds as the sheet reads answer them (the detail, the
+ * merge preview of a table's sheet): who ordered a round is told only as
+ * Mine (the caller's session ordered it), never as a VipID.
+ */
+import type { Queryable, Row } from '../../db/driver';
+import { isoSeconds } from './common';
+
+/** The lines of a sheet, rounds in order (sheetItemRow of schemas.ts). */
+export async function sheetItems(tx: Queryable, sheetId: string, vipId: string | null): Promise<Row[]> {
+  return tx.query(
+    `SELECT i.item_id AS "ItemID", i.round_no AS "RoundNo", i.goods_id AS "GoodsID", i.sku_id AS "SkuID", i.punit AS "PUnit",
+            i.goods_name AS "GoodsName", i.sku_items AS "SkuItems", i.qua AS "Qua", i.pqua AS "PQua", i.mqua AS "MQua",
+            i.price AS "Price", i.sales_price AS "SalesPrice", i.amo AS "Amo", i.dis_amo AS "DisAmo",
+            i.sal_type::text AS "SalType", i.detail AS "Detail",
+            COALESCE(g.goods_name_tw, '') AS "GoodsNameTW", COALESCE(g.goods_name_en, '') AS "GoodsNameEN",
+            i.punit_price AS "PUnitPrice", i.ref AS "Ref",
+            CASE WHEN $2::text IS NOT NULL AND COALESCE(r.vip_id, s.vip_id) = $2 THEN 1 ELSE 0 END AS "Mine"
+       FROM sheet_item i
+       JOIN sheet s ON s.sheet_id = i.sheet_id
+       LEFT JOIN sheet_round r ON r.sheet_id = i.sheet_id AND r.round_no = i.round_no
+       LEFT JOIN goods g ON g.goods_id = i.goods_id
+      WHERE i.sheet_id = $1
+      ORDER BY i.round_no, i.item_id`,
+    [sheetId, vipId],
+  );
+}
+
+/**
+ * The rounds of a sheet (sheetRoundRow of schemas.ts). A sheet written
+ * without rounds (the demo's) reads as one round: the whole sheet, its owner's.
+ */
+export async function sheetRounds(
+  tx: Queryable,
+  sheet: { sheet_id: string; vip_id: string | null; total_amo: string; remark: string; created_at: Date },
+  vipId: string | null,
+): Promise<Row[]> {
+  const rounds = await tx.query<{ round_no: number; amount: string; remark: string; created_at: Date; vip_id: string }>(
+    'SELECT round_no, amount, remark, created_at, vip_id FROM sheet_round WHERE sheet_id = $1 ORDER BY round_no',
+    [sheet.sheet_id],
+  );
+  const mine = (owner: string | null) => (vipId !== null && owner === vipId ? 1 : 0);
+  if (rounds.length === 0) {
+    return [{ RoundNo: 1, RoundAmo: sheet.total_amo, Remark: sheet.remark, CreatedDate: isoSeconds(sheet.created_at), Mine: mine(sheet.vip_id) }];
+  }
+  return rounds.map((r) => ({ RoundNo: r.round_no, RoundAmo: r.amount, Remark: r.remark, CreatedDate: isoSeconds(r.created_at), Mine: mine(r.vip_id) }));
+}
+
+/** Whether the member ordered on the sheet: its owner, or a round's. */
+export async function orderedOn(tx: Queryable, sheetId: string, sheetVipId: string | null, vipId: string | null): Promise<boolean> {
+  if (!vipId) return false;
+  if (sheetVipId === vipId) return true;
+  const [round] = await tx.query('SELECT 1 AS one FROM sheet_round WHERE sheet_id = $1 AND vip_id = $2 LIMIT 1', [sheetId, vipId]);
+  return Boolean(round);
+}

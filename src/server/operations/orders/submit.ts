@@ -1,0 +1,454 @@
+/**
+ * The order submit (PosSalSheet_NewCYSendSheetSubmit_Add,
+ * PosSalSheet_CYPosSalSheetSubmit_Add, PosSalSheet_PosSalSheetSubmit_V9_Add):
+ * one handler, run by the gateway in one transaction.
+ *
+ * The sheet belongs to the session's member (or guest), whatever the payload
+ * says. The service recomputes every figure from its own data (lines.ts,
+ * coupons.ts, freight below) and refuses, with nothing written, a submit
+ * whose TotalAmo or any line's Amo disagrees (ErrorCode.mismatch).
+ *
+ *   goods amount  = sum of the lines' Amo (the "consumption")
+ *   bag fee       = MOP 1 x bag_count x (packs + loose units) per line, takeout only
+ *   freight       = delivery only: the outlet's fee, 0 from free_above on;
+ *                   refused below min_amount (with the shortfall) and
+ *                   beyond range_km from the outlet
+ *   coupon        = coupons.ts, on the goods amount
+ *   total         = goods amount + bag fee + freight - coupon
+ *
+ * Idempotent per member on LocalSheetID: every accepted submit is a row of
+ * sheet_round, unique on (vip_id, local_sheet_id), with a hash of the
+ * normalised request. A per-member advisory lock, taken first, serialises a
+ * member's submits on PostgreSQL (PGlite runs one transaction at a time
+ * anyway), so a retry or a double tap racing the first submit waits for it
+ * and then finds its round: the same cart gets the first answer, another
+ * cart with the same LocalSheetID is refused. The unique index is the last
+ * line of defence.
+ *
+ * Pay-after dine-in (outlet pay_mode 'postpay', at a table): the submit adds
+ * a round to the table's open sheet (created by the first round), whoever
+ * sends it; the table row is locked (FOR UPDATE) so rounds from several
+ * phones are numbered one after another. Otherwise a new sheet per submit:
+ * status 0, pay status 0, progress 'placed'.
+ */
+import { createHash } from 'node:crypto';
+import { DateTime } from 'luxon';
+import { QUANTITY_SCALE } from '../../../shared/domain/cart';
+import { BusinessMode, modesOffered, sheetPosType } from '../../../shared/domain/businessMode';
+import { toMinor, sumMoney } from '../../../shared/domain/numbers';
+import { canPlaceOrder, isOpenAt } from '../../../shared/domain/openingHours';
+import { ErrorCode } from '../../../shared/protocol/envelope';
+import type { PayloadOf } from '../../../shared/protocol/schemas';
+import type { Queryable } from '../../db/driver';
+import type { MessageKey } from '../../messages';
+import { OpError, type OpContext } from '../context';
+import {
+  distanceKm,
+  insertMany,
+  isSettling,
+  isoSeconds,
+  loadOutlet,
+  minorToDecimal4,
+  newSheetId,
+  showMoney,
+  type Outlet,
+} from './common';
+import { checkCard, findCard, useCard, type Card } from './coupons';
+import { priceLines, type PricedLine, type RequestLine } from './lines';
+
+type SubmitPayload = PayloadOf<'PosSalSheet_NewCYSendSheetSubmit_Add'>;
+type SubmitRow = SubmitPayload['tableData'][number];
+
+/** SPEC section 9: a plastic bag costs MOP 1. */
+export const BAG_FEE = '1';
+/** How far ahead a pickup or delivery time may be chosen. */
+export const MAX_TAKE_AHEAD_DAYS = 7;
+/** A chosen time this little in the past still counts (clocks differ). */
+const TAKE_TIME_GRACE_MS = 60_000;
+/** The first key of the per-member advisory lock (the second is a hash of the VipID). */
+const SUBMIT_LOCK_CLASS = 724_113_003;
+
+const orderStateKey = {
+  closed: 'storeClosed',
+  windowElapsed: 'orderWindowElapsed',
+  sheetClosed: 'sheetClosed',
+  sheetPaid: 'sheetPaid',
+} as const satisfies Record<string, MessageKey>;
+
+const invalid = (reason: string) => new OpError('orderInvalid', ErrorCode.badRequest, { reason });
+const trimmed = (v: string | undefined) => (v ?? '').trim();
+
+/**
+ * The way of ordering: as sent, or (PROTOCOL.md's capture sends neither)
+ * dine-in at a table, delivery when an address or a freight is sent, else pickup.
+ */
+function wayOf(row: SubmitRow): { mode: '1' | '2'; takeType: 'dinein' | 'pickup' | 'delivery' } {
+  const takeType =
+    row.TakeType ??
+    (row.BusinessMode === '2' || (row.BusinessMode === undefined && row.TableID)
+      ? 'dinein'
+      : trimmed(row.CustMainAddress) || (row.FeeAmo ?? 0) > 0
+        ? 'delivery'
+        : 'pickup');
+  return { mode: row.BusinessMode ?? (takeType === 'dinein' ? '2' : '1'), takeType };
+}
+
+/** The Item1 lines, normalised; lines without a quantity are dropped. */
+function requestLines(items: SubmitPayload['Item1']): RequestLine[] {
+  const lines: RequestLine[] = [];
+  items.forEach((item, i) => {
+    // The schema has checked them: finite, 0 to 99,999 (lines.ts checks their decimals).
+    const pQua = item.PQua ?? 0;
+    const mQua = item.MQua ?? (item.PQua === undefined ? (item.Qua ?? 0) : 0);
+    if (pQua === 0 && mQua === 0) return;
+    const remarks = (Array.isArray(item.Remarks) ? item.Remarks : [item.Remarks ?? '']).map((r) => r.trim()).filter(Boolean);
+    lines.push({
+      n: i + 1,
+      GoodsID: item.GoodsID,
+      SkuID: item.SkuID ?? '',
+      PUnit: (item.PUnit ?? '').trim(),
+      PQua: pQua,
+      MQua: mQua,
+      Amo: item.Amo,
+      bom: item.Bom ?? [],
+      options: item.Attachments ?? [],
+      remarks,
+    });
+  });
+  return lines;
+}
+
+/** A hash of the normalised request: the same cart and choices give the same hash. */
+function requestHash(row: SubmitRow, lines: readonly RequestLine[]): string {
+  const canonical = {
+    v: 1,
+    shop: row.ShopID,
+    base: row.BaseID,
+    table: row.TableID ?? '',
+    sheet: row.SheetID ?? '',
+    way: wayOf(row),
+    take: trimmed(row.TakeTime),
+    cust: [row.CustName, row.CustPhone, row.CustProvince, row.CustCity, row.CustDistrict, row.CustMainAddress, row.CustHouseNumber].map(trimmed),
+    gps: [row.GPS_Lng ?? null, row.GPS_Lat ?? null],
+    remark: trimmed(row.Remark),
+    card: [trimmed(row.CardCode).toUpperCase(), row.CardID ?? ''],
+    total: String(row.TotalAmo),
+    lines: lines.map((l) => [
+      l.GoodsID,
+      l.SkuID,
+      l.PUnit,
+      l.PQua,
+      l.MQua,
+      String(l.Amo),
+      l.bom.map((b) => `${b.BOMClassID}:${b.GoodsID}`).sort(),
+      [...l.options].sort(),
+      l.remarks,
+    ]),
+  };
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+type Answer = {
+  sheet_id: string;
+  round_no: number;
+  amount: string;
+  status: number;
+  pay_status: number;
+  pay_mode: string;
+  total_amo: string;
+  created_at: Date;
+};
+
+function answerOf(a: Answer, localSheetId: string) {
+  return {
+    table1: [
+      {
+        SheetID: a.sheet_id,
+        LocalSheetID: localSheetId,
+        RoundNo: a.round_no,
+        Status: a.status,
+        PayStatus: a.pay_status,
+        PayMode: a.pay_mode,
+        TotalAmo: a.total_amo,
+        RoundAmo: a.amount,
+        CreatedDate: isoSeconds(a.created_at),
+      },
+    ],
+  };
+}
+
+/** The pickup or delivery time: null as soon as possible; else within opening hours, not past, at most a week ahead. */
+function takeTimeOf(row: SubmitRow, takeType: string, outlet: Outlet, now: Date): Date | null {
+  const text = trimmed(row.TakeTime);
+  if (takeType === 'dinein' || text === '') return null;
+  const parsed = DateTime.fromISO(text, { zone: outlet.timeZone, setZone: true });
+  if (!parsed.isValid) throw invalid('TakeTime is not an ISO date-time');
+  const at = parsed.toJSDate();
+  const t = at.getTime();
+  if (t < now.getTime() - TAKE_TIME_GRACE_MS || t > now.getTime() + MAX_TAKE_AHEAD_DAYS * 86_400_000 || !isOpenAt(outlet.hours, at, outlet.timeZone)) {
+    throw new OpError('takeTimeInvalid');
+  }
+  return at;
+}
+
+interface Delivery {
+  address: string;
+  region: string;
+  lng: number;
+  lat: number;
+}
+
+function deliveryOf(row: SubmitRow, takeType: string): Delivery | null {
+  if (takeType !== 'delivery') return null;
+  if (!trimmed(row.CustName) || !trimmed(row.CustPhone)) throw new OpError('contactRequired');
+  const region = [row.CustProvince, row.CustCity, row.CustDistrict].map(trimmed).filter(Boolean).join(' ');
+  if (!region || !trimmed(row.CustMainAddress) || !trimmed(row.CustHouseNumber) || row.GPS_Lng === undefined || row.GPS_Lat === undefined) {
+    throw new OpError('shippingIncomplete');
+  }
+  return { address: `${trimmed(row.CustMainAddress)} ${trimmed(row.CustHouseNumber)}`, region, lng: row.GPS_Lng, lat: row.GPS_Lat };
+}
+
+type TableSheet = {
+  sheet_id: string;
+  status: number;
+  pay_status: number;
+  created_at: Date;
+  settle_started_at: Date | null;
+  round_count: number;
+  table_id: string | null;
+};
+
+/**
+ * The open postpay sheet of a table to add a round to (null: the round
+ * starts one), with the table row locked for the rest of the transaction.
+ */
+async function tableSheetFor(tx: Queryable, tableId: string, sheetId: string): Promise<TableSheet | null> {
+  await tx.query('SELECT table_id FROM dining_table WHERE table_id = $1 FOR UPDATE', [tableId]);
+  const columns = 'sheet_id, status, pay_status, created_at, settle_started_at, round_count, table_id';
+  const [open] = await tx.query<TableSheet>(
+    `SELECT ${columns} FROM sheet WHERE table_id = $1 AND status = 0 AND pay_mode = 'postpay'
+      ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
+    [tableId],
+  );
+  if (!sheetId || open?.sheet_id === sheetId) return open ?? null;
+  // The app names the sheet it scanned; it is no longer the table's open one.
+  const [named] = await tx.query<TableSheet>(`SELECT ${columns} FROM sheet WHERE sheet_id = $1`, [sheetId]);
+  if (!named || named.table_id !== tableId) throw new OpError('sheetNotFound');
+  if (named.status === 3 || named.pay_status === 2) throw new OpError('sheetPaid');
+  throw new OpError('sheetClosed');
+}
+
+export async function submitOrder(ctx: OpContext, payload: SubmitPayload) {
+  const { tx, session, now } = ctx;
+  if (!session?.vipId) throw new OpError('loginRequired', ErrorCode.sessionRequired);
+  const vipId = session.vipId;
+  const row = payload.tableData[0]!;
+  const localSheetId = row.LocalSheetID;
+  const lines = requestLines(payload.Item1);
+  if (lines.length === 0) throw invalid('Item1 needs at least one line with a quantity above 0');
+  const hash = requestHash(row, lines);
+
+  // One submit of a member at a time; then a retry finds the first answer.
+  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SUBMIT_LOCK_CLASS, vipId]);
+  const [previous] = await tx.query<Answer & { request_hash: string }>(
+    `SELECT r.sheet_id, r.round_no, r.amount, r.request_hash, s.status, s.pay_status, s.pay_mode, s.total_amo, s.created_at
+       FROM sheet_round r JOIN sheet s ON s.sheet_id = r.sheet_id
+      WHERE r.vip_id = $1 AND r.local_sheet_id = $2`,
+    [vipId, localSheetId],
+  );
+  if (previous) {
+    if (previous.request_hash !== hash) throw new OpError('localSheetIdReused');
+    return answerOf(previous, localSheetId);
+  }
+
+  // The outlet, the way of ordering, the table.
+  const outlet = await loadOutlet(tx, row.BaseID);
+  if (!outlet || outlet.shopId !== row.ShopID) throw new OpError('baseNotFound');
+  if (outlet.entId !== session.entId) throw new OpError('loginRequired', ErrorCode.sessionInvalid);
+  const { mode, takeType } = wayOf(row);
+  if ((mode === BusinessMode.dineIn) !== (takeType === 'dinein')) throw invalid('TakeType dinein goes with BusinessMode 2, pickup and delivery with 1');
+  if (!modesOffered(outlet.businessMode).includes(mode)) throw new OpError('businessModeUnavailable');
+  let tableId: string | null = null;
+  if (mode === BusinessMode.dineIn && row.TableID) {
+    const [table] = await tx.query('SELECT table_id FROM dining_table WHERE table_id = $1 AND base_id = $2', [row.TableID, outlet.baseId]);
+    if (!table) throw new OpError('tableNotFound');
+    tableId = row.TableID;
+  }
+  const postpay = mode === BusinessMode.dineIn && outlet.payMode === 'postpay';
+  if (postpay && !tableId) throw new OpError('tableNotFound');
+
+  // The ordering guard (SPEC section 4), on the table's sheet for a round.
+  const tableSheet = postpay ? await tableSheetFor(tx, tableId!, row.SheetID ?? '') : null;
+  const guard = canPlaceOrder({
+    hours: outlet.hours,
+    zone: outlet.timeZone,
+    now,
+    sheet: tableSheet ? { Status: tableSheet.status, CreatedDate: tableSheet.created_at } : null,
+    webOrderDuration: outlet.webOrderDuration,
+  });
+  if (!guard.ok) throw new OpError(orderStateKey[guard.reason]);
+  if (tableSheet) {
+    if (tableSheet.pay_status === 2) throw new OpError('sheetPaid');
+    if (isSettling(tableSheet, now)) throw new OpError('sheetSettling');
+  }
+  const takeTime = takeTimeOf(row, takeType, outlet, now);
+  const delivery = deliveryOf(row, takeType);
+  const [freight] = delivery
+    ? await tx.query<{ fee: string; min_amount: string; range_km: string; free_above: string | null }>(
+        'SELECT fee, min_amount, range_km, free_above FROM freight_rule WHERE base_id = $1',
+        [outlet.baseId],
+      )
+    : [];
+  if (delivery && !freight) throw new OpError('deliveryUnavailable');
+
+  // The lines, priced from the service's data.
+  const { formats } = outlet;
+  const amo = formats.AmoPoint;
+  const priced = await priceLines(tx, { shopId: outlet.shopId, now, formats }, lines);
+  const goodsMinor = sumMoney(priced.map((l) => l.amoMinor));
+  const disMinor = sumMoney(priced.map((l) => l.disMinor));
+  const bagMinor = mode === BusinessMode.takeout ? toMinor(BAG_FEE, amo) * priced.reduce((n, l) => n + l.bags, 0) : 0;
+
+  let feeMinor = 0;
+  let distance: number | null = null;
+  if (delivery && freight) {
+    const minimum = toMinor(freight.min_amount, amo);
+    if (goodsMinor < minimum) {
+      throw new OpError('minimumShortfall', ErrorCode.business, {
+        minimum: showMoney(minimum, outlet),
+        amount: showMoney(minimum - goodsMinor, outlet),
+      });
+    }
+    if (outlet.gpsLat !== null && outlet.gpsLng !== null) {
+      distance = distanceKm(outlet.gpsLat, outlet.gpsLng, delivery.lat, delivery.lng);
+      if (Number(freight.range_km) > 0 && distance > Number(freight.range_km)) throw new OpError('beyondRange');
+    }
+    const free = freight.free_above !== null && goodsMinor >= toMinor(freight.free_above, amo);
+    feeMinor = free ? 0 : toMinor(freight.fee, amo);
+  }
+
+  let card: Card | null = null;
+  let couponMinor = 0;
+  const cardCode = trimmed(row.CardCode);
+  if (cardCode || row.CardID) {
+    if (session.role !== 'member') throw new OpError('memberRequired', ErrorCode.forbidden);
+    const byId = Boolean(row.CardID);
+    const found = await findCard(tx, byId ? { cardId: row.CardID } : { cardCode }, vipId, outlet.entId);
+    if (!found || (byId && !found.theirs)) throw new OpError('couponMissing');
+    if (!found.theirs) throw new OpError('couponUnavailable');
+    card = found.card;
+    // A table's running sheet is paid as a whole at the end: no coupon on a round.
+    if (postpay) throw new OpError('couponUnavailable');
+    const check = checkCard(card, now, goodsMinor, formats, outlet.currencySymbol);
+    if (!check.ok) throw new OpError(check.key, ErrorCode.business, check.values);
+    couponMinor = check.couponMinor;
+  }
+  const totalMinor = Math.max(0, goodsMinor + bagMinor + feeMinor - couponMinor);
+
+  // The client's figures against the server's: nothing is written when they disagree.
+  const lineDisagrees = priced.some((l) => toMinor(l.Amo, amo) !== l.amoMinor);
+  if (lineDisagrees || toMinor(row.TotalAmo, amo) !== totalMinor) {
+    throw new OpError('priceChanged', ErrorCode.mismatch, { total: showMoney(totalMinor, outlet) });
+  }
+
+  // Write: the sheet (or the table sheet's new round), its lines, the round, the coupon.
+  const dec = (minor: number) => minorToDecimal4(minor, amo);
+  let sheetId: string;
+  let roundNo: number;
+  let firstItem = 1;
+  if (tableSheet) {
+    sheetId = tableSheet.sheet_id;
+    roundNo = tableSheet.round_count + 1;
+    const [last] = await tx.query<{ n: number }>('SELECT COALESCE(max(item_id), 0)::int AS n FROM sheet_item WHERE sheet_id = $1', [sheetId]);
+    firstItem = (last?.n ?? 0) + 1;
+    await tx.query(
+      `UPDATE sheet SET sales_amo = sales_amo + $2, dis_amo = dis_amo + $3, total_amo = total_amo + $4,
+              round_count = $5, settle_started_at = NULL, updated_at = $6
+        WHERE sheet_id = $1`,
+      [sheetId, dec(goodsMinor), dec(disMinor), dec(totalMinor), roundNo, now],
+    );
+  } else {
+    sheetId = newSheetId(now);
+    roundNo = 1;
+    await insertMany(tx, 'sheet', [
+      {
+        sheet_id: sheetId,
+        ent_id: outlet.entId,
+        shop_id: outlet.shopId,
+        base_id: outlet.baseId,
+        table_id: tableId,
+        vip_id: vipId,
+        local_sheet_id: postpay ? null : localSheetId,
+        pos_type: sheetPosType(mode, outlet.cyType),
+        business_mode: Number(mode),
+        status: 0,
+        pay_status: 0,
+        is_pay_later: false,
+        sales_amo: dec(goodsMinor),
+        dis_amo: dec(disMinor),
+        fee_amo: dec(feeMinor),
+        coupon_amo: dec(couponMinor),
+        bag_amo: dec(bagMinor),
+        total_amo: dec(totalMinor),
+        remark: trimmed(row.Remark),
+        cust_name: trimmed(row.CustName),
+        cust_phone: trimmed(row.CustPhone),
+        cust_address: delivery?.address ?? '',
+        cust_region: delivery?.region ?? '',
+        cust_gps_lng: delivery?.lng ?? null,
+        cust_gps_lat: delivery?.lat ?? null,
+        distance_km: distance === null ? null : distance.toFixed(4),
+        take_type: takeType,
+        take_time: takeTime,
+        progress: 'placed',
+        round_count: 1,
+        pay_mode: postpay ? 'postpay' : 'prepay',
+        card_id: card?.card_id ?? null,
+        created_at: now,
+        updated_at: now,
+      },
+    ]);
+  }
+  await insertMany(tx, 'sheet_item', priced.map((l, i) => itemRow(sheetId, firstItem + i, roundNo, l, amo)));
+  await tx.query(
+    `INSERT INTO sheet_round (sheet_id, round_no, vip_id, local_sheet_id, request_hash, amount, remark, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [sheetId, roundNo, vipId, localSheetId, hash, dec(totalMinor), trimmed(row.Remark), now],
+  );
+  if (card && !(await useCard(tx, card.card_id, vipId, sheetId, now))) {
+    // Another order used it since it was read: this one is refused and rolled back.
+    throw new OpError('couponUnavailable');
+  }
+
+  const [after] = await tx.query<Answer>(
+    `SELECT s.sheet_id, $2::int AS round_no, $3::numeric(18,4)::text AS amount, s.status, s.pay_status, s.pay_mode, s.total_amo, s.created_at
+       FROM sheet s WHERE s.sheet_id = $1`,
+    [sheetId, roundNo, dec(totalMinor)],
+  );
+  return answerOf(after!, localSheetId);
+}
+
+function itemRow(sheetId: string, itemId: number, roundNo: number, l: PricedLine, amoPoint: number) {
+  const q = (v: number) => v.toFixed(QUANTITY_SCALE);
+  return {
+    sheet_id: sheetId,
+    item_id: itemId,
+    round_no: roundNo,
+    goods_id: l.GoodsID,
+    sku_id: l.SkuID,
+    punit: l.PUnit,
+    goods_name: l.goodsName,
+    sku_items: l.skuItems,
+    qua: q(l.qua),
+    pqua: q(l.PQua),
+    mqua: q(l.MQua),
+    price: l.price,
+    punit_price: l.punitPrice,
+    ref: l.ref,
+    sales_price: l.salesPrice,
+    amo: minorToDecimal4(l.amoMinor, amoPoint),
+    dis_amo: minorToDecimal4(l.disMinor, amoPoint),
+    sal_type: l.salType,
+    detail: l.detail,
+  };
+}
