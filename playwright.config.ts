@@ -19,8 +19,7 @@ const CHROMIUM_ARGS = [
 export const USER_AGENTS = {
   plain:
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  chat:
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800323b) NetType/WIFI Language/zh_CN',
+  chat: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800323b) NetType/WIFI Language/zh_CN',
 };
 
 const phone = {
@@ -49,7 +48,34 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'plain', use: { ...devices['Desktop Chrome'], ...phone, userAgent: USER_AGENTS.plain } },
-    { name: 'chat', use: { ...devices['Desktop Chrome'], ...phone, userAgent: USER_AGENTS.chat } },
+    {
+      name: 'plain',
+      use: { ...devices['Desktop Chrome'], ...phone, userAgent: USER_AGENTS.plain },
+    },
+    {
+      name: 'chat',
+      use: {
+        ...devices['Desktop Chrome'],
+        ...phone,
+        userAgent: USER_AGENTS.chat,
+        // The chat app signs the customer in silently, as for an account that authorized before
+        // (the sandbox provider remembers the consent in this cookie; sign-in.spec.ts clears it to see the consent page).
+        storageState: {
+          cookies: [
+            {
+              name: 'sandbox_chat_consent',
+              value: 'member',
+              domain: '127.0.0.1',
+              path: '/',
+              expires: -1,
+              httpOnly: false,
+              secure: false,
+              sameSite: 'Lax',
+            },
+          ],
+          origins: [],
+        },
+      },
+    },
   ],
 });

@@ -81,6 +81,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       new webpack.DefinePlugin({
         __API_HOST__: JSON.stringify(process.env.API_HOST ?? ''),
         __TEST_API_HOST__: JSON.stringify(process.env.TEST_API_HOST ?? ''),
+        __IDENTITY_BASE__: JSON.stringify(process.env.IDENTITY_BASE ?? ''),
         __APP_VERSION__: JSON.stringify('v2.0.3'),
         __DEV__: JSON.stringify(!production),
       }),

@@ -13,6 +13,7 @@ import { ROUTE_NOT_FOUND_LOG } from './navigation';
 import { ENTRY_PATH, routes, routeTitles, tabRoutes, type RouteDef } from './routes';
 import { selectHideTabBar } from './uiSlice';
 import { useRestoreShop } from '../features/entry/useRestoreShop';
+import { AuthorizePrompt } from '../features/auth/AuthorizePrompt';
 
 const messages = defineMessages({
   back: { id: 'shell.back', defaultMessage: 'Back' },
@@ -32,9 +33,20 @@ function TabBar() {
   return (
     <nav className="tab-bar" aria-label={intl.formatMessage(messages.tabs)}>
       {tabRoutes.map((r) => (
-        <NavLink key={r.name} to={r.path} replace className={({ isActive }) => (isActive ? 'tab active' : 'tab')}>
+        <NavLink
+          key={r.name}
+          to={r.path}
+          replace
+          className={({ isActive }) => (isActive ? 'tab active' : 'tab')}
+        >
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <path d={TAB_ICONS[r.name]} fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+            <path
+              d={TAB_ICONS[r.name]}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinejoin="round"
+            />
           </svg>
           <FormattedMessage {...r.title} />
         </NavLink>
@@ -57,14 +69,21 @@ function PageFrame({ route }: { route: RouteDef }) {
   useDocumentTitle(title);
   const showHeader = !route.tab && route.path !== ENTRY_PATH;
   return (
-    <div className={`page${route.tab && !hideTabBar ? ' with-tab-bar' : ''}`} data-route={route.name}>
+    <div
+      className={`page${route.tab && !hideTabBar ? ' with-tab-bar' : ''}`}
+      data-route={route.name}
+    >
       {showHeader && (
         <header className="page-header">
           <button
             type="button"
             className="back"
             aria-label={intl.formatMessage(messages.back)}
-            onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(tabRoutes[0]!.path, { replace: true }))}
+            onClick={() =>
+              window.history.length > 1
+                ? navigate(-1)
+                : navigate(tabRoutes[0]!.path, { replace: true })
+            }
           >
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <path d="M15 4 7 12l8 8" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -109,14 +128,17 @@ export function Shell() {
   const location = useLocation();
   useRestoreShop(location.pathname === ENTRY_PATH || location.pathname === '/scanCodeEntry');
   return (
-    <div className="page-transition" key={location.pathname}>
-      <Routes location={location}>
-        {routes.map((r) => (
-          <Route key={r.name} path={r.path} element={<PageFrame route={r} />} />
-        ))}
-        <Route path="/scanCodeEntry" element={<PageFrame route={routes[0]!} />} />
-        <Route path="*" element={<NotFound />} />
-      </Routes>
-    </div>
+    <>
+      <AuthorizePrompt />
+      <div className="page-transition" key={location.pathname}>
+        <Routes location={location}>
+          {routes.map((r) => (
+            <Route key={r.name} path={r.path} element={<PageFrame route={r} />} />
+          ))}
+          <Route path="/scanCodeEntry" element={<PageFrame route={routes[0]!} />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </div>
+    </>
   );
 }

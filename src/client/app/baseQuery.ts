@@ -25,6 +25,8 @@ export interface GatewayArgs {
   extra?: Record<string, unknown>;
   /** True: the error listener does not toast a refusal (the caller shows it); network failures still toast. */
   silent?: boolean;
+  /** True: a session code is the answer the caller asks about (who is signed in?), not a cue to sign in again. */
+  probe?: boolean;
 }
 
 export type GatewayError = (
@@ -32,7 +34,7 @@ export type GatewayError = (
   | { kind: 'timeout'; message: string }
   | { kind: 'session'; code: string; message: string }
   | { kind: 'business'; code: string; message: string; envelope: Envelope<unknown> }
-) & { op: OperationName; silent?: boolean };
+) & { op: OperationName; silent?: boolean; probe?: boolean };
 
 /** The part of the store the transport reads. */
 export interface TransportState {
@@ -73,11 +75,11 @@ export function createGatewayBaseQuery(
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   return async (args, api) => {
     const result = await send(args, api);
-    if ('error' in result) return { error: { ...result.error, op: args.op, silent: args.silent } as GatewayError };
+    if ('error' in result) return { error: { ...result.error, op: args.op, silent: args.silent, probe: args.probe } as GatewayError };
     return result;
   };
 
-  type Failure = { error: DistributiveOmit<GatewayError, 'op' | 'silent'> };
+  type Failure = { error: DistributiveOmit<GatewayError, 'op' | 'silent' | 'probe'> };
   async function send(args: GatewayArgs, api: Parameters<BaseQueryFn>[1]): Promise<{ data: ResultTables } | Failure> {
     const fetchFn = options.fetchFn ?? globalThis.fetch.bind(globalThis);
     const state = api.getState() as TransportState;

@@ -49,6 +49,8 @@ export function isGatewayError(value: unknown): value is GatewayError {
 export function reportGatewayError(error: GatewayError, dispatch: Dispatch): void {
   // A silent call's screen shows the service's refusal itself; a broken network is always said.
   if (error.silent && error.kind === 'business') return;
+  // A probe asked whether there is a session: "no" is its answer, not a cue to sign in again.
+  if (error.probe && error.kind === 'session') return;
   if (error.kind === 'network') {
     dispatch(toastShown({ message: messages.networkError }));
     return;

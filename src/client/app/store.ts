@@ -17,6 +17,7 @@ import { shopSlice } from '../features/shop/shopSlice';
 import { authSlice } from '../features/auth/authSlice';
 import { cartSlice, CART_VERSION, type CartState } from '../features/cart/cartSlice';
 import { checkoutSlice } from '../features/checkout/checkoutSlice';
+import { browserSignInEnv, type SignInEnv } from '../features/auth/signInEnv';
 
 /** localStorage as redux-persist storage; a memory stand-in where storage is refused (private mode). */
 export function browserStorage(): Storage {
@@ -76,9 +77,10 @@ export type RootState = ReturnType<ReturnType<typeof makeRootReducer>>;
 
 export function makeStore(
   preloadedState?: Partial<RootState>,
-  options: { storage?: Storage; host?: HostInfo } = {},
+  options: { storage?: Storage; host?: HostInfo; signInEnv?: SignInEnv } = {},
 ) {
-  const sagaMiddleware = createSagaMiddleware();
+  // The sign-in flows reach the page (address, redirects, host objects) only through this.
+  const sagaMiddleware = createSagaMiddleware({ context: { signInEnv: options.signInEnv ?? browserSignInEnv() } });
   const languageListener = createLanguageListener(options.host ?? PLAIN_BROWSER);
   const store = configureStore({
     reducer: makeRootReducer(options.storage ?? browserStorage()),

@@ -122,7 +122,13 @@ const PAGE_TEXT: Record<Lang, Record<string, string>> = {
   },
 };
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const esc = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 const STYLE = `
   *{box-sizing:border-box} body{margin:0;font:16px/1.5 -apple-system,BlinkMacSystemFont,'PingFang SC','PingFang TC','Noto Sans CJK SC',sans-serif;color:#222;background:#f2f2f2}
@@ -151,7 +157,10 @@ interface AuthorizeRequest {
 }
 
 /** Checks an authorize request; answers the refusal's text when it is not valid. */
-function readAuthorize(req: FastifyRequest, source: Record<string, unknown>): AuthorizeRequest | string {
+function readAuthorize(
+  req: FastifyRequest,
+  source: Record<string, unknown>,
+): AuthorizeRequest | string {
   const get = (k: string) => (typeof source[k] === 'string' ? (source[k] as string) : '');
   const appid = get('appid');
   const state = get('state');
@@ -159,15 +168,18 @@ function readAuthorize(req: FastifyRequest, source: Record<string, unknown>): Au
   if (!APP_ID.test(appid)) return 'appid is missing or not valid';
   if (!state) return 'state is required';
   if (!STATE.test(state)) return 'state must be 1-128 characters of A-Z a-z 0-9 - _ . ~';
-  if (!(SCOPES as readonly string[]).includes(scope)) return 'scope must be snsapi_userinfo or snsapi_base';
+  if (!(SCOPES as readonly string[]).includes(scope))
+    return 'scope must be snsapi_userinfo or snsapi_base';
   let redirectUri: URL;
   try {
     redirectUri = new URL(get('redirect_uri'));
   } catch {
     return 'redirect_uri is missing or not an absolute URL';
   }
-  if (redirectUri.protocol !== 'http:' && redirectUri.protocol !== 'https:') return 'redirect_uri must be http or https';
-  if (redirectUri.hostname !== req.hostname.replace(/:\d+$/, '')) return 'redirect_uri must be on this host';
+  if (redirectUri.protocol !== 'http:' && redirectUri.protocol !== 'https:')
+    return 'redirect_uri must be http or https';
+  if (redirectUri.hostname !== req.hostname.replace(/:\d+$/, ''))
+    return 'redirect_uri must be on this host';
   return { appid, redirectUri, state, scope: scope as AuthorizeRequest['scope'] };
 }
 
@@ -183,7 +195,8 @@ function badRequestPage(reply: FastifyReply, lang: Lang, why: string) {
 function consentPage(lang: Lang, a: AuthorizeRequest): string {
   const t = PAGE_TEXT[lang];
   const users = DEMO_IDENTITY_USERS.chat;
-  const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${esc(value)}">`;
+  const hidden = (name: string, value: string) =>
+    `<input type="hidden" name="${name}" value="${esc(value)}">`;
   const option = (kind: DemoUserKind, checked: boolean) => {
     const u = users[kind];
     const label = t[kind]!.replace('{name}', u.nickname);
@@ -244,21 +257,64 @@ const BRIDGE_JS = `/* Sandbox food-app host object (http/identity.ts). */
 })();
 `;
 
+/**
+ * The cookie by which the sandbox remembers a consent, as the chat app does
+ * for an account already authorized: 'member' or 'new' sends the authorize
+ * page straight back with a code for that demo user (journeys set it).
+ */
+export const CONSENT_COOKIE = 'sandbox_chat_consent';
+
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
-export async function identityRoutes(app: FastifyInstance, { db, config, clock }: IdentityDeps): Promise<void> {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+export async function identityRoutes(
+  app: FastifyInstance,
+  { db, config, clock }: IdentityDeps,
+): Promise<void> {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 8 * 1024 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
   const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
-  const exchange = (provider: IdentityProviderId, code: string, check?: { appId?: string; state?: string }) =>
-    db.transaction((tx) => exchangeForToken(tx, config, provider, code, clock.now(), check));
+  const exchange = (
+    provider: IdentityProviderId,
+    code: string,
+    check?: { appId?: string; state?: string },
+  ) => db.transaction((tx) => exchangeForToken(tx, config, provider, code, clock.now(), check));
+
+  /** Where Allow leads: the app's address with a fresh one-time code and the state it sent. */
+  const allowRedirect = async (a: AuthorizeRequest, kind: DemoUserKind): Promise<string> => {
+    const target = new URL(a.redirectUri.toString());
+    target.searchParams.delete('code');
+    const code = await db.transaction((tx) =>
+      issueSandboxCode(
+        tx,
+        {
+          provider: 'chat',
+          subject: DEMO_IDENTITY_USERS.chat[kind].openid,
+          appId: a.appid,
+          state: a.state,
+          scope: a.scope,
+        },
+        clock.now(),
+      ),
+    );
+    target.searchParams.set('code', code);
+    target.searchParams.set('state', a.state);
+    return target.toString();
+  };
 
   // Chat app: consent page, decision, user info ------------------------------------
   app.get('/sandbox/identity/chat/authorize', async (req, reply) => {
     const lang = langFromHeader(req.headers['accept-language']);
     const a = readAuthorize(req, req.query as Record<string, unknown>);
     if (typeof a === 'string') return badRequestPage(reply, lang, a);
+    // Consent given before in this browser (the chat app does not ask again): straight back with a code.
+    const remembered = req.cookies?.[CONSENT_COOKIE];
+    if (remembered === 'member' || remembered === 'new')
+      return noStore(reply).redirect(await allowRedirect(a, remembered), 302);
     return noStore(reply).type('text/html; charset=utf-8').send(consentPage(lang, a));
   });
 
@@ -267,15 +323,13 @@ export async function identityRoutes(app: FastifyInstance, { db, config, clock }
     const body = (req.body ?? {}) as Record<string, unknown>;
     const a = readAuthorize(req, body);
     if (typeof a === 'string') return badRequestPage(reply, lang, a);
+    if (body.decision === 'allow')
+      return noStore(reply).redirect(
+        await allowRedirect(a, body.user === 'new' ? 'new' : 'member'),
+        302,
+      );
     const target = new URL(a.redirectUri.toString());
     target.searchParams.delete('code');
-    if (body.decision === 'allow') {
-      const kind: DemoUserKind = body.user === 'new' ? 'new' : 'member';
-      const code = await db.transaction((tx) =>
-        issueSandboxCode(tx, { provider: 'chat', subject: DEMO_IDENTITY_USERS.chat[kind].openid, appId: a.appid, state: a.state, scope: a.scope }, clock.now()),
-      );
-      target.searchParams.set('code', code);
-    }
     target.searchParams.set('state', a.state);
     return noStore(reply).redirect(target.toString(), 302);
   });
@@ -290,7 +344,17 @@ export async function identityRoutes(app: FastifyInstance, { db, config, clock }
     const result = await exchange('chat', code, { appId: appid, state: str(q.state) || undefined });
     if (!result.ok) return { errcode: 40029, errmsg: 'invalid code' };
     const p = result.profile;
-    return { errcode: 0, errmsg: 'ok', openid: p.openid, unionid: p.unionid, nickname: p.nickname, headimgurl: p.headimgurl, sex: p.sex, accessToken: result.accessToken, expires_in: TOKEN_TTL_SECONDS };
+    return {
+      errcode: 0,
+      errmsg: 'ok',
+      openid: p.openid,
+      unionid: p.unionid,
+      nickname: p.nickname,
+      headimgurl: p.headimgurl,
+      sex: p.sex,
+      accessToken: result.accessToken,
+      expires_in: TOKEN_TTL_SECONDS,
+    };
   });
 
   // Macau payment app and Alipay: user info for a bridge's auth code ---------------------
@@ -299,9 +363,21 @@ export async function identityRoutes(app: FastifyInstance, { db, config, clock }
     const lang = langFromHeader(req.headers['accept-language']);
     const code = str((req.query as Record<string, unknown>).code);
     const result = code ? await exchange('mpay', code) : null;
-    if (!result?.ok) return { errcode: '40029', errmsg: message('signInCodeInvalid', lang), data: null };
+    if (!result?.ok)
+      return { errcode: '40029', errmsg: message('signInCodeInvalid', lang), data: null };
     const p = result.profile;
-    return { errcode: '0', errmsg: 'success', data: { openid: p.openid, nickname: p.nickname, headimgurl: p.headimgurl, phone: p.phone, accessToken: result.accessToken, expiresIn: TOKEN_TTL_SECONDS } };
+    return {
+      errcode: '0',
+      errmsg: 'success',
+      data: {
+        openid: p.openid,
+        nickname: p.nickname,
+        headimgurl: p.headimgurl,
+        phone: p.phone,
+        accessToken: result.accessToken,
+        expiresIn: TOKEN_TTL_SECONDS,
+      },
+    };
   });
 
   app.get('/sandbox/identity/alipay/userinfo', async (req, reply) => {
@@ -309,46 +385,77 @@ export async function identityRoutes(app: FastifyInstance, { db, config, clock }
     const lang = langFromHeader(req.headers['accept-language']);
     const code = str((req.query as Record<string, unknown>).code);
     const result = code ? await exchange('alipay', code) : null;
-    if (result && !result.ok && result.reason === 'retry') return { errcode: '20000', errmsg: message('signInRetry', lang), data: null };
-    if (!result?.ok) return { errcode: '40029', errmsg: message('signInCodeInvalid', lang), data: null };
+    if (result && !result.ok && result.reason === 'retry')
+      return { errcode: '20000', errmsg: message('signInRetry', lang), data: null };
+    if (!result?.ok)
+      return { errcode: '40029', errmsg: message('signInCodeInvalid', lang), data: null };
     const p = result.profile;
-    return { errcode: '0', errmsg: 'Success', data: { openid: p.openid, nickname: p.nickname, headimgurl: p.headimgurl, accessToken: result.accessToken, expiresIn: TOKEN_TTL_SECONDS } };
+    return {
+      errcode: '0',
+      errmsg: 'Success',
+      data: {
+        openid: p.openid,
+        nickname: p.nickname,
+        headimgurl: p.headimgurl,
+        accessToken: result.accessToken,
+        expiresIn: TOKEN_TTL_SECONDS,
+      },
+    };
   });
 
   // Codes as a host app hands them over -----------------------------------------------
   app.post('/sandbox/identity/:provider/code', async (req, reply) => {
     noStore(reply);
     const { provider } = req.params as { provider: string };
-    if (!isIdentityProvider(provider)) return reply.code(404).send({ error: `no sandbox identity provider ${provider.slice(0, 20)}` });
+    if (!isIdentityProvider(provider))
+      return reply
+        .code(404)
+        .send({ error: `no sandbox identity provider ${provider.slice(0, 20)}` });
     const parsed = codeBody.safeParse(req.body ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return reply.code(400).send({ error: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}` });
+      return reply
+        .code(400)
+        .send({ error: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}` });
     }
     const b = parsed.data;
     const subject = b.openid ?? DEMO_IDENTITY_USERS[provider][b.user ?? 'member'].openid;
     const code = await db.transaction((tx) =>
-      issueSandboxCode(tx, { provider, subject, appId: b.appid, state: b.state, scope: b.scope, failFirst: b.flaky }, clock.now()),
+      issueSandboxCode(
+        tx,
+        { provider, subject, appId: b.appid, state: b.state, scope: b.scope, failFirst: b.flaky },
+        clock.now(),
+      ),
     );
     return { code, expiresIn: CODE_TTL_MS / 1000 };
   });
 
   app.get('/sandbox/identity/foodapp/bridge.js', async (_req, reply) =>
-    reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(BRIDGE_JS),
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(BRIDGE_JS),
   );
 
   app.get('/sandbox/identity/:provider/avatar/:file', async (req, reply) => {
     const { provider, file } = req.params as { provider: string; file: string };
     const m = /^([A-Za-z0-9_-]{1,64})\.png$/.exec(file);
-    if (!isIdentityProvider(provider) || !m) return reply.code(404).send({ error: 'no such avatar' });
-    return reply.type('image/png').header('Cache-Control', 'public, max-age=86400').send(sandboxAvatarPng(m[1]!));
+    if (!isIdentityProvider(provider) || !m)
+      return reply.code(404).send({ error: 'no such avatar' });
+    return reply
+      .type('image/png')
+      .header('Cache-Control', 'public, max-age=86400')
+      .send(sandboxAvatarPng(m[1]!));
   });
 
   // The SMS outbox ------------------------------------------------------------------
   app.get('/sandbox/sms', async (req, reply) => {
     noStore(reply);
-    const phone = str((req.query as Record<string, unknown>).phone).trim().replace(/^\+/, '');
-    if (!/^\d{1,4}-\d{5,15}$/.test(phone)) return reply.code(400).send({ error: 'phone must be area-number, e.g. 853-66123456' });
+    const phone = str((req.query as Record<string, unknown>).phone)
+      .trim()
+      .replace(/^\+/, '');
+    if (!/^\d{1,4}-\d{5,15}$/.test(phone))
+      return reply.code(400).send({ error: 'phone must be area-number, e.g. 853-66123456' });
     return readSandboxOutbox(db, phone);
   });
 }
@@ -360,7 +467,10 @@ const BRIDGE_TAG = '<script src="/sandbox/identity/foodapp/bridge.js"></script>'
  * the bridge script when the request says it is the food app (see above).
  * A root-level onRequest hook, so it runs before the static files' route.
  */
-export function registerFoodAppBridge(app: FastifyInstance, config: Pick<Config, 'sandbox' | 'staticDir' | 'secureCookies'>): void {
+export function registerFoodAppBridge(
+  app: FastifyInstance,
+  config: Pick<Config, 'sandbox' | 'staticDir' | 'secureCookies'>,
+): void {
   if (!config.sandbox || !config.staticDir) return;
   const indexFile = join(config.staticDir, 'index.html');
   app.addHook('onRequest', async (req, reply) => {
@@ -368,11 +478,16 @@ export function registerFoodAppBridge(app: FastifyInstance, config: Pick<Config,
     const path = req.url.split('?')[0];
     if (path !== '/' && path !== '/index.html') return;
     const host = (req.query as Record<string, unknown> | undefined)?.host;
-    const cookies = (req as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies ?? {};
+    const cookies =
+      (req as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies ?? {};
     let foodApp = /\bmFood\b/i.test(String(req.headers['user-agent'] ?? ''));
     if (typeof host === 'string') {
       if (host === 'foodapp') {
-        reply.setCookie('sandbox_host', 'foodapp', { path: '/', sameSite: 'lax', secure: config.secureCookies });
+        reply.setCookie('sandbox_host', 'foodapp', {
+          path: '/',
+          sameSite: 'lax',
+          secure: config.secureCookies,
+        });
         foodApp = true;
       } else {
         reply.clearCookie('sandbox_host', { path: '/' });
@@ -383,7 +498,9 @@ export function registerFoodAppBridge(app: FastifyInstance, config: Pick<Config,
     reply.header('Vary', 'Cookie, User-Agent');
     if (!foodApp || !existsSync(indexFile)) return;
     const html = readFileSync(indexFile, 'utf8');
-    const injected = /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (tag) => `${tag}${BRIDGE_TAG}`) : `${BRIDGE_TAG}${html}`;
+    const injected = /<head[^>]*>/i.test(html)
+      ? html.replace(/<head[^>]*>/i, (tag) => `${tag}${BRIDGE_TAG}`)
+      : `${BRIDGE_TAG}${html}`;
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
     return reply.send(injected);
   });

@@ -1,12 +1,33 @@
-import { isValidBirthday, isValidMemberName, normalisePhone, phoneKey } from './member';
+import fc from 'fast-check';
+import {
+  isValidBirthday,
+  isValidMemberName,
+  memberNameFrom,
+  normalisePhone,
+  phoneKey,
+  sexFromHost,
+  splitPhoneKey,
+} from './member';
 
 describe('isValidMemberName (SPEC section 5)', () => {
-  test.each(['ChanTaiMan', '陳大文', '陈大文', 'Lee_Siu-Ling', '李（小玲）', 'Tom(2)', 'José', 'x'])('accepts %s', (name) => {
+  test.each([
+    'ChanTaiMan',
+    '陳大文',
+    '陈大文',
+    'Lee_Siu-Ling',
+    '李（小玲）',
+    'Tom(2)',
+    'José',
+    'x',
+  ])('accepts %s', (name) => {
     expect(isValidMemberName(name)).toBe(true);
   });
-  test.each(['', 'Chan Tai Man', 'Tom!', 'a.b', 'Ann😀', '<b>', 'a@b', 'x'.repeat(41), '【x】'])('refuses %j', (name) => {
-    expect(isValidMemberName(name)).toBe(false);
-  });
+  test.each(['', 'Chan Tai Man', 'Tom!', 'a.b', 'Ann😀', '<b>', 'a@b', 'x'.repeat(41), '【x】'])(
+    'refuses %j',
+    (name) => {
+      expect(isValidMemberName(name)).toBe(false);
+    },
+  );
 });
 
 test('normalisePhone', () => {
@@ -25,4 +46,30 @@ test('isValidBirthday', () => {
   expect(isValidBirthday('2026-03-15', '2026-03-15')).toBe(false);
   expect(isValidBirthday('1899-12-31', '2026-03-15')).toBe(false);
   expect(isValidBirthday('1990-5-1', '2026-03-15')).toBe(false);
+});
+
+describe('names, sex and phones from a host (SPEC section 9)', () => {
+  test('a nickname keeps only what the name rule allows, else the fallback', () => {
+    expect(memberNameFrom('Tai Man 😀!', '微信用户')).toBe('TaiMan');
+    expect(memberNameFrom('🎉 🎉', '微信用户')).toBe('微信用户');
+    expect(memberNameFrom(undefined, 'MPay用户')).toBe('MPay用户');
+    expect(memberNameFrom('李（小玲）', 'x')).toBe('李（小玲）');
+  });
+  test('whatever the nickname, the name made from it passes the rule', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 80 }), (nick) =>
+        isValidMemberName(memberNameFrom(nick, 'fallback')),
+      ),
+    );
+  });
+  test('the chat app: 2 maps to 1, else 0; other hosts keep 0-2', () => {
+    expect([0, 1, 2, '2', undefined].map((v) => sexFromHost('chat', v))).toEqual([0, 0, 1, 1, 0]);
+    expect([0, 1, 2, 7, 'x'].map((v) => sexFromHost('mpay', v))).toEqual([0, 1, 2, 0, 0]);
+  });
+  test('splitPhoneKey', () => {
+    expect(splitPhoneKey('853-66123456')).toEqual({ areaNo: '853', phone: '66123456' });
+    expect(splitPhoneKey('+86-13800138000')).toEqual({ areaNo: '86', phone: '13800138000' });
+    expect(splitPhoneKey('66123456')).toBeNull();
+    expect(splitPhoneKey('')).toBeNull();
+  });
 });

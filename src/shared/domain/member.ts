@@ -41,3 +41,37 @@ export function isValidBirthday(value: string, today: string): boolean {
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return false;
   return y >= 1900 && value < today;
 }
+
+/**
+ * A member name made from a host's nickname: characters the name rule does
+ * not allow (spaces, emoji, punctuation) are dropped and the rest cut to the
+ * longest name allowed; nothing left gives the platform's fallback.
+ */
+export function memberNameFrom(nickname: string | null | undefined, fallback: string): string {
+  const kept = [...(nickname ?? '')].filter((ch) => NAME.test(ch)).slice(0, MAX_NAME_LENGTH).join('');
+  return kept || fallback;
+}
+
+/** The name a member from each host gets when its nickname gives none (SPEC section 9: fallbacks per platform). */
+export const NICKNAME_FALLBACKS = {
+  chat: '微信用户',
+  mpay: 'MPay用户',
+  alipay: '支付宝用户',
+  foodapp: 'mFood用户',
+} as const;
+
+/**
+ * A member's sex from a host's value (SPEC section 9): default 0; the chat
+ * app's value 2 maps to 1, anything else to 0. Other hosts that give 0-2 keep it.
+ */
+export function sexFromHost(host: keyof typeof NICKNAME_FALLBACKS, value: unknown): 0 | 1 | 2 {
+  const n = Number(value);
+  if (host === 'chat') return n === 2 ? 1 : 0;
+  return n === 1 || n === 2 ? n : 0;
+}
+
+/** Splits a phone written 'area-number' ('853-66123456'); null when it is not one. */
+export function splitPhoneKey(value: string | null | undefined): { areaNo: string; phone: string } | null {
+  const m = /^\+?(\d{1,4})-(\d{5,15})$/.exec((value ?? '').trim());
+  return m ? { areaNo: m[1]!, phone: m[2]! } : null;
+}

@@ -1,12 +1,32 @@
-/** Session codes lead to signing in again: tested by outcome through a real store (house style 8). */
+/**
+ * The sign-in flows, tested by outcome through a real store (house style 8):
+ * the data endpoint answers through MSW, the page (address, redirects,
+ * provider GETs, the food-app host object, storage) through a fake env.
+ */
 import { api } from '../../app/api';
 import { makeStore } from '../../app/store';
-import { answer, makeRefuse, makeNetworkFail, resetGateway, seen, server } from '../../test/gateway';
+import {
+  answer,
+  makeRefuse,
+  makeNetworkFail,
+  resetGateway,
+  seen,
+  server,
+} from '../../test/gateway';
 import { memoryStorage } from '../../test/render';
+import { hostDetected } from '../../app/uiSlice';
+import { errors } from '../../i18n/specMessages';
+import { shopEntered } from '../shop/shopSlice';
+import { authorizationDeclined, authorizationRetryChosen } from './authSlice';
+import { ALIPAY_TRIES, messages, OAUTH_STATE_KEY, OAUTH_TRIES_KEY, VIP_ID_KEY } from './authSaga';
+import { OPEN_USER_INFO_KEY, type OpenUserInfo } from './openUserInfo';
+import type { FoodAppBridge, SignInEnv } from './signInEnv';
 
 const probe = api.injectEndpoints({
   endpoints: (build) => ({
-    myPoints: build.query<unknown, void>({ query: () => ({ op: 'EntVip_EntVipScoreItemsByPage_V1_Get' }) }),
+    myPoints: build.query<unknown, void>({
+      query: () => ({ op: 'EntVip_EntVipScoreItemsByPage_V1_Get' }),
+    }),
   }),
 });
 
@@ -14,27 +34,538 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => resetGateway());
 afterAll(() => server.close());
 
-async function settle(store: ReturnType<typeof makeStore>['store']) {
-  for (let i = 0; i < 20 && store.getState().auth.status === 'signingIn'; i += 1) await new Promise((r) => setTimeout(r, 5));
+const ORIGIN = 'http://127.0.0.1:8080';
+const MEMBER = { VipID: 'VIP0000000001', VipName: 'ChanTaiMan', IsGuest: 0 };
+const GUEST = { VipID: 'VIP-G1', VipName: 'walk-in guest', IsGuest: 1 };
+
+function mapStorage() {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+  };
 }
 
-test.each(['1', '2', '42000'])('code %s: the plain browser signs in again as a guest', async (code) => {
-  makeRefuse('EntVip_EntVipScoreItemsByPage_V1_Get', code, 'Operation not allowed without logging-in.');
-  answer('EntVip_EntVipGuestLogin_Add', { table1: [{ VipID: 'VIP-G1', VipName: 'walk-in guest', IsGuest: 1 }] });
-  const { store } = makeStore(undefined, { storage: memoryStorage() });
-  await store.dispatch(probe.endpoints.myPoints.initiate());
-  await settle(store);
-  expect(seen.map((r) => r.op)).toEqual(['EntVip_EntVipScoreItemsByPage_V1_Get', 'EntVip_EntVipGuestLogin_Add']);
-  expect(store.getState().auth).toEqual({ status: 'signedIn', member: { VipID: 'VIP-G1', VipName: 'walk-in guest', isGuest: true } });
-  expect(store.getState().ui.toasts).toEqual([]);
+interface FakeEnv extends SignInEnv {
+  url: string;
+  redirects: string[];
+  gets: string[];
+  session: ReturnType<typeof mapStorage>;
+  local: ReturnType<typeof mapStorage>;
+}
+
+function fakeEnv(
+  href: string,
+  providers: (url: string) => unknown = () => {
+    throw new Error('no provider call expected');
+  },
+  bridge?: FoodAppBridge,
+): FakeEnv {
+  const env: FakeEnv = {
+    url: href,
+    redirects: [],
+    gets: [],
+    href: () => env.url,
+    redirect: (url) => void env.redirects.push(url),
+    replaceUrl: (url) => {
+      env.url = url;
+    },
+    getJson: async (url) => {
+      env.gets.push(url);
+      return providers(url);
+    },
+    foodAppBridge: () => bridge,
+    session: mapStorage(),
+    local: mapStorage(),
+    newState: () => `state${env.redirects.length + 1}`,
+    sleep: async () => undefined,
+  };
+  return env;
+}
+
+const shopPayload = (minaAppId = 'wxhbbdemo0001') => ({
+  params: {
+    EntID: '881000000001',
+    UserID: '888000000001',
+    ShopID: '889000000001',
+    BaseID: '005000000001',
+    QRCode: 'QR-HBK-A01',
+  },
+  entity: {
+    EntID: '881000000001',
+    EntName: 'HBB',
+    UserID: '888000000001',
+    UserName: 'HBB',
+    UserCode: '1',
+    CurrencySymbol: 'MOP$',
+    AmoPoint: 2,
+    DiscountPoint: 0,
+    PQuaPoint: 0,
+    PricePoint: 2,
+    QuaPoint: 0,
+    TimeZone: 'Asia/Macau',
+    OssCustomerDomain: '',
+  },
+  shopInfo: {
+    ShopID: '889000000001',
+    ShopName: { zh: 'x', tw: 'x', en: 'x' },
+    PosType: '0',
+    MinaAppID: minaAppId,
+    MinaID: '',
+    Logo: '',
+  },
+  baseInfo: null,
+  tableInfo: null,
+  entParams: {},
+  signSheet: null,
+  clockOffsetMs: 0,
 });
 
-test('a failed guest sign-in ends in the failed state, with the network toast', async () => {
-  makeRefuse('EntVip_EntVipScoreItemsByPage_V1_Get', '42000', 'Operation not allowed without logging-in.');
-  makeNetworkFail('EntVip_EntVipGuestLogin_Add');
-  const { store } = makeStore(undefined, { storage: memoryStorage() });
-  await store.dispatch(probe.endpoints.myPoints.initiate());
+function setup(host: string, env: FakeEnv) {
+  const { store } = makeStore(undefined, { storage: memoryStorage(), signInEnv: env });
+  store.dispatch(hostDetected(host));
+  return store;
+}
+
+type Store = ReturnType<typeof setup>;
+
+async function settle(store: Store) {
+  for (let i = 0; i < 200; i += 1) {
+    if (store.getState().auth.status !== 'signingIn') {
+      await new Promise((r) => setTimeout(r, 10));
+      if (store.getState().auth.status !== 'signingIn') return;
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+async function enter(store: Store, minaAppId?: string) {
+  store.dispatch(shopEntered(shopPayload(minaAppId)));
   await settle(store);
-  expect(store.getState().auth.status).toBe('failed');
-  expect(store.getState().ui.toasts).toHaveLength(1);
+}
+
+const ops = () => seen.map((r) => r.op);
+const rowOf = (op: string) => seen.find((r) => r.op === op)?.json.tableData[0] ?? {};
+const toastTexts = (store: Store) =>
+  store
+    .getState()
+    .ui.toasts.map((t) => ('text' in t.content ? t.content.text : t.content.message.id));
+
+describe('session codes', () => {
+  test.each(['1', '2', '42000'])(
+    'code %s: the plain browser signs in again as a guest',
+    async (code) => {
+      makeRefuse(
+        'EntVip_EntVipScoreItemsByPage_V1_Get',
+        code,
+        'Operation not allowed without logging-in.',
+      );
+      answer('EntVip_EntVipGuestLogin_Add', { table1: [GUEST] });
+      const store = setup('browser', fakeEnv(`${ORIGIN}/#/pages/mine/mine`));
+      await store.dispatch(probe.endpoints.myPoints.initiate());
+      await settle(store);
+      expect(ops()).toEqual([
+        'EntVip_EntVipScoreItemsByPage_V1_Get',
+        'EntVip_EntVipGuestLogin_Add',
+      ]);
+      expect(store.getState().auth).toEqual({
+        status: 'signedIn',
+        member: { VipID: 'VIP-G1', VipName: 'walk-in guest', isGuest: true },
+      });
+      expect(store.getState().ui.toasts).toEqual([]);
+    },
+  );
+
+  test('a failed guest sign-in ends in the failed state, with the network toast', async () => {
+    makeRefuse(
+      'EntVip_EntVipScoreItemsByPage_V1_Get',
+      '42000',
+      'Operation not allowed without logging-in.',
+    );
+    makeNetworkFail('EntVip_EntVipGuestLogin_Add');
+    const store = setup('browser', fakeEnv(`${ORIGIN}/#/`));
+    await store.dispatch(probe.endpoints.myPoints.initiate());
+    await settle(store);
+    expect(store.getState().auth.status).toBe('failed');
+    expect(store.getState().ui.toasts).toHaveLength(1);
+  });
+});
+
+describe('plain browser', () => {
+  test("the session's member is resumed, kept in local storage, and no guest is made", async () => {
+    answer('EntVip_EntVipDetailGet_V1_Get', { table1: [MEMBER] });
+    const env = fakeEnv(`${ORIGIN}/#/?QRCode=QR-HBK-A01`);
+    const store = setup('browser', env);
+    await enter(store);
+    expect(ops()).toEqual(['EntVip_EntVipDetailGet_V1_Get']);
+    expect(store.getState().auth.member).toEqual({
+      VipID: 'VIP0000000001',
+      VipName: 'ChanTaiMan',
+      isGuest: false,
+    });
+    expect(env.local.data.get(VIP_ID_KEY)).toBe('VIP0000000001');
+  });
+
+  test('no session: a guest of the shop, with no toast and no second sign-in', async () => {
+    makeRefuse(
+      'EntVip_EntVipDetailGet_V1_Get',
+      '42000',
+      'Operation not allowed without logging-in.',
+    );
+    answer('EntVip_EntVipGuestLogin_Add', { table1: [GUEST] });
+    const store = setup('browser', fakeEnv(`${ORIGIN}/#/`));
+    await enter(store);
+    expect(ops()).toEqual(['EntVip_EntVipDetailGet_V1_Get', 'EntVip_EntVipGuestLogin_Add']);
+    expect(rowOf('EntVip_EntVipGuestLogin_Add')).toMatchObject({
+      ShopID: '889000000001',
+      BaseID: '005000000001',
+    });
+    expect(store.getState().auth.member?.isGuest).toBe(true);
+    expect(store.getState().ui.toasts).toEqual([]);
+  });
+});
+
+describe('chat app', () => {
+  const noSession = () =>
+    makeRefuse(
+      'EntVip_EntVipDetailGet_V1_Get',
+      '42000',
+      'Operation not allowed without logging-in.',
+    );
+
+  test('no code: off to the authorize page with the shop app id, a kept state and the way back', async () => {
+    noSession();
+    const env = fakeEnv(`${ORIGIN}/#/pages/goodsList/goodsList`);
+    const store = setup('chat', env);
+    await enter(store);
+    expect(store.getState().auth.status).toBe('redirecting');
+    expect(env.redirects).toHaveLength(1);
+    const target = new URL(env.redirects[0]!);
+    expect(target.pathname).toBe('/sandbox/identity/chat/authorize');
+    expect(target.searchParams.get('appid')).toBe('wxhbbdemo0001');
+    expect(target.searchParams.get('redirect_uri')).toBe(`${ORIGIN}/#/pages/goodsList/goodsList`);
+    expect(target.searchParams.get('state')).toBe(env.session.data.get(OAUTH_STATE_KEY));
+    expect(ops()).not.toContain('EntVip_EntVipGuestLogin_Add');
+  });
+
+  test('back with the code: user info, no member yet, registered from the profile, and the code dropped from the address', async () => {
+    noSession();
+    makeRefuse('EntVip_EntVipLoginGet_V1_Get', '40401', 'No member is linked to this account.');
+    answer('EntVip_EntVipRegisterSubmit_V2_Add', {
+      table1: [{ VipID: 'VIP9', VipName: 'TaiMan', IsGuest: 0 }],
+    });
+    const env = fakeEnv(`${ORIGIN}/?code=C1&state=S1#/pages/goodsList/goodsList`, () => ({
+      errcode: 0,
+      openid: 'o-1',
+      unionid: 'u-1',
+      nickname: 'Tai Man 😀',
+      headimgurl: `${ORIGIN}/sandbox/identity/chat/avatar/o-1.png`,
+      sex: 2,
+      accessToken: 'tok-1',
+    }));
+    env.session.setItem(OAUTH_STATE_KEY, 'S1');
+    const store = setup('chat', env);
+    await enter(store);
+    expect(env.gets[0]).toContain(
+      '/sandbox/identity/chat/userinfo?code=C1&appid=wxhbbdemo0001&state=S1',
+    );
+    expect(env.url).toBe(`${ORIGIN}/#/pages/goodsList/goodsList`);
+    expect(rowOf('EntVip_EntVipLoginGet_V1_Get')).toMatchObject({
+      OpenID: 'o-1',
+      AccessToken: 'tok-1',
+      LoginType: 0,
+    });
+    expect(rowOf('EntVip_EntVipRegisterSubmit_V2_Add')).toMatchObject({
+      RegisterType: 2,
+      OpenID: 'o-1',
+      AccessToken: 'tok-1',
+      VipName: 'TaiMan',
+      Sex: 1,
+      HeadImg: `${ORIGIN}/sandbox/identity/chat/avatar/o-1.png`,
+      ShopID: '889000000001',
+    });
+    expect(store.getState().auth).toEqual({
+      status: 'signedIn',
+      member: { VipID: 'VIP9', VipName: 'TaiMan', isGuest: false },
+    });
+    expect(JSON.parse(env.session.data.get(OPEN_USER_INFO_KEY)!)).toMatchObject({
+      provider: 'chat',
+      openid: 'o-1',
+      accessToken: 'tok-1',
+    });
+    expect(env.session.data.has(OAUTH_TRIES_KEY)).toBe(false);
+  });
+
+  test('a code that answers an unknown state is not used: back to the authorize page, then, twice failed, a guest', async () => {
+    noSession();
+    answer('EntVip_EntVipGuestLogin_Add', { table1: [GUEST] });
+    const env = fakeEnv(`${ORIGIN}/?code=C1&state=forged#/`);
+    env.session.setItem(OAUTH_STATE_KEY, 'S1');
+    const store = setup('chat', env);
+    await enter(store);
+    expect(env.gets).toEqual([]);
+    expect(env.redirects).toHaveLength(1);
+    expect(store.getState().auth.status).toBe('redirecting');
+
+    // Back again from the provider with a code it says is bad.
+    const second = fakeEnv(`${ORIGIN}/?code=C2&state=S2#/`, () => ({
+      errcode: 40029,
+      errmsg: 'invalid code',
+    }));
+    second.session.setItem(OAUTH_STATE_KEY, 'S2');
+    second.session.setItem(OAUTH_TRIES_KEY, '1');
+    const store2 = setup('chat', second);
+    await enter(store2);
+    expect(second.redirects).toHaveLength(1);
+
+    const third = fakeEnv(`${ORIGIN}/?code=C3&state=S3#/`, () => ({
+      errcode: 40029,
+      errmsg: 'invalid code',
+    }));
+    third.session.setItem(OAUTH_STATE_KEY, 'S3');
+    third.session.setItem(OAUTH_TRIES_KEY, '2');
+    const store3 = setup('chat', third);
+    await enter(store3);
+    expect(third.redirects).toHaveLength(0);
+    expect(store3.getState().auth.member?.isGuest).toBe(true);
+    expect(toastTexts(store3)).toEqual([messages.hostSignInFailed.id]);
+  });
+
+  test('declined: asked to authorize again; no goes on as a guest, yes goes back to the provider', async () => {
+    noSession();
+    answer('EntVip_EntVipGuestLogin_Add', { table1: [GUEST] });
+    const env = fakeEnv(`${ORIGIN}/?state=S1#/`);
+    env.session.setItem(OAUTH_STATE_KEY, 'S1');
+    const store = setup('chat', env);
+    store.dispatch(shopEntered(shopPayload()));
+    await settle(store);
+    expect(store.getState().auth.status).toBe('askingAuthorization');
+    store.dispatch(authorizationDeclined());
+    await settle(store);
+    expect(store.getState().auth.member?.isGuest).toBe(true);
+    expect(env.redirects).toEqual([]);
+
+    const env2 = fakeEnv(`${ORIGIN}/?state=S1#/`);
+    env2.session.setItem(OAUTH_STATE_KEY, 'S1');
+    const store2 = setup('chat', env2);
+    store2.dispatch(shopEntered(shopPayload()));
+    await settle(store2);
+    store2.dispatch(authorizationRetryChosen());
+    await settle(store2);
+    expect(env2.redirects).toHaveLength(1);
+    expect(store2.getState().auth.status).toBe('redirecting');
+  });
+
+  test('open user info kept in this browser session signs in without a new code', async () => {
+    noSession();
+    answer('EntVip_EntVipLoginGet_V1_Get', { table1: [MEMBER] });
+    const env = fakeEnv(`${ORIGIN}/#/`);
+    const kept: OpenUserInfo = {
+      provider: 'chat',
+      openid: 'o-1',
+      unionid: '',
+      MinaID: '',
+      nickname: '',
+      headimgurl: '',
+      sex: 0,
+      accessToken: 'tok',
+      phone: '',
+    };
+    env.session.setItem(OPEN_USER_INFO_KEY, JSON.stringify(kept));
+    const store = setup('chat', env);
+    await enter(store);
+    expect(env.redirects).toEqual([]);
+    expect(store.getState().auth.member?.VipID).toBe('VIP0000000001');
+  });
+
+  test('a guest session in the chat app still signs the member in', async () => {
+    answer('EntVip_EntVipDetailGet_V1_Get', { table1: [GUEST] });
+    const env = fakeEnv(`${ORIGIN}/#/`);
+    const store = setup('chat', env);
+    await enter(store);
+    expect(env.redirects).toHaveLength(1);
+  });
+});
+
+describe('payment apps', () => {
+  const noSession = () =>
+    makeRefuse(
+      'EntVip_EntVipDetailGet_V1_Get',
+      '42000',
+      'Operation not allowed without logging-in.',
+    );
+
+  test('MPay: an error shows the server message, then a guest', async () => {
+    noSession();
+    answer('EntVip_EntVipGuestLogin_Add', { table1: [GUEST] });
+    const env = fakeEnv(`${ORIGIN}/?code=M1#/`, () => ({
+      errcode: '40029',
+      errmsg: '授權碼無效或已過期',
+      data: null,
+    }));
+    const store = setup('mpay', env);
+    await enter(store);
+    expect(env.gets[0]).toContain('/sandbox/identity/mpay/userinfo?code=M1&IsDebug=0');
+    expect(toastTexts(store)).toEqual(['授權碼無效或已過期']);
+    expect(store.getState().auth.member?.isGuest).toBe(true);
+  });
+
+  test('MPay: a new member registers with the phone the app vouched for (RegisterType 0)', async () => {
+    noSession();
+    makeRefuse('EntVip_EntVipLoginGet_V1_Get', '40401', 'none');
+    answer('EntVip_EntVipRegisterSubmit_V2_Add', { table1: [MEMBER] });
+    const env = fakeEnv(`${ORIGIN}/?code=M1#/`, () => ({
+      errcode: '0',
+      data: {
+        openid: 'mp-1',
+        nickname: '',
+        headimgurl: '',
+        phone: '853-66123456',
+        accessToken: 'tok-m',
+      },
+    }));
+    const store = setup('mpay', env);
+    await enter(store);
+    expect(rowOf('EntVip_EntVipRegisterSubmit_V2_Add')).toMatchObject({
+      RegisterType: 0,
+      Phone: '66123456',
+      AreaNo: '853',
+      VipName: 'MPay用户',
+      OpenID: 'mp-1',
+    });
+    expect(store.getState().auth.member?.VipID).toBe('VIP0000000001');
+  });
+
+  test('MPay: a phone the service refuses from the app registers without it', async () => {
+    noSession();
+    makeRefuse('EntVip_EntVipLoginGet_V1_Get', '40401', 'none');
+    let calls = 0;
+    answer('EntVip_EntVipRegisterSubmit_V2_Add', (req) => {
+      calls += 1;
+      return req.json.tableData[0]!.RegisterType === 0
+        ? {
+            errcode: '50000',
+            resultcode: '50000',
+            errmsg: 'This phone is already registered',
+            resultmsg: '',
+            data: {},
+          }
+        : { table1: [MEMBER] };
+    });
+    const env = fakeEnv(`${ORIGIN}/?code=M1#/`, () => ({
+      errcode: '0',
+      data: { openid: 'mp-1', phone: '853-66123456', accessToken: 'tok-m' },
+    }));
+    const store = setup('mpay', env);
+    await enter(store);
+    expect(calls).toBe(2);
+    expect(store.getState().auth.member?.VipID).toBe('VIP0000000001');
+    expect(store.getState().ui.toasts).toEqual([]);
+  });
+
+  test('Alipay: busy answers are tried again with the same code', async () => {
+    noSession();
+    answer('EntVip_EntVipLoginGet_V1_Get', { table1: [MEMBER] });
+    let n = 0;
+    const env = fakeEnv(`${ORIGIN}/?auth_code=A1#/`, () => {
+      n += 1;
+      return n < 3
+        ? { errcode: '20000', errmsg: 'busy' }
+        : { errcode: '0', data: { openid: 'ali-1', accessToken: 'tok-a' } };
+    });
+    const store = setup('alipay', env);
+    await enter(store);
+    expect(env.gets).toHaveLength(3);
+    expect(env.gets.every((u) => u.includes('/alipay/userinfo?code=A1'))).toBe(true);
+    expect(store.getState().auth.member?.VipID).toBe('VIP0000000001');
+  });
+
+  test(`Alipay: at most ${ALIPAY_TRIES} tries, then a guest`, async () => {
+    noSession();
+    answer('EntVip_EntVipGuestLogin_Add', { table1: [GUEST] });
+    const env = fakeEnv(`${ORIGIN}/?auth_code=A1#/`, () => ({ errcode: '20000', errmsg: 'busy' }));
+    const store = setup('alipay', env);
+    await enter(store);
+    expect(env.gets).toHaveLength(ALIPAY_TRIES);
+    expect(store.getState().auth.member?.isGuest).toBe(true);
+    expect(toastTexts(store)).toEqual([messages.hostSignInFailed.id]);
+  });
+
+  test('a user-info answer that is not JSON shows a message and gives up', async () => {
+    noSession();
+    answer('EntVip_EntVipGuestLogin_Add', { table1: [GUEST] });
+    const env = fakeEnv(`${ORIGIN}/?code=M1#/`, () => {
+      throw new SyntaxError('Unexpected token <');
+    });
+    const store = setup('mpay', env);
+    await enter(store);
+    expect(toastTexts(store)).toEqual([messages.userInfoUnreadable.id]);
+    expect(store.getState().auth.member?.isGuest).toBe(true);
+  });
+
+  test('opened without a code: as a plain browser', async () => {
+    noSession();
+    answer('EntVip_EntVipGuestLogin_Add', { table1: [GUEST] });
+    const env = fakeEnv(`${ORIGIN}/#/`);
+    const store = setup('alipay', env);
+    await enter(store);
+    expect(env.gets).toEqual([]);
+    expect(store.getState().auth.member?.isGuest).toBe(true);
+  });
+});
+
+describe('food app', () => {
+  const noSession = () =>
+    makeRefuse(
+      'EntVip_EntVipDetailGet_V1_Get',
+      '42000',
+      'Operation not allowed without logging-in.',
+    );
+
+  test("no host object: 'failed to create host instance', then a guest", async () => {
+    noSession();
+    answer('EntVip_EntVipGuestLogin_Add', { table1: [GUEST] });
+    const store = setup('foodapp', fakeEnv(`${ORIGIN}/#/`));
+    await enter(store);
+    expect(toastTexts(store)).toEqual([errors.hostInstanceFailed.id]);
+    expect(store.getState().auth.member?.isGuest).toBe(true);
+  });
+
+  test("the host refuses a token: 'failed to get access token'", async () => {
+    noSession();
+    answer('EntVip_EntVipGuestLogin_Add', { table1: [GUEST] });
+    const bridge: FoodAppBridge = { getAccessToken: () => Promise.reject(new Error('no')) };
+    const store = setup('foodapp', fakeEnv(`${ORIGIN}/#/`, undefined, bridge));
+    await enter(store);
+    expect(toastTexts(store)).toEqual([errors.accessTokenFailed.id]);
+  });
+
+  test('a token through the callback: exchanged, user info read, the member signed in', async () => {
+    noSession();
+    answer('EntVip_WebiteUserAccessToken_Get', {
+      table1: [{ openid: 'mf-1', unionid: '', accessToken: 'tok-f', ExpiresIn: 7200 }],
+    });
+    answer('EntVip_WebiteUserInfo_Get', {
+      table1: [{ openid: 'mf-1', nikeName: 'Fung', pic: '', phone: '853-66123456', sex: 1 }],
+    });
+    answer('EntVip_EntVipLoginGet_V1_Get', { table1: [MEMBER] });
+    const bridge: FoodAppBridge = {
+      getAccessToken: (cb) => {
+        setTimeout(() => cb?.(null, 'F1'), 0);
+      },
+    };
+    const store = setup('foodapp', fakeEnv(`${ORIGIN}/#/`, undefined, bridge));
+    await enter(store);
+    expect(rowOf('EntVip_WebiteUserAccessToken_Get')).toMatchObject({
+      Code: 'F1',
+      Provider: 'foodapp',
+    });
+    expect(rowOf('EntVip_WebiteUserInfo_Get')).toMatchObject({
+      AccessToken: 'tok-f',
+      OpenID: 'mf-1',
+    });
+    expect(store.getState().auth.member?.VipID).toBe('VIP0000000001');
+  });
 });

@@ -1,5 +1,5 @@
 /** Who the customer is to the service: nobody yet, a guest, or a member. */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export interface Member {
   VipID: string;
@@ -7,12 +7,27 @@ export interface Member {
   isGuest: boolean;
 }
 
+export type AuthStatus =
+  | 'signedOut'
+  | 'signingIn'
+  /** Gone to a provider's authorize page; the app reloads when it comes back. */
+  | 'redirecting'
+  /** The customer declined a provider's authorization: asked whether to authorize again. */
+  | 'askingAuthorization'
+  | 'signedIn'
+  | 'failed';
+
 export interface AuthState {
   member: Member | null;
-  status: 'signedOut' | 'signingIn' | 'signedIn' | 'failed';
+  status: AuthStatus;
 }
 
 const initialState: AuthState = { member: null, status: 'signedOut' };
+
+/** The customer chose to authorize again after declining (the saga goes back to the provider). */
+export const authorizationRetryChosen = createAction('auth/authorizationRetryChosen');
+/** The customer chose not to authorize (the saga goes on as a guest). */
+export const authorizationDeclined = createAction('auth/authorizationDeclined');
 
 export const authSlice = createSlice({
   name: 'auth',
@@ -20,6 +35,12 @@ export const authSlice = createSlice({
   reducers: {
     signInStarted(state) {
       state.status = 'signingIn';
+    },
+    providerRedirectStarted(state) {
+      state.status = 'redirecting';
+    },
+    authorizationAsked(state) {
+      state.status = 'askingAuthorization';
     },
     memberSignedIn(state, action: PayloadAction<Member>) {
       state.member = action.payload;
@@ -33,11 +54,21 @@ export const authSlice = createSlice({
       state.status = 'signedOut';
     },
   },
+  extraReducers: (builder) => {
+    builder.addCase(authorizationRetryChosen, (state) => {
+      state.status = 'signingIn';
+    });
+    builder.addCase(authorizationDeclined, (state) => {
+      state.status = 'signingIn';
+    });
+  },
   selectors: {
     selectMember: (state) => state.member,
     selectAuthStatus: (state) => state.status,
+    /** Sign-in has come to an end, one way or the other (the entry page waits for it). */
+    selectSignInSettled: (state) => state.status === 'signedIn' || state.status === 'failed',
   },
 });
 
-export const { signInStarted, memberSignedIn, signInFailed, memberSignedOut } = authSlice.actions;
-export const { selectMember, selectAuthStatus } = authSlice.selectors;
+export const { signInStarted, providerRedirectStarted, authorizationAsked, memberSignedIn, signInFailed, memberSignedOut } = authSlice.actions;
+export const { selectMember, selectAuthStatus, selectSignInSettled } = authSlice.selectors;

@@ -11,7 +11,8 @@ import { useGo } from '../../app/navigation';
 import { pathOf } from '../../app/routes';
 import { tabBarHidden } from '../../app/uiSlice';
 import { isGatewayError } from '../../app/errorListener';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectSignInSettled } from '../auth/authSlice';
 import { orderEntryPath } from '../shop/guard';
 import { enterShop } from './enterShop';
 import { codeToResolve, readEntryParams } from './entryParams';
@@ -25,12 +26,19 @@ const messages = defineMessages({
 
 type Status = { kind: 'loading' } | { kind: 'noCode' } | { kind: 'failed'; message: string | null };
 
+/** How long the entry waits for the sign-in before opening the shop anyway (ordering signs in again when it must). */
+export const SIGN_IN_WAIT_MS = 15_000;
+
 export default function EntryPage() {
   const dispatch = useAppDispatch();
   const go = useGo();
   const location = useLocation();
   const [status, setStatus] = useState<Status>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // Where the scan leads, once the customer is known (an in-app browser may first visit its provider).
+  const [target, setTarget] = useState<string | null>(null);
+  const [waitedEnough, setWaitedEnough] = useState(false);
+  const signInSettled = useAppSelector(selectSignInSettled);
 
   useEffect(() => {
     const params = readEntryParams(location.search, window.location.search);
@@ -45,15 +53,28 @@ export default function EntryPage() {
     (async () => {
       const guard = await dispatch(enterShop(params));
       if (!live) return;
-      go(guard.ok ? pathOf('home') : orderEntryPath(guard), { replace: true });
+      setTarget(guard.ok ? pathOf('home') : orderEntryPath(guard));
     })().catch((err: unknown) => {
       if (!live) return;
-      setStatus({ kind: 'failed', message: isGatewayError(err) && err.kind === 'business' ? err.message : null });
+      setStatus({
+        kind: 'failed',
+        message: isGatewayError(err) && err.kind === 'business' ? err.message : null,
+      });
     });
     return () => {
       live = false;
     };
   }, [dispatch, go, location.search, attempt]);
+
+  useEffect(() => {
+    if (!target) return;
+    if (signInSettled || waitedEnough) {
+      go(target, { replace: true });
+      return;
+    }
+    const timer = setTimeout(() => setWaitedEnough(true), SIGN_IN_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [target, signInSettled, waitedEnough, go]);
 
   if (status.kind === 'loading') {
     return (

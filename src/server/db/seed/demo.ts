@@ -473,7 +473,8 @@ const shop = (
   shop_name_en,
   pos_type,
   parent_shop_id,
-  mina_app_id: '',
+  // The demo enterprise's chat-app official account (the sandbox chat provider takes any well-formed id).
+  mina_app_id: 'wxhbbdemo0001',
   mina_id: '',
   logo: '',
   notice,
