@@ -54,6 +54,8 @@ export default defineConfig({
     },
     {
       name: 'chat',
+      // sign-in.spec.ts sets each host's user agent itself: once is enough.
+      testIgnore: /sign-in\.spec\.ts/,
       use: {
         ...devices['Desktop Chrome'],
         ...phone,

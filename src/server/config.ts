@@ -55,6 +55,12 @@ export interface Config {
   storageSecret: string;
   storageAccessKeyId: string;
   signInSecret: string;
+  /**
+   * The key of the member codes counters scan (operations/auth/memberCode.ts,
+   * MEMBER_CODE_SECRET): a demo value unless NODE_ENV=production, where an
+   * unset key issues no member codes.
+   */
+  memberCodeSecret: string;
   /** SMS verification codes per phone and per client IP per (UTC) day: SMS_PHONE_DAILY_LIMIT, SMS_IP_DAILY_LIMIT. */
   smsLimits: { phonePerDay: number; ipPerDay: number };
 }
@@ -103,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageSecret: env.STORAGE_SECRET ?? (production ? '' : 'demo-storage-secret-not-for-production'),
     storageAccessKeyId: env.STORAGE_ACCESS_KEY_ID ?? 'sandbox-access-key',
     signInSecret: env.SIGN_IN_SECRET ?? (production ? '' : 'demo-sign-in-secret-not-for-production'),
+    memberCodeSecret: env.MEMBER_CODE_SECRET ?? (production ? '' : 'demo-member-code-secret-not-for-production'),
     smsLimits: {
       phonePerDay: positiveInt(env, 'SMS_PHONE_DAILY_LIMIT', 10),
       ipPerDay: positiveInt(env, 'SMS_IP_DAILY_LIMIT', 50),

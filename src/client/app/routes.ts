@@ -61,7 +61,12 @@ export const routeTitles = t;
 
 const coming = () => import(/* webpackChunkName: "page-coming" */ '../ui/ComingPage');
 
-const page = (name: string, title: MessageDescriptor, load: RouteDef['load'] = coming, tab = false): RouteDef => ({
+const page = (
+  name: string,
+  title: MessageDescriptor,
+  load: RouteDef['load'] = coming,
+  tab = false,
+): RouteDef => ({
   name,
   path: `/pages/${name}/${name}`,
   title,
@@ -78,21 +83,95 @@ export const routes: RouteDef[] = [
     title: t.scanCodeEntry,
     load: () => import(/* webpackChunkName: "page-entry" */ '../features/entry/EntryPage'),
   },
-  page('home', t.home, () => import(/* webpackChunkName: "page-home" */ '../features/shop/HomePage'), true),
-  page('orderList', t.orderList, () => import(/* webpackChunkName: "page-order-list" */ '../features/orders/OrderListPage'), true),
-  page('mine', t.mine, () => import(/* webpackChunkName: "page-mine" */ '../features/member/MinePage'), true),
-  page('goodsList', t.goodsList, () => import(/* webpackChunkName: "page-goods-list" */ '../features/menu/GoodsListPage')),
-  page('postpayCart', t.postpayCart, () => import(/* webpackChunkName: "page-cart" */ '../features/cart/PostpayCartPage')),
-  page('prepayCart', t.prepayCart, () => import(/* webpackChunkName: "page-cart" */ '../features/cart/PrepayCartPage')),
-  page('prepayOrderConfirm', t.prepayOrderConfirm, () => import(/* webpackChunkName: "page-order-confirm" */ '../features/checkout/PrepayOrderConfirmPage')),
-  page('postpayOrderConfirm', t.postpayOrderConfirm, () => import(/* webpackChunkName: "page-order-confirm" */ '../features/checkout/PostpayOrderConfirmPage')),
-  page('orderDetails', t.orderDetails, () => import(/* webpackChunkName: "page-order-details" */ '../features/orders/OrderDetailsPage')),
-  page('paymentResult', t.paymentResult, () => import(/* webpackChunkName: "page-payment-result" */ '../features/payments/PaymentResultPage')),
-  page('shopSelect', t.shopSelect, () => import(/* webpackChunkName: "page-shop-select" */ '../features/shop/ShopSelectPage')),
-  page('baseSelect', t.baseSelect, () => import(/* webpackChunkName: "page-base-select" */ '../features/shop/BaseSelectPage')),
-  page('search', t.search, () => import(/* webpackChunkName: "page-search" */ '../features/menu/SearchPage')),
-  page('loginByCode', t.loginByCode),
-  page('areaCodeSelect', t.areaCodeSelect),
+  page(
+    'home',
+    t.home,
+    () => import(/* webpackChunkName: "page-home" */ '../features/shop/HomePage'),
+    true,
+  ),
+  page(
+    'orderList',
+    t.orderList,
+    () => import(/* webpackChunkName: "page-order-list" */ '../features/orders/OrderListPage'),
+    true,
+  ),
+  page(
+    'mine',
+    t.mine,
+    () => import(/* webpackChunkName: "page-mine" */ '../features/member/MinePage'),
+    true,
+  ),
+  page(
+    'goodsList',
+    t.goodsList,
+    () => import(/* webpackChunkName: "page-goods-list" */ '../features/menu/GoodsListPage'),
+  ),
+  page(
+    'postpayCart',
+    t.postpayCart,
+    () => import(/* webpackChunkName: "page-cart" */ '../features/cart/PostpayCartPage'),
+  ),
+  page(
+    'prepayCart',
+    t.prepayCart,
+    () => import(/* webpackChunkName: "page-cart" */ '../features/cart/PrepayCartPage'),
+  ),
+  page(
+    'prepayOrderConfirm',
+    t.prepayOrderConfirm,
+    () =>
+      import(
+        /* webpackChunkName: "page-order-confirm" */ '../features/checkout/PrepayOrderConfirmPage'
+      ),
+  ),
+  page(
+    'postpayOrderConfirm',
+    t.postpayOrderConfirm,
+    () =>
+      import(
+        /* webpackChunkName: "page-order-confirm" */ '../features/checkout/PostpayOrderConfirmPage'
+      ),
+  ),
+  page(
+    'orderDetails',
+    t.orderDetails,
+    () =>
+      import(/* webpackChunkName: "page-order-details" */ '../features/orders/OrderDetailsPage'),
+  ),
+  page(
+    'paymentResult',
+    t.paymentResult,
+    () =>
+      import(
+        /* webpackChunkName: "page-payment-result" */ '../features/payments/PaymentResultPage'
+      ),
+  ),
+  page(
+    'shopSelect',
+    t.shopSelect,
+    () => import(/* webpackChunkName: "page-shop-select" */ '../features/shop/ShopSelectPage'),
+  ),
+  page(
+    'baseSelect',
+    t.baseSelect,
+    () => import(/* webpackChunkName: "page-base-select" */ '../features/shop/BaseSelectPage'),
+  ),
+  page(
+    'search',
+    t.search,
+    () => import(/* webpackChunkName: "page-search" */ '../features/menu/SearchPage'),
+  ),
+  page(
+    'loginByCode',
+    t.loginByCode,
+    () => import(/* webpackChunkName: "page-login-by-code" */ '../features/auth/LoginByCodePage'),
+  ),
+  page(
+    'areaCodeSelect',
+    t.areaCodeSelect,
+    () =>
+      import(/* webpackChunkName: "page-area-code-select" */ '../features/auth/AreaCodeSelectPage'),
+  ),
   page('vipBalance', t.vipBalance),
   page('vipBalanceRecordList', t.vipBalanceRecordList),
   page('vipBalanceRecharge', t.vipBalanceRecharge),
@@ -100,25 +179,65 @@ export const routes: RouteDef[] = [
   page('vipScoreRecordList', t.vipScoreRecordList),
   page('addressList', t.addressList),
   page('addressEdit', t.addressEdit),
-  page('vipDetailsEdit', t.vipDetailsEdit),
+  page(
+    'vipDetailsEdit',
+    t.vipDetailsEdit,
+    () =>
+      import(
+        /* webpackChunkName: "page-vip-details-edit" */ '../features/member/VipDetailsEditPage'
+      ),
+  ),
   page('couponsList', t.couponsList),
   page('couponDetails', t.couponDetails),
-  page('couponSelect', t.couponSelect, () => import(/* webpackChunkName: "page-coupon-select" */ '../features/checkout/CouponSelectPage')),
-  page('vipQrCode', t.vipQrCode),
-  page('changeByCode', t.changeByCode),
-  page('orderEntry', t.orderEntry, () => import(/* webpackChunkName: "page-order-entry" */ '../features/shop/OrderEntryPage')),
-  page('paying', t.paying, () => import(/* webpackChunkName: "page-paying" */ '../features/payments/PayingPage')),
-  page('browserPrompt', t.browserPrompt, () => import(/* webpackChunkName: "page-browser-prompt" */ '../features/entry/BrowserPromptPage')),
+  page(
+    'couponSelect',
+    t.couponSelect,
+    () =>
+      import(/* webpackChunkName: "page-coupon-select" */ '../features/checkout/CouponSelectPage'),
+  ),
+  page(
+    'vipQrCode',
+    t.vipQrCode,
+    () => import(/* webpackChunkName: "page-vip-qr-code" */ '../features/member/VipQrCodePage'),
+  ),
+  page(
+    'changeByCode',
+    t.changeByCode,
+    () => import(/* webpackChunkName: "page-change-by-code" */ '../features/auth/ChangeByCodePage'),
+  ),
+  page(
+    'orderEntry',
+    t.orderEntry,
+    () => import(/* webpackChunkName: "page-order-entry" */ '../features/shop/OrderEntryPage'),
+  ),
+  page(
+    'paying',
+    t.paying,
+    () => import(/* webpackChunkName: "page-paying" */ '../features/payments/PayingPage'),
+  ),
+  page(
+    'browserPrompt',
+    t.browserPrompt,
+    () =>
+      import(/* webpackChunkName: "page-browser-prompt" */ '../features/entry/BrowserPromptPage'),
+  ),
   {
     name: 'terms',
     path: '/pages/prepayOrderConfirm/components/terms',
     title: t.terms,
     load: () => import(/* webpackChunkName: "page-terms" */ '../features/checkout/TermsPage'),
   },
-  page('clear', t.clear),
+  page(
+    'clear',
+    t.clear,
+    () => import(/* webpackChunkName: "page-clear" */ '../features/member/ClearPage'),
+  ),
 ];
 
-export const routeByName = Object.fromEntries(routes.map((r) => [r.name, r])) as Record<string, RouteDef>;
+export const routeByName = Object.fromEntries(routes.map((r) => [r.name, r])) as Record<
+  string,
+  RouteDef
+>;
 export const tabRoutes = routes.filter((r) => r.tab);
 
 export function routeForPath(pathname: string): RouteDef | undefined {

@@ -1,14 +1,17 @@
 /**
  * The staff HTTP API through the real server: the token, moving orders
  * through their states (and what the customer then sees), sold-out goods
- * and skus, closing a table's sheet, the counter's list.
+ * and skus, closing a table's sheet, the counter's list, finding a member
+ * by the member code the vipQrCode page shows.
  */
 import Fastify from 'fastify';
 import type { ResultTables } from '../../shared/protocol/envelope';
 import { loadConfig } from '../config';
 import { DEMO } from '../db/seed';
 import { deliveryHeader, demoIds, dineInHeader, giveCard, guestClient, line, newMember, pickupHeader, submit } from '../operations/orders/testkit';
-import { startHarness, type Harness } from '../test/harness';
+import { issueMemberCode } from '../operations/auth/memberCode';
+import { GatewayClient, startHarness, type Harness } from '../test/harness';
+import { signedInAsChan } from '../test/signIn';
 import { staffRoutes } from './staff';
 
 jest.setTimeout(60_000);
@@ -213,5 +216,66 @@ describe('GET /staff/sheets', () => {
       const bad = await staff('GET', `/staff/sheets?${query}`);
       expect([query, bad.status]).toEqual([query, 400]);
     }
+  });
+});
+
+describe('GET /staff/members/by-code/:code', () => {
+  afterEach(() => h.setNow(null));
+  const memberCode = async (client: GatewayClient) => {
+    const res = await client.call('EntVip_EntVipDetailGet_V1_Get', [{}]);
+    return String(rows(res)[0]!.MemberCode ?? '');
+  };
+  const byCode = (code: string, token?: string | null) => staff('GET', `/staff/members/by-code/${encodeURIComponent(code)}`, undefined, token);
+
+  test("the member's code of this minute and of the previous minute finds the member; two minutes old does not", async () => {
+    const chan = await signedInAsChan(h);
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    h.setNow(new Date(minute + 50_000));
+    const code = await memberCode(chan);
+    expect(code).toMatch(/^8530000001-\d{6}$/);
+
+    const now = await byCode(code);
+    expect(now.status).toBe(200);
+    expect(now.json).toEqual({
+      member: { VipID: DEMO.members.chan.vipId, VipName: 'Chan Tai Man', VipCode: '8530000001', Balance: expect.stringMatching(/^\d+\.\d{4}$/), Score: expect.stringMatching(/^\d+\.\d{4}$/) },
+    });
+    // Scanned at the turn of the minute: still good.
+    h.setNow(new Date(minute + 60_000 + 59_000));
+    expect((await byCode(code)).status).toBe(200);
+    expect(await memberCode(chan)).not.toBe(code);
+    // A screenshot two minutes old is stale.
+    h.setNow(new Date(minute + 120_000));
+    const stale = await byCode(code);
+    expect(stale.status).toBe(404);
+    expect(stale.json.error).toMatch(/no member with this code/);
+    // Nor does a code from the future work.
+    h.setNow(new Date(minute - 60_000));
+    expect((await byCode(code)).status).toBe(404);
+  });
+
+  test('forged, malformed and guest codes are not found; the token is required', async () => {
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    h.setNow(new Date(minute + 5_000));
+    const good = await memberCode(await signedInAsChan(h));
+    const digits = good.slice(-6);
+    const forged = `8530000001-${String((Number(digits) + 1) % 1_000_000).padStart(6, '0')}`;
+    for (const code of [forged, '8530000001', `8530000002-${digits}`, `${good}0`, 'x'.repeat(80)]) {
+      expect([code, (await byCode(code)).status]).toEqual([code, 404]);
+    }
+    // A guest has no code, and a code made for a guest's row is refused all the same.
+    const guest = new GatewayClient(h.url);
+    await guest.call('EntVip_EntVipGuestLogin_Add', [{ EntID: DEMO.entId }]);
+    const guestRow = rows(await guest.call('EntVip_EntVipDetailGet_V1_Get', [{}]))[0]!;
+    expect(guestRow.MemberCode).toBeUndefined();
+    const made = issueMemberCode(h.config.memberCodeSecret, { vipId: String(guestRow.VipID), vipCode: String(guestRow.VipCode) }, h.clock.now());
+    expect((await byCode(made!.MemberCode)).status).toBe(404);
+    expect((await byCode(good, null)).status).toBe(401);
+    expect((await byCode(good)).status).toBe(200);
+  });
+
+  test('without MEMBER_CODE_SECRET (the production default) no code is issued', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).memberCodeSecret).toBe('');
+    expect(loadConfig({ NODE_ENV: 'production', MEMBER_CODE_SECRET: 'k' }).memberCodeSecret).toBe('k');
+    expect(issueMemberCode('', { vipId: 'V1', vipCode: '1' }, new Date())).toBeNull();
   });
 });

@@ -13,17 +13,23 @@
  *        coupon is given back)
  *   POST /staff/goods/:id/sold-out {"soldOut": true|false}
  *   POST /staff/skus/:id/sold-out  {"soldOut": true|false}
+ *   GET  /staff/members/by-code/:code   the member behind a scanned member code
+ *        ('<VipCode>-<6 digits>', operations/auth/memberCode.ts) of the current
+ *        or the previous minute: {"member": {VipID, VipName, VipCode, Balance, Score}};
+ *        404 for any other code (stale, forged, a guest's, malformed)
  *
  * Errors: {"error": "..."} with 400 (bad input), 401 (no or wrong token),
- * 404 (no such sheet, goods or sku), 409 (not allowed in the sheet's state).
+ * 404 (no such sheet, goods, sku or member code), 409 (not allowed in the sheet's state).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { PayStatus, PROGRESS, SheetStatus, type Progress } from '../../shared/domain/orderStates';
+import { decimal4 } from '../../shared/protocol/envelope';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db, Queryable } from '../db/driver';
+import { memberCodeValid, parseMemberCode } from '../operations/auth/memberCode';
 import { isoSeconds, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from '../operations/orders/common';
 
 export interface StaffDeps {
@@ -56,6 +62,7 @@ const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(STAFF_LIST_MAX).optional(),
 });
 const idParam = z.object({ id: z.string().trim().min(1).max(64) });
+const codeParam = z.object({ code: z.string().trim().min(1).max(80) });
 
 function parse<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
   const result = schema.safeParse(value);
@@ -241,6 +248,23 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
     );
     if (!goods) throw new HttpError(404, `no goods ${id}`);
     return { goodsId: goods.goods_id, soldOut: goods.sold_out };
+  });
+
+  app.get('/staff/members/by-code/:code', async (req) => {
+    const { code } = parse(codeParam, req.params, 'path');
+    const notFound = new HttpError(404, 'no member with this code (member codes change every minute)');
+    const parsed = parseMemberCode(code);
+    if (!parsed) throw notFound;
+    const now = clock.now();
+    const candidates = await db.query<{ vip_id: string; vip_name: string; vip_code: string; balance: string; score: string }>(
+      'SELECT vip_id, vip_name, vip_code, balance, score FROM vip WHERE vip_code = $1 AND NOT is_guest ORDER BY vip_id LIMIT 20',
+      [parsed.vipCode],
+    );
+    const member = candidates.find((v) => memberCodeValid(config.memberCodeSecret, v.vip_id, parsed.digits, now));
+    if (!member) throw notFound;
+    return {
+      member: { VipID: member.vip_id, VipName: member.vip_name, VipCode: member.vip_code, Balance: decimal4(member.balance), Score: decimal4(member.score) },
+    };
   });
 
   app.post('/staff/skus/:id/sold-out', async (req) => {

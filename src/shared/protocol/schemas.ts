@@ -609,7 +609,7 @@ export const mergeHeadRow = z.object({
 export const memberRow = z.object({
   VipID: str,
   VipName: str,
-  /** 0 unknown/male, 1 female (the app maps the chat app's 2 to 1). */
+  /** 0 not given (or male, in older records), 1 female, 2 male (the app maps the chat app's female, 2, to 1). */
   Sex: z.number(),
   /** Object key relative to OssCustomerDomain, e.g. 'UserHeadImg/2026/11/<random>.png'; '' without one. */
   HeadImg: str,
@@ -626,6 +626,14 @@ export const memberRow = z.object({
   CouponCount: z.number(),
   IsGuest: bit,
   EntID: str,
+  /**
+   * EntVip_EntVipDetailGet_V1_Get, registered members only: the code a counter
+   * scans, '<VipCode>-<6 digits>', a new one each minute (the staff API
+   * accepts the current and the previous minute's).
+   */
+  MemberCode: str.optional(),
+  /** Seconds until MemberCode changes (1-60). */
+  MemberCodeExpiresIn: z.number().optional(),
 });
 
 /** The service's own access token for a provider's user (EntVip_WebiteUserAccessToken_Get). */

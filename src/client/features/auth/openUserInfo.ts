@@ -14,7 +14,7 @@ export interface OpenUserInfo {
   MinaID: string;
   nickname: string;
   headimgurl: string;
-  /** 0 unknown, 1 male, 2 female (the member's values). */
+  /** The member's values: 0 not given, 1 female, 2 male (sexFromHost maps a host's own). */
   sex: number;
   /** The service's own access token for this openid (proves it on login and register). */
   accessToken: string;

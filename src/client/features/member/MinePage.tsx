@@ -1,4 +1,9 @@
-/** Mine tab: the language switch and the way to the member's pages. */
+/**
+ * Mine tab: the member's header (avatar, name, masked phone, balance, points
+ * and coupons, each a way to its page), or for a guest or a signed-out
+ * customer the way to sign in; then the language switch and the way to the
+ * member's pages.
+ */
 import { defineMessages } from '../../i18n/defineMessages';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -6,10 +11,22 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { languageChosenByUser } from '../../app/language';
 import { pathOf, routeTitles } from '../../app/routes';
 import { selectLocale, type Locale } from '../../app/uiSlice';
+import { useMoney } from '../../ui/money';
+import { selectMember, type Member } from '../auth/authSlice';
+import { Avatar } from './Avatar';
+import { useMemberProfile, type MemberProfile } from './memberApi';
+import { signInMessages, signInPath } from './SignInPrompt';
 
 const messages = defineMessages({
   language: { id: 'mine.language', defaultMessage: 'Language' },
   version: { id: 'mine.version', defaultMessage: 'Version {version}' },
+  noPhone: { id: 'mine.noPhone', defaultMessage: 'No phone number yet' },
+  phone: { id: 'mine.phone', defaultMessage: 'Phone {phone}' },
+  balance: { id: 'mine.balance', defaultMessage: 'Balance' },
+  points: { id: 'mine.points', defaultMessage: 'Points' },
+  coupons: { id: 'mine.coupons', defaultMessage: 'Coupons' },
+  guest: { id: 'mine.guest', defaultMessage: 'Sign in to see your balance, points and coupons.' },
+  loading: { id: 'mine.loading', defaultMessage: 'Loading your details…' },
 });
 
 /** Each language's name in itself, as language pickers show them. */
@@ -21,12 +38,22 @@ const LANGUAGES: { locale: Locale; label: string }[] = [
 
 const LINKS = ['vipBalance', 'vipScoreRecordList', 'couponsList', 'addressList', 'vipDetailsEdit', 'vipQrCode', 'clear'] as const;
 
+/** A phone with its middle hidden: '66****56', '138****5678'. */
+export function maskPhone(phone: string): string {
+  const digits = phone.trim();
+  if (digits.length <= 4) return digits;
+  const keep = digits.length >= 11 ? [3, 4] : [2, 2];
+  const [head, tail] = keep as [number, number];
+  return `${digits.slice(0, head)}${'*'.repeat(digits.length - head - tail)}${digits.slice(-tail)}`;
+}
+
 export default function MinePage() {
   const dispatch = useAppDispatch();
   const locale = useAppSelector(selectLocale);
   const intl = useIntl();
   return (
     <section className="mine">
+      <MemberHeader />
       <fieldset className="language-switch">
         <legend>
           <FormattedMessage {...messages.language} />
@@ -55,5 +82,79 @@ export default function MinePage() {
         <FormattedMessage {...messages.version} values={{ version: __APP_VERSION__ }} />
       </p>
     </section>
+  );
+}
+
+function MemberHeader() {
+  const member = useAppSelector(selectMember);
+  // Only a signed-in customer (member or guest) has details to ask for.
+  const profile = useMemberProfile({ skip: !member });
+  if (!member || member.isGuest) return <GuestHeader member={member} />;
+  if (!profile.data) {
+    return (
+      <header className="member-header" aria-busy={profile.isFetching}>
+        <Avatar name={member.VipName} url="" />
+        <div className="member-text">
+          <h2>{member.VipName}</h2>
+          {profile.isFetching && (
+            <p role="status" className="muted">
+              <FormattedMessage {...messages.loading} />
+            </p>
+          )}
+        </div>
+      </header>
+    );
+  }
+  return <ProfileHeader profile={profile.data} />;
+}
+
+function GuestHeader({ member }: { member: Member | null }) {
+  return (
+    <header className="member-header">
+      <Avatar name={member?.VipName ?? ''} url="" />
+      <div className="member-text">
+        {member?.VipName && <h2>{member.VipName}</h2>}
+        <p className="muted">
+          <FormattedMessage {...messages.guest} />
+        </p>
+        <Link className="btn btn-primary" to={signInPath(pathOf('mine'))}>
+          <FormattedMessage {...signInMessages.signIn} />
+        </Link>
+      </div>
+    </header>
+  );
+}
+
+function ProfileHeader({ profile }: { profile: MemberProfile }) {
+  const intl = useIntl();
+  const money = useMoney();
+  const phone = profile.Phone ? `+${profile.AreaNo} ${maskPhone(profile.Phone)}` : '';
+  return (
+    <header className="member-header">
+      <Avatar name={profile.VipName} url={profile.headImgUrl} />
+      <div className="member-text">
+        <h2>{profile.VipName}</h2>
+        <p className="muted">
+          <FormattedMessage {...(phone ? messages.phone : messages.noPhone)} values={{ phone }} />
+        </p>
+      </div>
+      <ul className="member-figures">
+        <li>
+          <Link to={pathOf('vipBalance')}>
+            <strong>{money.amount(profile.Balance)}</strong> <FormattedMessage {...messages.balance} />
+          </Link>
+        </li>
+        <li>
+          <Link to={pathOf('vipScoreRecordList')}>
+            <strong>{intl.formatNumber(Number(profile.Score) || 0, { maximumFractionDigits: 0 })}</strong> <FormattedMessage {...messages.points} />
+          </Link>
+        </li>
+        <li>
+          <Link to={pathOf('couponsList')}>
+            <strong>{intl.formatNumber(profile.CouponCount)}</strong> <FormattedMessage {...messages.coupons} />
+          </Link>
+        </li>
+      </ul>
+    </header>
   );
 }

@@ -1311,8 +1311,8 @@ export function timedRows(now: Date): TimedRows {
   const at = (days: number, hours = 0) => new Date(now.getTime() + days * DAY_MS + Math.round(hours * 3_600_000));
 
   const vips: VipRow[] = [
-    { vip_id: VIP.chan, ent_id: ENT_ID, vip_name: 'Chan Tai Man', sex: 1, head_img: '', area_no: '853', phone: '66123456', birthy: '1990-05-01', is_guest: false, balance: 500, score: 1200, vip_code: '8530000001', created_at: at(-400) },
-    { vip_id: VIP.lee, ent_id: ENT_ID, vip_name: 'Lee Siu Ling', sex: 0, head_img: '', area_no: '853', phone: '66234567', birthy: '1995-11-20', is_guest: false, balance: 35.5, score: 80, vip_code: '8530000002', created_at: at(-120) },
+    { vip_id: VIP.chan, ent_id: ENT_ID, vip_name: 'Chan Tai Man', sex: 2, head_img: '', area_no: '853', phone: '66123456', birthy: '1990-05-01', is_guest: false, balance: 500, score: 1200, vip_code: '8530000001', created_at: at(-400) },
+    { vip_id: VIP.lee, ent_id: ENT_ID, vip_name: 'Lee Siu Ling', sex: 1, head_img: '', area_no: '853', phone: '66234567', birthy: '1995-11-20', is_guest: false, balance: 35.5, score: 80, vip_code: '8530000002', created_at: at(-120) },
   ];
 
   const account = (vip_id: string, items: readonly [VipAccountItemRow['kind'], number, string, number][]) =>

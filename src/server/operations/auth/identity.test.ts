@@ -364,7 +364,7 @@ describe('EntVip_EntVipLoginGet_V1_Get', () => {
       {
         VipID: DEMO.members.chan.vipId,
         VipName: 'Chan Tai Man',
-        Sex: 1,
+        Sex: 2,
         HeadImg: '',
         Phone: '66123456',
         AreaNo: '853',

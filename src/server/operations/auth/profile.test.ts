@@ -56,6 +56,44 @@ describe('EntVip_EntVipDetailGet_V1_Get', () => {
   });
 });
 
+describe('the member code (EntVip_EntVipDetailGet_V1_Get)', () => {
+  afterEach(() => h.setNow(null));
+  const detail = async (client: GatewayClient) => {
+    const res = await client.call('EntVip_EntVipDetailGet_V1_Get', [{}]);
+    ok(res);
+    return res.data.table1![0] as Record<string, unknown>;
+  };
+
+  test('a registered member gets <VipCode>-<6 digits>, the same all minute, a new one the next minute', async () => {
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    h.setNow(new Date(minute + 15_000));
+    const first = await detail(chan);
+    expect(first.MemberCode).toMatch(/^8530000001-\d{6}$/);
+    expect(first.MemberCodeExpiresIn).toBe(45);
+    h.setNow(new Date(minute + 59_500));
+    const later = await detail(chan);
+    expect(later.MemberCode).toBe(first.MemberCode);
+    expect(later.MemberCodeExpiresIn).toBe(1);
+    h.setNow(new Date(minute + 60_000));
+    const next = await detail(chan);
+    expect(next.MemberCode).toMatch(/^8530000001-\d{6}$/);
+    expect(next.MemberCode).not.toBe(first.MemberCode);
+    expect(next.MemberCodeExpiresIn).toBe(60);
+    // Another member's code in the same minute is another code.
+    const { client } = await signedInAsNewMember(h, 'oMemberCodeTest01');
+    expect((await detail(client)).MemberCode).not.toBe(next.MemberCode);
+  });
+
+  test('a guest gets no code', async () => {
+    const guest = new GatewayClient(h.url);
+    ok(await guest.call('EntVip_EntVipGuestLogin_Add', [{ EntID: DEMO.entId }]));
+    const row = await detail(guest);
+    expect(row.IsGuest).toBe(1);
+    expect(row).not.toHaveProperty('MemberCode');
+    expect(row).not.toHaveProperty('MemberCodeExpiresIn');
+  });
+});
+
 describe('EntVip_EntVipSubmit_Update', () => {
   test('updates the session\'s member only; a payload VipID is ignored', async () => {
     const before = await lee();

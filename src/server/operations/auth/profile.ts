@@ -2,7 +2,8 @@
  * The member's own profile. Always the session's member: a VipID in the
  * payload is ignored (DESIGN.md, "Who the caller is comes from the session").
  *
- *   EntVip_EntVipDetailGet_V1_Get {VipID?}                  -> [member row] (a guest session: the guest's row)
+ *   EntVip_EntVipDetailGet_V1_Get {VipID?}                  -> [member row] (a guest session: the guest's row);
+ *       a registered member's row also carries MemberCode and MemberCodeExpiresIn (memberCode.ts)
  *   EntVip_EntVipSubmit_Update {VipName?, Sex?, HeadImg?, Birthy?} -> [member row]
  *   EntVip_EntVipScoreItemsByPage_V1_Get {PageIndex, PageSize} -> points history, [{TotalCount}]
  *   File_BatchFileNameGet_Add {ClassID, FileName, FileSize, FileType, ...} -> [signed upload]
@@ -12,13 +13,20 @@ import { MAX_UPLOAD_BYTES, FILE_CLASSES, IMAGE_TYPES, isImageType, storageProvid
 import { OpError, type HandlerMap } from '../context';
 import { isValidBirthday, isValidMemberName } from '../../../shared/domain/member';
 import { objectKey, todayIn } from './identity';
+import { issueMemberCode } from './memberCode';
 import { iso, memberRow, paging, requireMember } from './rows';
 
 export const profileHandlers: HandlerMap = {
   async EntVip_EntVipDetailGet_V1_Get(ctx) {
     const { session } = ctx;
     if (!session?.vipId) throw new OpError('loginRequired', ErrorCode.sessionRequired);
-    return { table1: [await memberRow(ctx.tx, session.vipId, ctx.now)] };
+    const row = await memberRow(ctx.tx, session.vipId, ctx.now);
+    // The code a counter scans: registered members only, a new one each minute.
+    const code =
+      session.role === 'member' && row.IsGuest === 0
+        ? issueMemberCode(ctx.config.memberCodeSecret, { vipId: session.vipId, vipCode: String(row.VipCode ?? '') }, ctx.now)
+        : null;
+    return { table1: [code ? { ...row, ...code } : row] };
   },
 
   async EntVip_EntVipSubmit_Update(ctx, { tableData: [row] }) {
