@@ -26,8 +26,11 @@ export async function startDemoService(options: { prepare?: (db: Db) => Promise<
   return {
     url,
     db,
+    /** Stops at once, as a service that goes down does: open connections (a browser's keep-alive or preconnected sockets) are cut, not waited for. */
     async close() {
-      await app.close();
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       await db.close();
     },
   };
