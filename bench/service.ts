@@ -2,8 +2,8 @@
 import type { Db } from '../src/server/db/driver';
 import { startDemoService } from '../src/server/test/demoService';
 
-export function startBenchService(prepare?: (db: Db) => Promise<void>) {
-  return startDemoService({ prepare, databaseUrl: process.env.DATABASE_URL || undefined });
+export function startBenchService(prepare?: (db: Db) => Promise<void>, env?: Record<string, string>) {
+  return startDemoService({ prepare, databaseUrl: process.env.DATABASE_URL || undefined, env });
 }
 
 export function percentile(sorted: readonly number[], p: number): number {

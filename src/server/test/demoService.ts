@@ -10,9 +10,11 @@ import { openDb, type Db } from '../db/driver';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../db/seed';
 
-export async function startDemoService(options: { prepare?: (db: Db) => Promise<void>; databaseUrl?: string } = {}) {
+export async function startDemoService(
+  options: { prepare?: (db: Db) => Promise<void>; databaseUrl?: string; env?: Record<string, string> } = {},
+) {
   const config = {
-    ...loadConfig({ NODE_ENV: 'test' }),
+    ...loadConfig({ NODE_ENV: 'test', ...options.env }),
     dataDir: null,
     databaseUrl: options.databaseUrl,
     staticDir: resolve(__dirname, '..', '..', '..', 'dist'),
