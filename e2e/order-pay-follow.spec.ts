@@ -15,31 +15,12 @@ import {
 } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
 import { encodeForm } from '../src/shared/protocol/envelope';
-import { callGateway } from './support/gateway';
+import { callGateway, plainGoods as plainMenuGoods } from './support/gateway';
 
 const STAFF = { Authorization: 'Bearer demo-staff-token' };
 type Row = Record<string, unknown>;
 
-/** A goods that is added straight from the menu (no options), for quick carts. */
-async function plainGoods(baseURL: string): Promise<Row> {
-  const list = await callGateway(baseURL, 'HBBPos_GoodsClass_GoodsList_V9_Get', 1, {
-    ShopID: DEMO.shops.main,
-    PageIndex: 1,
-    PageSize: 1000,
-  });
-  const g = (list.table1 ?? []).find(
-    (r) =>
-      r.Skus === '0' &&
-      Number(r.PUnitCount) === 0 &&
-      Number(r.HasBom) === 0 &&
-      Number(r.HasCharging) === 0 &&
-      r.GoodsTypeID === '0' &&
-      Number(r.SoldOut) === 0 &&
-      Number(r.BagCount) === 0,
-  );
-  if (!g) throw new Error('no plain goods in the demo menu');
-  return g;
-}
+const plainGoods = (baseURL: string) => plainMenuGoods(baseURL, DEMO.shops.main);
 
 /** Calls the gateway with the browser context's cookie (the customer's session). */
 async function asCustomer(request: APIRequestContext, op: string, service: number, row: Row) {

@@ -14,7 +14,11 @@ const MAIN = DEMO.shops.main;
 
 type Row = Record<string, unknown>;
 async function menu(baseURL: string) {
-  const list = await callGateway(baseURL, 'HBBPos_GoodsClass_GoodsList_V9_Get', 1, { ShopID: MAIN, PageIndex: 1, PageSize: 1000 });
+  const list = await callGateway(baseURL, 'HBBPos_GoodsClass_GoodsList_V9_Get', 1, {
+    ShopID: MAIN,
+    PageIndex: 1,
+    PageSize: 1000,
+  });
   return (list.table1 ?? []) as Row[];
 }
 const byCode = (goods: Row[], code: string) => {
@@ -22,7 +26,10 @@ const byCode = (goods: Row[], code: string) => {
   if (!g) throw new Error(`no goods ${code}`);
   return g;
 };
-const current = (g: Row) => (g.PromotePrice !== '' && Number(g.PromotePrice) < Number(g.SalesPrice) ? Number(g.PromotePrice) : Number(g.SalesPrice));
+const current = (g: Row) =>
+  g.PromotePrice !== '' && Number(g.PromotePrice) < Number(g.SalesPrice)
+    ? Number(g.PromotePrice)
+    : Number(g.SalesPrice);
 
 const LANGS = {
   en: { language: 'LANGUAGE_EN', name: (g: Row) => String(g.GoodsNameEN) },
@@ -57,17 +64,28 @@ async function tapAdd(page: Page, name: string) {
   await (await findGoods(page, name)).getByRole('button').tap();
 }
 
-test('English: choose specs, packs, bundles, add-ons and remarks; reload; zero a line; totals', async ({ page, baseURL }) => {
+test('English: choose specs, packs, bundles, add-ons and remarks; reload; zero a line; totals', async ({
+  page,
+  baseURL,
+}) => {
   const goods = await menu(baseURL!);
   const lemonTea = byCode(goods, '142');
   const riceSet = byCode(goods, '135');
   const bbqRice = byCode(goods, '101');
-  const detail = await callGateway(baseURL!, 'EShop_GoodsDetailGet_V2_Get', 1, { GoodsID: lemonTea.GoodsID });
+  const detail = await callGateway(baseURL!, 'EShop_GoodsDetailGet_V2_Get', 1, {
+    GoodsID: lemonTea.GoodsID,
+  });
   const pack = (detail.table3 ?? [])[0]!;
-  const bom = await callGateway(baseURL!, 'HBBPos_GoodsBomList_V3_Get', 1, { GoodsID: riceSet.GoodsID });
+  const bom = await callGateway(baseURL!, 'HBBPos_GoodsBomList_V3_Get', 1, {
+    GoodsID: riceSet.GoodsID,
+  });
   const items = (bom.table2 ?? []) as Row[];
   const item = (en: string) => items.find((i) => i.GoodsNameEN === en)!;
-  const addOns = (await callGateway(baseURL!, 'Cust_GmGoodsChargingListGet_V1_Get', 1, { GoodsID: bbqRice.GoodsID })).table1 as Row[];
+  const addOns = (
+    await callGateway(baseURL!, 'Cust_GmGoodsChargingListGet_V1_Get', 1, {
+      GoodsID: bbqRice.GoodsID,
+    })
+  ).table1 as Row[];
   const egg = addOns.find((a) => a.ValueEN === 'Extra egg')!;
 
   await useLanguage(page, 'LANGUAGE_EN');
@@ -90,9 +108,20 @@ test('English: choose specs, packs, bundles, add-ons and remarks; reload; zero a
   await set.getByRole('checkbox', { name: /Curry Fish Balls/ }).check();
   await set.getByRole('checkbox', { name: /Spring Rolls/ }).check();
   // The optional group allows two: a third is refused with the limit message.
-  const third = items.find((i) => i.BOMClassID === item('Curry Fish Balls').BOMClassID && !['Curry Fish Balls', 'Spring Rolls'].includes(String(i.GoodsNameEN)))!;
-  await set.getByRole('checkbox', { name: new RegExp(String(third.GoodsNameEN)) }).check({ force: true }).catch(() => undefined);
-  await expect(page.getByRole('status').filter({ hasText: 'The alternative 2, please cancel other products first' })).toBeVisible();
+  const third = items.find(
+    (i) =>
+      i.BOMClassID === item('Curry Fish Balls').BOMClassID &&
+      !['Curry Fish Balls', 'Spring Rolls'].includes(String(i.GoodsNameEN)),
+  )!;
+  await set
+    .getByRole('checkbox', { name: new RegExp(String(third.GoodsNameEN)) })
+    .check({ force: true })
+    .catch(() => undefined);
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'The alternative 2, please cancel other products first' }),
+  ).toBeVisible();
   await set.getByRole('textbox', { name: 'Remarks' }).fill('less spicy');
   await set.getByRole('button', { name: /Add to cart/ }).tap();
   await expect(set).toBeHidden();
@@ -109,7 +138,11 @@ test('English: choose specs, packs, bundles, add-ons and remarks; reload; zero a
   await expect(page.getByRole('region', { name: 'Cart' })).toContainText('4 items');
   await page.getByRole('link', { name: 'Go to cart' }).tap();
 
-  const setPrice = current(riceSet) + Number(item('Roast Goose Rice').BOMAmo) + Number(item('Curry Fish Balls').BOMAmo) + Number(item('Spring Rolls').BOMAmo);
+  const setPrice =
+    current(riceSet) +
+    Number(item('Roast Goose Rice').BOMAmo) +
+    Number(item('Curry Fish Balls').BOMAmo) +
+    Number(item('Spring Rolls').BOMAmo);
   const ricePrice = (current(bbqRice) + Number(egg.Value3)) * 2;
   const packPrice = Number(pack.SalesPrice);
   const money = (n: number) => `MOP$${n.toFixed(2)}`;
@@ -118,12 +151,17 @@ test('English: choose specs, packs, bundles, add-ons and remarks; reload; zero a
 
   // Set the pack line to zero: it goes, and the total follows.
   await page.getByRole('button', { name: `One less ${lemonTea.GoodsNameEN}` }).tap();
-  await expect(page.getByRole('button', { name: `One less ${lemonTea.GoodsNameEN}` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `One less ${lemonTea.GoodsNameEN}` })).toHaveCount(
+    0,
+  );
   await expect(page.getByTestId('cart-total')).toHaveText(money(setPrice + ricePrice));
 });
 
 for (const locale of ['zh-CN', 'zh-TW'] as const) {
-  test(`${locale}: a goods added from the menu is in the cart after a reload`, async ({ page, baseURL }) => {
+  test(`${locale}: a goods added from the menu is in the cart after a reload`, async ({
+    page,
+    baseURL,
+  }) => {
     const goods = await menu(baseURL!);
     const wonton = byCode(goods, '111');
     const name = LANGS[locale].name(wonton);
@@ -148,7 +186,9 @@ test('order by item number', async ({ page, baseURL }) => {
   await page.getByRole('textbox', { name: 'Item number' }).fill('143');
   await expect(page.getByRole('article', { name: String(coke.GoodsNameEN) })).toBeVisible();
   await page.getByRole('textbox', { name: 'Item number' }).fill('999');
-  await expect(page.getByRole('status').filter({ hasText: 'No item has the number 999.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'No item has the number 999.' }),
+  ).toBeVisible();
 });
 
 test('a closed shop lands on orderEntry', async ({ page }) => {
@@ -161,7 +201,9 @@ test('a closed shop lands on orderEntry', async ({ page }) => {
 test('an expired order window lands on orderEntry', async ({ page }) => {
   await useLanguage(page, 'LANGUAGE_EN');
   await page.goto(`/#/?QRCode=${DEMO.sheetQrCodes.expired}`);
-  await expect(page.getByRole('alert')).toHaveText('The ordering time for this table has ended. Please ask our staff for help.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'The ordering time for this table has ended. Please ask our staff for help.',
+  );
 });
 
 test('a paid sheet lands on orderEntry', async ({ page }) => {

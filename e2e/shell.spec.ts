@@ -10,13 +10,20 @@ import { shopNames } from './support/gateway';
 import { startService } from './support/service';
 
 const QR = 'QR-HBK-A01';
-const LANGUAGE_OF = { 'zh-CN': 'LANGUAGE_ZH', 'zh-TW': 'LANGUAGE_ZH_TD', en: 'LANGUAGE_EN' } as const;
+const LANGUAGE_OF = {
+  'zh-CN': 'LANGUAGE_ZH',
+  'zh-TW': 'LANGUAGE_ZH_TD',
+  en: 'LANGUAGE_EN',
+} as const;
 
 for (const locale of ['zh-CN', 'zh-TW', 'en'] as const) {
   test(`a table link shows the shop's name in ${locale}`, async ({ browser, baseURL }) => {
     const names = await shopNames(baseURL!, QR);
     const context = await browser.newContext({ locale, ...test.info().project.use });
-    await context.addInitScript((language) => window.localStorage.setItem('language', language), LANGUAGE_OF[locale]);
+    await context.addInitScript(
+      (language) => window.localStorage.setItem('language', language),
+      LANGUAGE_OF[locale],
+    );
     const page = await context.newPage();
     await page.goto(`/#/?QRCode=${QR}`);
     await expect(page.getByRole('heading', { level: 1, name: names[locale] })).toBeVisible();
@@ -26,14 +33,19 @@ for (const locale of ['zh-CN', 'zh-TW', 'en'] as const) {
   });
 }
 
-test('without a stored choice the entity language applies over the device language', async ({ page, baseURL }) => {
+test('without a stored choice the entity language applies over the device language', async ({
+  page,
+  baseURL,
+}) => {
   const names = await shopNames(baseURL!, QR);
   await page.goto(`/#/?QRCode=${QR}`);
   // The demo enterprise's AppLanguage is LANGUAGE_ZH_TD.
   await expect(page.getByRole('heading', { level: 1, name: names['zh-TW'] })).toBeVisible();
 });
 
-test('the language switch on the mine page changes the language and is remembered', async ({ page }) => {
+test('the language switch on the mine page changes the language and is remembered', async ({
+  page,
+}) => {
   await page.goto('/#/pages/mine/mine');
   await page.getByRole('radio', { name: 'English' }).check();
   await expect(page.getByRole('link', { name: 'My Order' })).toBeVisible();
@@ -96,10 +108,15 @@ test('the network error toast when the service is down', async ({ page }) => {
   await page.evaluate(() => {
     window.location.hash = '#/?QRCode=QR-HBK-A02';
   });
-  await expect(page.getByRole('status').filter({ hasText: 'Network connection error' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Network connection error' }),
+  ).toBeVisible();
 });
 
-test('a payment-app browser forces traditional Chinese over a stored choice', async ({ browser, baseURL }) => {
+test('a payment-app browser forces traditional Chinese over a stored choice', async ({
+  browser,
+  baseURL,
+}) => {
   const names = await shopNames(baseURL!, QR);
   const context = await browser.newContext({
     ...test.info().project.use,

@@ -18,7 +18,7 @@ import {
 import { deflateSync } from 'node:zlib';
 import { DEMO } from '../src/server/db/seed';
 import { DEMO_IDENTITY_USERS } from '../src/server/providers/identity';
-import { callGateway } from './support/gateway';
+import { plainGoods as plainMenuGoods } from './support/gateway';
 
 const QR = DEMO.qrCodes.dineIn;
 const IPHONE =
@@ -58,26 +58,7 @@ async function memberName(baseURL: string, vipId: string): Promise<string> {
   return String(body.VipName);
 }
 
-/** A goods added straight from the menu (no options). */
-async function plainGoods(baseURL: string): Promise<Row> {
-  const list = await callGateway(baseURL, 'HBBPos_GoodsClass_GoodsList_V9_Get', 1, {
-    ShopID: DEMO.shops.main,
-    PageIndex: 1,
-    PageSize: 1000,
-  });
-  const g = (list.table1 ?? []).find(
-    (r) =>
-      r.Skus === '0' &&
-      Number(r.PUnitCount) === 0 &&
-      Number(r.HasBom) === 0 &&
-      Number(r.HasCharging) === 0 &&
-      r.GoodsTypeID === '0' &&
-      Number(r.SoldOut) === 0 &&
-      Number(r.BagCount) === 0,
-  );
-  if (!g) throw new Error('no plain goods in the demo menu');
-  return g;
-}
+const plainGoods = (baseURL: string) => plainMenuGoods(baseURL, DEMO.shops.main);
 
 async function addFromMenu(page: Page, goods: Row) {
   const list = page.locator('.vlist');

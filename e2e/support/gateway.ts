@@ -1,19 +1,30 @@
 /** Reads demo data through the real gateway, so journeys do not hard-code it. */
 import { encodeForm } from '../../src/shared/protocol/envelope';
 
-export async function callGateway(baseUrl: string, op: string, service: number, row: Record<string, unknown>) {
+export async function callGateway(
+  baseUrl: string,
+  op: string,
+  service: number,
+  row: Record<string, unknown>,
+) {
   const res = await fetch(new URL('/HBBAPI/GetData', baseUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: encodeForm({
       HBBWSType: String(service),
       strKeyName: op,
-      strJsonData: JSON.stringify({ tableData: [{ EntID: '881000000009', UserID: '888000000009', ...row }] }),
+      strJsonData: JSON.stringify({
+        tableData: [{ EntID: '881000000009', UserID: '888000000009', ...row }],
+      }),
       strAuthorizationCode: 'hbb',
       IsRSA: '0',
     }),
   });
-  const json = (await res.json()) as { errcode: string; errmsg: string; data: Record<string, Record<string, unknown>[]> };
+  const json = (await res.json()) as {
+    errcode: string;
+    errmsg: string;
+    data: Record<string, Record<string, unknown>[]>;
+  };
   if (json.errcode !== '0') throw new Error(`${op}: ${json.errmsg}`);
   return json.data;
 }
@@ -21,5 +32,33 @@ export async function callGateway(baseUrl: string, op: string, service: number, 
 export async function shopNames(baseUrl: string, qrCode: string) {
   const data = await callGateway(baseUrl, 'EShop_EShopShopPageGet_Get', 1, { QRCode: qrCode });
   const shop = data.table2?.[0] ?? {};
-  return { 'zh-CN': String(shop.ShopName), 'zh-TW': String(shop.ShopNameTW), en: String(shop.ShopNameEN) };
+  return {
+    'zh-CN': String(shop.ShopName),
+    'zh-TW': String(shop.ShopNameTW),
+    en: String(shop.ShopNameEN),
+  };
+}
+
+/** A goods of the demo's main menu that is added straight from the menu (no options, not sold out), for quick carts. */
+export async function plainGoods(
+  baseUrl: string,
+  shopId: string,
+): Promise<Record<string, unknown>> {
+  const list = await callGateway(baseUrl, 'HBBPos_GoodsClass_GoodsList_V9_Get', 1, {
+    ShopID: shopId,
+    PageIndex: 1,
+    PageSize: 1000,
+  });
+  const g = (list.table1 ?? []).find(
+    (r) =>
+      r.Skus === '0' &&
+      Number(r.PUnitCount) === 0 &&
+      Number(r.HasBom) === 0 &&
+      Number(r.HasCharging) === 0 &&
+      r.GoodsTypeID === '0' &&
+      Number(r.SoldOut) === 0 &&
+      Number(r.BagCount) === 0,
+  );
+  if (!g) throw new Error('no plain goods in the demo menu');
+  return g;
 }

@@ -51,7 +51,10 @@ export default function AreaCodeSelectPage() {
     const [path, search = ''] = from.split('?');
     const params = new URLSearchParams(search);
     params.set('AreaNo', areaNo);
-    navigate(`${path}?${params.toString()}`, { replace: true, state: { returnSteps: openerSteps > 0 ? openerSteps + 1 : 0 } });
+    navigate(`${path}?${params.toString()}`, {
+      replace: true,
+      state: { returnSteps: openerSteps > 0 ? openerSteps + 1 : 0 },
+    });
   };
 
   if (codes.isLoading) {
@@ -93,7 +96,8 @@ export default function AreaCodeSelectPage() {
               aria-current={chosen ? 'true' : undefined}
               onClick={() => handleChoose(c.areaNo)}
             >
-              <span>{localName(c.names, locale) || c.areaNo}</span> <span className="area-code-no">+{c.areaNo}</span>
+              <span>{localName(c.names, locale) || c.areaNo}</span>{' '}
+              <span className="area-code-no">+{c.areaNo}</span>
             </button>
           </li>
         );

@@ -37,17 +37,38 @@ function Pages() {
 }
 
 const renderAt = (route: string, who = member) =>
-  renderWithProviders(<Pages />, { route, preloadedState: { shop: shopState(), auth: { member: who, status: 'signedIn' } } });
+  renderWithProviders(<Pages />, {
+    route,
+    preloadedState: { shop: shopState(), auth: { member: who, status: 'signedIn' } },
+  });
 
 const row = (over: Record<string, unknown> = {}) => ({
-  VipID: 'VIP1', VipName: 'Chan Tai Man', Sex: 0, HeadImg: '', Phone: '66123456', AreaNo: '853', Birthy: '', VipCode: '1',
-  Balance: '0', Score: '0', CouponCount: 0, IsGuest: 0, EntID: 'E', ...over,
+  VipID: 'VIP1',
+  VipName: 'Chan Tai Man',
+  Sex: 0,
+  HeadImg: '',
+  Phone: '66123456',
+  AreaNo: '853',
+  Birthy: '',
+  VipCode: '1',
+  Balance: '0',
+  Score: '0',
+  CouponCount: 0,
+  IsGuest: 0,
+  EntID: 'E',
+  ...over,
 });
 
 const AREAS = {
   table1: [
     { AreaNo: '853', AreaName: '中国澳门', AreaNameTW: '中國澳門', AreaNameEN: 'Macau', Sort: 1 },
-    { AreaNo: '852', AreaName: '中国香港', AreaNameTW: '中國香港', AreaNameEN: 'Hong Kong', Sort: 2 },
+    {
+      AreaNo: '852',
+      AreaName: '中国香港',
+      AreaNameTW: '中國香港',
+      AreaNameEN: 'Hong Kong',
+      Sort: 2,
+    },
   ],
 };
 
@@ -59,11 +80,25 @@ beforeEach(() => {
   answer('Phone_SMSAreaGet_Get', AREAS);
   answer('EntVip_EntVipDetailGet_V1_Get', { table1: [row()] });
   answer('Phone_VerificationGet_V2_Add', (req) => ({
-    table1: [{ AreaNo: String(req.json.tableData[0]!.AreaNo), Phone: String(req.json.tableData[0]!.Phone), ExpiresIn: 600, ResendIn: 60 }],
+    table1: [
+      {
+        AreaNo: String(req.json.tableData[0]!.AreaNo),
+        Phone: String(req.json.tableData[0]!.Phone),
+        ExpiresIn: 600,
+        ResendIn: 60,
+      },
+    ],
   }));
   answer('EntVip_EntVipPhoneSubmit_Add', (req) => {
     const r = req.json.tableData[0]!;
-    return { table1: [row({ SourceType: r.SourceType, ...(r.SourceType === 'VipPhoneChange' ? { Phone: r.Phone, AreaNo: r.AreaNo } : {}) })] };
+    return {
+      table1: [
+        row({
+          SourceType: r.SourceType,
+          ...(r.SourceType === 'VipPhoneChange' ? { Phone: r.Phone, AreaNo: r.AreaNo } : {}),
+        }),
+      ],
+    };
   });
 });
 afterEach(() => resetGateway());
@@ -77,12 +112,16 @@ test('a member with a phone verifies it, then sets the new one (calling code cho
   await user.click(await screen.findByRole('link', { name: 'Change my number' }));
 
   // Step 1: the current phone's code.
-  expect(await screen.findByRole('heading', { name: 'Step 1 of 2: verify your current number' })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { name: 'Step 1 of 2: verify your current number' }),
+  ).toBeInTheDocument();
   expect(screen.getByText('+853 66123456')).toBeInTheDocument();
   expect(screen.queryByLabelText('New mobile phone number')).toBeNull();
   await user.click(screen.getByRole('button', { name: 'Send code' }));
   expect(await screen.findByRole('button', { name: 'Resend in 60 s' })).toBeDisabled();
-  expect(requests('Phone_VerificationGet_V2_Add')).toEqual([expect.objectContaining({ Phone: '66123456', AreaNo: '853', Purpose: 'change' })]);
+  expect(requests('Phone_VerificationGet_V2_Add')).toEqual([
+    expect.objectContaining({ Phone: '66123456', AreaNo: '853', Purpose: 'change' }),
+  ]);
   await user.click(screen.getByRole('button', { name: 'Next' }));
   expect(screen.getByText('Please enter the verification code.')).toHaveAttribute('role', 'alert');
   expect(requests('EntVip_EntVipPhoneSubmit_Add')).toHaveLength(0);
@@ -90,35 +129,60 @@ test('a member with a phone verifies it, then sets the new one (calling code cho
   await user.click(screen.getByRole('button', { name: 'Next' }));
 
   // Step 2: the new phone, on another calling code.
-  expect(await screen.findByRole('heading', { name: 'Step 2 of 2: your new number' })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { name: 'Step 2 of 2: your new number' }),
+  ).toBeInTheDocument();
   expect(requests('EntVip_EntVipPhoneSubmit_Add')).toEqual([
-    expect.objectContaining({ VipID: 'VIP1', Phone: '66123456', AreaNo: '853', Code: '111111', SourceType: 'VipPhoneVerify' }),
+    expect.objectContaining({
+      VipID: 'VIP1',
+      Phone: '66123456',
+      AreaNo: '853',
+      Code: '111111',
+      SourceType: 'VipPhoneVerify',
+    }),
   ]);
   expect(screen.getByLabelText('Verification code')).toHaveValue('');
   await user.click(screen.getByRole('button', { name: 'Change number' }));
-  expect(screen.getByText('Please enter your mobile phone number.')).toHaveAttribute('role', 'alert');
+  expect(screen.getByText('Please enter your mobile phone number.')).toHaveAttribute(
+    'role',
+    'alert',
+  );
 
   await user.type(screen.getByLabelText('New mobile phone number'), '91234567');
   await user.click(screen.getByRole('button', { name: 'Calling code +853' }));
   await user.click(await screen.findByRole('button', { name: 'Hong Kong +852' }));
   // Back on step 2 (step 1 is remembered), with the number kept.
-  expect(await screen.findByRole('heading', { name: 'Step 2 of 2: your new number' })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { name: 'Step 2 of 2: your new number' }),
+  ).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Calling code +852' })).toBeInTheDocument();
   expect(screen.getByLabelText('New mobile phone number')).toHaveValue('91234567');
 
   await user.click(screen.getByRole('button', { name: 'Send code' }));
   expect(await screen.findByRole('button', { name: 'Resend in 60 s' })).toBeDisabled();
-  expect(requests('Phone_VerificationGet_V2_Add')[1]).toMatchObject({ Phone: '91234567', AreaNo: '852', Purpose: 'change' });
+  expect(requests('Phone_VerificationGet_V2_Add')[1]).toMatchObject({
+    Phone: '91234567',
+    AreaNo: '852',
+    Purpose: 'change',
+  });
   await user.type(screen.getByLabelText('Verification code'), '222222');
   const readsBefore = requests('EntVip_EntVipDetailGet_V1_Get').length;
   await user.click(screen.getByRole('button', { name: 'Change number' }));
 
   expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
-  expect(requests('EntVip_EntVipPhoneSubmit_Add')[1]).toMatchObject({ VipID: 'VIP1', Phone: '91234567', AreaNo: '852', Code: '222222', SourceType: 'VipPhoneChange' });
+  expect(requests('EntVip_EntVipPhoneSubmit_Add')[1]).toMatchObject({
+    VipID: 'VIP1',
+    Phone: '91234567',
+    AreaNo: '852',
+    Code: '222222',
+    SourceType: 'VipPhoneChange',
+  });
   expect(screen.getByText('Your phone number has been changed.')).toBeInTheDocument();
   expect(store.getState().ui.toasts).toHaveLength(1);
   // The member is read again (the 'Member' tag).
-  await waitFor(() => expect(requests('EntVip_EntVipDetailGet_V1_Get').length).toBeGreaterThan(readsBefore));
+  await waitFor(() =>
+    expect(requests('EntVip_EntVipDetailGet_V1_Get').length).toBeGreaterThan(readsBefore),
+  );
   expect(window.sessionStorage.getItem('changeByCode.verified')).toBeNull();
   expect(window.sessionStorage.getItem('changeByCode.phone')).toBeNull();
 });
@@ -131,7 +195,9 @@ test('a wrong code in step 1 is toasted once and the member stays on step 1', as
   await user.click(screen.getByRole('button', { name: 'Next' }));
   expect(await screen.findByText('The verification code is incorrect.')).toBeInTheDocument();
   expect(screen.getAllByText('The verification code is incorrect.')).toHaveLength(1);
-  expect(screen.getByRole('heading', { name: 'Step 1 of 2: verify your current number' })).toBeInTheDocument();
+  expect(
+    screen.getByRole('heading', { name: 'Step 1 of 2: verify your current number' }),
+  ).toBeInTheDocument();
   expect(window.sessionStorage.getItem('changeByCode.verified')).toBeNull();
 });
 
@@ -139,45 +205,75 @@ test('a member without a phone only sets one; opened directly, it ends on the mi
   answer('EntVip_EntVipDetailGet_V1_Get', { table1: [row({ Phone: '', AreaNo: '' })] });
   const user = userEvent.setup();
   renderAt(CHANGE);
-  expect(await screen.findByRole('heading', { name: 'Your mobile phone number' })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { name: 'Your mobile phone number' }),
+  ).toBeInTheDocument();
   expect(screen.queryByText(/Step 1/)).toBeNull();
   await user.type(screen.getByLabelText('New mobile phone number'), '1234');
   await user.type(screen.getByLabelText('Verification code'), '123456');
   await user.click(screen.getByRole('button', { name: 'Change number' }));
-  expect(screen.getByText('Please enter a valid mobile phone number (6 to 15 digits).')).toHaveAttribute('role', 'alert');
+  expect(
+    screen.getByText('Please enter a valid mobile phone number (6 to 15 digits).'),
+  ).toHaveAttribute('role', 'alert');
   await user.clear(screen.getByLabelText('New mobile phone number'));
   await user.type(screen.getByLabelText('New mobile phone number'), '66998877');
   await user.click(screen.getByRole('button', { name: 'Change number' }));
   expect(await screen.findByTestId('where')).toHaveTextContent(/^\/pages\/mine\/mine$/);
   expect(requests('EntVip_EntVipPhoneSubmit_Add')).toEqual([
-    expect.objectContaining({ Phone: '66998877', AreaNo: '853', Code: '123456', SourceType: 'VipPhoneChange' }),
+    expect.objectContaining({
+      Phone: '66998877',
+      AreaNo: '853',
+      Code: '123456',
+      SourceType: 'VipPhoneChange',
+    }),
   ]);
 });
 
 test('a guest is asked to sign in first, and comes back here after', async () => {
-  answer('EntVip_EntVipDetailGet_V1_Get', { table1: [row({ VipID: 'VIPG', IsGuest: 1, Phone: '' })] });
+  answer('EntVip_EntVipDetailGet_V1_Get', {
+    table1: [row({ VipID: 'VIPG', IsGuest: 1, Phone: '' })],
+  });
   const user = userEvent.setup();
   renderAt(CHANGE, guest);
-  expect(await screen.findByRole('alert')).toHaveTextContent('Operation not allowed without logging-in.');
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'Operation not allowed without logging-in.',
+  );
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
-  expect(await screen.findByTestId('where')).toHaveTextContent(`/pages/loginByCode/loginByCode?redirect=${encodeURIComponent(CHANGE)}`);
+  expect(await screen.findByTestId('where')).toHaveTextContent(
+    `/pages/loginByCode/loginByCode?redirect=${encodeURIComponent(CHANGE)}`,
+  );
   expect(requests('EntVip_EntVipPhoneSubmit_Add')).toHaveLength(0);
 });
 
 test('step 1 done a moment ago (before a reload) is not asked again', async () => {
-  window.sessionStorage.setItem('changeByCode.verified', JSON.stringify({ key: '853-66123456', at: Date.now() - 60_000 }));
+  window.sessionStorage.setItem(
+    'changeByCode.verified',
+    JSON.stringify({ key: '853-66123456', at: Date.now() - 60_000 }),
+  );
   renderAt(CHANGE);
-  expect(await screen.findByRole('heading', { name: 'Step 2 of 2: your new number' })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { name: 'Step 2 of 2: your new number' }),
+  ).toBeInTheDocument();
   const section = screen.getByRole('region', { name: 'Step 2 of 2: your new number' });
   expect(within(section).getByRole('button', { name: 'Calling code +853' })).toBeInTheDocument();
 });
 
 test('step 1 done long ago, or for another number, is asked again', async () => {
-  window.sessionStorage.setItem('changeByCode.verified', JSON.stringify({ key: '853-66123456', at: Date.now() - 20 * 60_000 }));
+  window.sessionStorage.setItem(
+    'changeByCode.verified',
+    JSON.stringify({ key: '853-66123456', at: Date.now() - 20 * 60_000 }),
+  );
   const first = renderAt(CHANGE);
-  expect(await screen.findByRole('heading', { name: 'Step 1 of 2: verify your current number' })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { name: 'Step 1 of 2: verify your current number' }),
+  ).toBeInTheDocument();
   first.unmount();
-  window.sessionStorage.setItem('changeByCode.verified', JSON.stringify({ key: '853-60000000', at: Date.now() }));
+  window.sessionStorage.setItem(
+    'changeByCode.verified',
+    JSON.stringify({ key: '853-60000000', at: Date.now() }),
+  );
   renderAt(CHANGE);
-  expect(await screen.findByRole('heading', { name: 'Step 1 of 2: verify your current number' })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { name: 'Step 1 of 2: verify your current number' }),
+  ).toBeInTheDocument();
 });

@@ -8,7 +8,6 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, type MessageDescriptor } from 'react-intl';
-import { useLocation } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { useGo } from '../../app/navigation';
 import { pathOf } from '../../app/routes';
@@ -21,23 +20,27 @@ import {
   CodeField,
   cleanPhone,
   codeProblem,
-  initialAreaNo,
   PhoneField,
-  phoneKeyOf,
-  phoneProblem,
   readSession,
   SentNotice,
   useLeave,
   useOpenAreaCodeSelect,
   useResendCountdown,
   writeSession,
+  usePhoneCodeForm,
 } from './phoneForm';
 
 const messages = defineMessages({
   loading: { id: 'changeByCode.loading', defaultMessage: 'Loading your membership…' },
   signIn: { id: 'changeByCode.signIn', defaultMessage: 'Sign in' },
-  verifyTitle: { id: 'changeByCode.verifyTitle', defaultMessage: 'Step 1 of 2: verify your current number' },
-  verifyIntro: { id: 'changeByCode.verifyIntro', defaultMessage: 'We will send a verification code to your current number.' },
+  verifyTitle: {
+    id: 'changeByCode.verifyTitle',
+    defaultMessage: 'Step 1 of 2: verify your current number',
+  },
+  verifyIntro: {
+    id: 'changeByCode.verifyIntro',
+    defaultMessage: 'We will send a verification code to your current number.',
+  },
   currentPhone: { id: 'changeByCode.currentPhone', defaultMessage: 'Current number' },
   verify: { id: 'changeByCode.verify', defaultMessage: 'Next' },
   verifying: { id: 'changeByCode.verifying', defaultMessage: 'Checking…' },
@@ -57,8 +60,16 @@ const VERIFIED_FOR_MS = 14 * 60_000;
 
 function verifiedRecently(key: string): boolean {
   try {
-    const value = JSON.parse(readSession(VERIFIED_KEY) ?? 'null') as { key?: string; at?: number } | null;
-    return Boolean(value && value.key === key && typeof value.at === 'number' && Date.now() - value.at < VERIFIED_FOR_MS);
+    const value = JSON.parse(readSession(VERIFIED_KEY) ?? 'null') as {
+      key?: string;
+      at?: number;
+    } | null;
+    return Boolean(
+      value &&
+      value.key === key &&
+      typeof value.at === 'number' &&
+      Date.now() - value.at < VERIFIED_FOR_MS,
+    );
   } catch {
     return false;
   }
@@ -83,7 +94,11 @@ export default function ChangeByCodePage() {
         <p role="alert">
           <FormattedMessage {...validation.loginRequired} />
         </p>
-        <button type="button" className="btn btn-primary btn-block" onClick={() => go(`${pathOf('loginByCode')}?${back.toString()}`)}>
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          onClick={() => go(`${pathOf('loginByCode')}?${back.toString()}`)}
+        >
           <FormattedMessage {...messages.signIn} />
         </button>
       </section>
@@ -110,7 +125,15 @@ function ChangePhone({ member }: { member: MemberPhone }) {
   return <NewPhone member={member} twoSteps={Boolean(currentKey)} />;
 }
 
-function VerifyCurrent({ member, phoneKey, onVerified }: { member: MemberPhone; phoneKey: string; onVerified: () => void }) {
+function VerifyCurrent({
+  member,
+  phoneKey,
+  onVerified,
+}: {
+  member: MemberPhone;
+  phoneKey: string;
+  onVerified: () => void;
+}) {
   const areaNo = member.areaNo || '853';
   const [code, setCode] = useState('');
   const [error, setError] = useState<MessageDescriptor | null>(null);
@@ -141,7 +164,13 @@ function VerifyCurrent({ member, phoneKey, onVerified }: { member: MemberPhone; 
     if (busy.current) return;
     busy.current = true;
     try {
-      const result = await submit({ VipID: member.VipID, Phone: member.phone, AreaNo: areaNo, Code: code.trim(), SourceType: 'VipPhoneVerify' });
+      const result = await submit({
+        VipID: member.VipID,
+        Phone: member.phone,
+        AreaNo: areaNo,
+        Code: code.trim(),
+        SourceType: 'VipPhoneVerify',
+      });
       // A refusal (wrong or expired code) has been toasted.
       if ('error' in result) return;
       onVerified();
@@ -190,64 +219,40 @@ function VerifyCurrent({ member, phoneKey, onVerified }: { member: MemberPhone; 
   );
 }
 
-type Errors = { phone?: MessageDescriptor | null; code?: MessageDescriptor | null };
-
 function NewPhone({ member, twoSteps }: { member: MemberPhone; twoSteps: boolean }) {
   const dispatch = useAppDispatch();
-  const location = useLocation();
-  const areaNo = initialAreaNo(location.search);
-  const [phone, setPhone] = useState(() => readSession(NEW_PHONE_KEY) ?? '');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [sentTo, setSentTo] = useState<{ areaNo: string; phone: string } | null>(null);
-  const phoneRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
+  const form = usePhoneCodeForm(NEW_PHONE_KEY, 'change');
+  const {
+    areaNo,
+    phone,
+    code,
+    errors,
+    sentTo,
+    phoneRef,
+    codeRef,
+    sending,
+    countdown,
+    handlePhoneChange,
+    handleCodeChange,
+    handleSend,
+  } = form;
   const busy = useRef(false);
-  const [sendCode, sending] = phoneApi.useSendCodeMutation();
   const [submit, submitting] = phoneApi.useSubmitPhoneMutation();
-  const countdown = useResendCountdown(phoneKeyOf(areaNo, phone));
   const openAreaCodes = useOpenAreaCodeSelect(areaNo);
   const leave = useLeave(pathOf('mine'));
 
-  const handlePhoneChange = (value: string) => {
-    setPhone(value);
-    writeSession(NEW_PHONE_KEY, value);
-    if (errors.phone) setErrors((e) => ({ ...e, phone: null }));
-  };
-
-  const handleSend = async () => {
-    const problem = phoneProblem(phone);
-    if (problem) {
-      setErrors((e) => ({ ...e, phone: problem }));
-      phoneRef.current?.focus();
-      return;
-    }
-    if (sending.isLoading) return;
-    const Phone = cleanPhone(phone);
-    const key = phoneKeyOf(areaNo, phone);
-    const result = await sendCode({ Phone, AreaNo: areaNo, Purpose: 'change' });
-    if ('error' in result) return;
-    countdown.start(key, result.data.resendIn || 60);
-    setSentTo({ areaNo: result.data.areaNo || areaNo, phone: result.data.phone || Phone });
-    codeRef.current?.focus();
-  };
-
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const next: Errors = { phone: phoneProblem(phone), code: codeProblem(code) };
-    setErrors(next);
-    if (next.phone) {
-      phoneRef.current?.focus();
-      return;
-    }
-    if (next.code) {
-      codeRef.current?.focus();
-      return;
-    }
-    if (busy.current) return;
+    if (!form.validate() || busy.current) return;
     busy.current = true;
     try {
-      const result = await submit({ VipID: member.VipID, Phone: cleanPhone(phone), AreaNo: areaNo, Code: code.trim(), SourceType: 'VipPhoneChange' });
+      const result = await submit({
+        VipID: member.VipID,
+        Phone: cleanPhone(phone),
+        AreaNo: areaNo,
+        Code: code.trim(),
+        SourceType: 'VipPhoneChange',
+      });
       // A refusal (number taken, same number, wrong code, step 1 too long ago) has been toasted.
       if ('error' in result) return;
       writeSession(VERIFIED_KEY, null);
@@ -267,14 +272,17 @@ function NewPhone({ member, twoSteps }: { member: MemberPhone; twoSteps: boolean
       <form onSubmit={(e) => void handleSubmit(e)} noValidate>
         <div className="phone-row">
           <CallingCodeField areaNo={areaNo} onOpen={openAreaCodes} />
-          <PhoneField value={phone} onChange={handlePhoneChange} error={errors.phone} inputRef={phoneRef} label={messages.newPhone} />
+          <PhoneField
+            value={phone}
+            onChange={handlePhoneChange}
+            error={errors.phone}
+            inputRef={phoneRef}
+            label={messages.newPhone}
+          />
         </div>
         <CodeField
           value={code}
-          onChange={(value) => {
-            setCode(value);
-            if (errors.code) setErrors((e) => ({ ...e, code: null }));
-          }}
+          onChange={handleCodeChange}
           error={errors.code}
           inputRef={codeRef}
           seconds={countdown.seconds}

@@ -39,16 +39,43 @@ function Pages() {
 }
 
 const state = () => ({ shop: shopState(), auth: { member: guest, status: 'signedIn' as const } });
-const renderAt = (route: string, locale: 'en' | 'zh-TW' = 'en') => renderWithProviders(<Pages />, { route, preloadedState: state(), locale });
+const renderAt = (route: string, locale: 'en' | 'zh-TW' = 'en') =>
+  renderWithProviders(<Pages />, { route, preloadedState: state(), locale });
 
 const AREAS = {
   table1: [
     { AreaNo: '853', AreaName: '中国澳门', AreaNameTW: '中國澳門', AreaNameEN: 'Macau', Sort: 1 },
-    { AreaNo: '852', AreaName: '中国香港', AreaNameTW: '中國香港', AreaNameEN: 'Hong Kong', Sort: 2 },
-    { AreaNo: '86', AreaName: '中国大陆', AreaNameTW: '中國大陸', AreaNameEN: 'Mainland China', Sort: 3 },
+    {
+      AreaNo: '852',
+      AreaName: '中国香港',
+      AreaNameTW: '中國香港',
+      AreaNameEN: 'Hong Kong',
+      Sort: 2,
+    },
+    {
+      AreaNo: '86',
+      AreaName: '中国大陆',
+      AreaNameTW: '中國大陸',
+      AreaNameEN: 'Mainland China',
+      Sort: 3,
+    },
   ],
 };
-const MEMBER_ROW = { VipID: 'VIP9', VipName: 'Chan', Sex: 0, HeadImg: '', Phone: '66123456', AreaNo: '853', Birthy: '', VipCode: '9', Balance: '0', Score: '0', CouponCount: 0, IsGuest: 0, EntID: 'E' };
+const MEMBER_ROW = {
+  VipID: 'VIP9',
+  VipName: 'Chan',
+  Sex: 0,
+  HeadImg: '',
+  Phone: '66123456',
+  AreaNo: '853',
+  Birthy: '',
+  VipCode: '9',
+  Balance: '0',
+  Score: '0',
+  CouponCount: 0,
+  IsGuest: 0,
+  EntID: 'E',
+};
 
 const host: OpenUserInfo = {
   provider: 'chat',
@@ -69,7 +96,14 @@ beforeEach(() => {
   window.localStorage.clear();
   answer('Phone_SMSAreaGet_Get', AREAS);
   answer('Phone_VerificationGet_V2_Add', (req) => ({
-    table1: [{ AreaNo: String(req.json.tableData[0]!.AreaNo), Phone: String(req.json.tableData[0]!.Phone), ExpiresIn: 600, ResendIn: 60 }],
+    table1: [
+      {
+        AreaNo: String(req.json.tableData[0]!.AreaNo),
+        Phone: String(req.json.tableData[0]!.Phone),
+        ExpiresIn: 600,
+        ResendIn: 60,
+      },
+    ],
   }));
   answer('EntVip_EntVipRegisterSubmit_V2_Add', { table1: [MEMBER_ROW] });
 });
@@ -89,19 +123,26 @@ test('the fields say what is wrong before anything is sent', async () => {
   const signIn = screen.getByRole('button', { name: 'Sign in' });
 
   await user.click(signIn);
-  expect(screen.getByText('Please enter your mobile phone number.')).toHaveAttribute('role', 'alert');
+  expect(screen.getByText('Please enter your mobile phone number.')).toHaveAttribute(
+    'role',
+    'alert',
+  );
   expect(screen.getByText('Please enter the verification code.')).toHaveAttribute('role', 'alert');
   expect(phone).toHaveAttribute('aria-invalid', 'true');
   expect(phone).toHaveFocus();
 
   await user.type(phone, '6612ab');
   await user.click(screen.getByRole('button', { name: 'Send code' }));
-  expect(screen.getByText('Please enter a valid mobile phone number (6 to 15 digits).')).toHaveAttribute('role', 'alert');
+  expect(
+    screen.getByText('Please enter a valid mobile phone number (6 to 15 digits).'),
+  ).toHaveAttribute('role', 'alert');
 
   await user.clear(phone);
   await user.type(phone, '12345');
   await user.click(signIn);
-  expect(screen.getByText('Please enter a valid mobile phone number (6 to 15 digits).')).toBeInTheDocument();
+  expect(
+    screen.getByText('Please enter a valid mobile phone number (6 to 15 digits).'),
+  ).toBeInTheDocument();
 
   // Spaces people group numbers with are fine; the code must be 6 digits.
   await user.clear(phone);
@@ -128,8 +169,12 @@ test('a code is sent to the phone and the button counts down the resend time', a
 
   const resend = await screen.findByRole('button', { name: 'Resend in 60 s' });
   expect(resend).toBeDisabled();
-  expect(requests('Phone_VerificationGet_V2_Add')).toEqual([expect.objectContaining({ Phone: '66123456', AreaNo: '853', Purpose: 'login' })]);
-  expect(screen.getByText('A verification code has been sent to +853 66123456.')).toBeInTheDocument();
+  expect(requests('Phone_VerificationGet_V2_Add')).toEqual([
+    expect.objectContaining({ Phone: '66123456', AreaNo: '853', Purpose: 'login' }),
+  ]);
+  expect(
+    screen.getByText('A verification code has been sent to +853 66123456.'),
+  ).toBeInTheDocument();
   expect(screen.getByLabelText('Verification code')).toHaveFocus();
 
   act(() => jest.advanceTimersByTime(1000));
@@ -141,12 +186,18 @@ test('a code is sent to the phone and the button counts down the resend time', a
 });
 
 test("the service's refusal of a send is toasted once and starts no countdown", async () => {
-  makeRefuse('Phone_VerificationGet_V2_Add', '42900', 'Please wait 42 seconds before asking for another code.');
+  makeRefuse(
+    'Phone_VerificationGet_V2_Add',
+    '42900',
+    'Please wait 42 seconds before asking for another code.',
+  );
   const user = userEvent.setup();
   renderAt(LOGIN);
   await user.type(await screen.findByLabelText('Mobile phone number'), '66123456');
   await user.click(screen.getByRole('button', { name: 'Send code' }));
-  expect(await screen.findByText('Please wait 42 seconds before asking for another code.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('Please wait 42 seconds before asking for another code.'),
+  ).toBeInTheDocument();
   expect(screen.getAllByText(/Please wait 42 seconds/)).toHaveLength(1);
   expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled();
 });
@@ -161,9 +212,19 @@ test('signing in sends RegisterType 1 with the shop, signs the member in and goe
 
   expect(await screen.findByRole('heading', { name: 'Menu' })).toBeInTheDocument();
   const [row] = requests('EntVip_EntVipRegisterSubmit_V2_Add');
-  expect(row).toMatchObject({ RegisterType: 1, Phone: '66123456', Code: '123456', AreaNo: '853', ShopID: 'S1', BaseID: 'B1' });
+  expect(row).toMatchObject({
+    RegisterType: 1,
+    Phone: '66123456',
+    Code: '123456',
+    AreaNo: '853',
+    ShopID: 'S1',
+    BaseID: 'B1',
+  });
   expect(row).not.toHaveProperty('OpenID');
-  expect(store.getState().auth).toEqual({ status: 'signedIn', member: { VipID: 'VIP9', VipName: 'Chan', isGuest: false } });
+  expect(store.getState().auth).toEqual({
+    status: 'signedIn',
+    member: { VipID: 'VIP9', VipName: 'Chan', isGuest: false },
+  });
   expect(window.localStorage.getItem('VipID')).toBe('VIP9');
 });
 
@@ -171,7 +232,9 @@ test("inside a host browser the host's openid is linked, and the redirect parame
   saveOpenUserInfo(host);
   const user = userEvent.setup();
   renderAt(`${LOGIN}?redirect=${encodeURIComponent('/pages/orderList/orderList')}`);
-  expect(await screen.findByText('Signing in also links this app account to your membership.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('Signing in also links this app account to your membership.'),
+  ).toBeInTheDocument();
   await user.type(screen.getByLabelText('Mobile phone number'), '66123456');
   await user.type(screen.getByLabelText('Verification code'), '654321');
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -193,7 +256,7 @@ test("inside a host browser the host's openid is linked, and the redirect parame
   });
 });
 
-test("a nickname the name rule refuses is left out; a redirect outside the app is not followed", async () => {
+test('a nickname the name rule refuses is left out; a redirect outside the app is not followed', async () => {
   expect(hostFields({ ...host, nickname: 'Tai Man 😀' })).not.toHaveProperty('VipName');
   expect(hostFields(null)).toEqual({});
 
@@ -206,7 +269,7 @@ test("a nickname the name rule refuses is left out; a redirect outside the app i
   expect(await screen.findByTestId('where')).toHaveTextContent(/^\/pages\/home\/home$/);
 });
 
-test("a refused code is toasted once, the customer stays and is not signed in", async () => {
+test('a refused code is toasted once, the customer stays and is not signed in', async () => {
   makeRefuse('EntVip_EntVipRegisterSubmit_V2_Add', '50000', 'The verification code is incorrect.');
   const user = userEvent.setup();
   const { store } = renderAt(LOGIN);
@@ -229,7 +292,10 @@ test('the calling code: chosen on areaCodeSelect, carried back with the typed nu
   await user.click(screen.getByRole('button', { name: 'Calling code +853' }));
 
   const list = await screen.findByRole('list', { name: 'Countries and regions' });
-  expect(within(list).getByRole('button', { name: 'Macau +853' })).toHaveAttribute('aria-current', 'true');
+  expect(within(list).getByRole('button', { name: 'Macau +853' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
   await user.click(within(list).getByRole('button', { name: 'Hong Kong +852' }));
 
   expect(await screen.findByRole('button', { name: 'Calling code +852' })).toBeInTheDocument();
@@ -240,7 +306,10 @@ test('the calling code: chosen on areaCodeSelect, carried back with the typed nu
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
   // Back past the calling code trip, to the page that asked for the sign-in.
   expect(await screen.findByRole('heading', { name: 'Menu' })).toBeInTheDocument();
-  expect(requests('EntVip_EntVipRegisterSubmit_V2_Add')[0]).toMatchObject({ Phone: '91234567', AreaNo: '852' });
+  expect(requests('EntVip_EntVipRegisterSubmit_V2_Add')[0]).toMatchObject({
+    Phone: '91234567',
+    AreaNo: '852',
+  });
   // The typed number is not kept after signing in.
   expect(window.sessionStorage.getItem('loginByCode.phone')).toBeNull();
 });
@@ -260,6 +329,9 @@ test('the calling code comes from the AreaNo parameter, else the last choice, el
 
 test('areaCodeSelect names the places in the interface language', async () => {
   renderAt(`${AREA}?from=${encodeURIComponent(LOGIN)}&current=852`, 'zh-TW');
-  expect(await screen.findByRole('button', { name: '中國香港 +852' })).toHaveAttribute('aria-current', 'true');
+  expect(await screen.findByRole('button', { name: '中國香港 +852' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
   expect(screen.getByRole('button', { name: '中國澳門 +853' })).not.toHaveAttribute('aria-current');
 });

@@ -9,8 +9,8 @@
  * code, too many tries, wait N seconds, daily cap) come translated and are
  * toasted by the error listener, once.
  */
-import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { FormattedMessage, type MessageDescriptor } from 'react-intl';
+import { useMemo, useRef, type FormEvent } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { isValidMemberName } from '../../../shared/domain/member';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -24,32 +24,31 @@ import {
   CallingCodeField,
   CodeField,
   cleanPhone,
-  codeProblem,
-  initialAreaNo,
   PhoneField,
-  phoneKeyOf,
-  phoneProblem,
-  readSession,
   rememberVipId,
   safeRedirect,
   SentNotice,
   useLeave,
   useOpenAreaCodeSelect,
-  useResendCountdown,
   writeSession,
+  usePhoneCodeForm,
 } from './phoneForm';
 
 const messages = defineMessages({
-  intro: { id: 'loginByCode.intro', defaultMessage: 'Sign in with your mobile phone number. New numbers become members.' },
-  linkHost: { id: 'loginByCode.linkHost', defaultMessage: 'Signing in also links this app account to your membership.' },
+  intro: {
+    id: 'loginByCode.intro',
+    defaultMessage: 'Sign in with your mobile phone number. New numbers become members.',
+  },
+  linkHost: {
+    id: 'loginByCode.linkHost',
+    defaultMessage: 'Signing in also links this app account to your membership.',
+  },
   submit: { id: 'loginByCode.submit', defaultMessage: 'Sign in' },
   submitting: { id: 'loginByCode.submitting', defaultMessage: 'Signing in…' },
 });
 
 /** Session storage key of the number typed so far (kept across the trip to areaCodeSelect). */
 export const LOGIN_PHONE_KEY = 'loginByCode.phone';
-
-type Errors = { phone?: MessageDescriptor | null; code?: MessageDescriptor | null };
 
 /** The host identity fields of the register call, as far as the service takes them. */
 export function hostFields(info: OpenUserInfo | null): Partial<SignInByCodeArgs> {
@@ -70,64 +69,31 @@ export default function LoginByCodePage() {
   const dispatch = useAppDispatch();
   const location = useLocation();
   const { ShopID, BaseID } = useAppSelector(selectShopParams);
-  const areaNo = useMemo(() => initialAreaNo(location.search), [location.search]);
   const redirect = safeRedirect(new URLSearchParams(location.search).get('redirect'));
   const hostInfo = useMemo(() => readOpenUserInfo(), []);
-  const [phone, setPhone] = useState(() => readSession(LOGIN_PHONE_KEY) ?? '');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [sentTo, setSentTo] = useState<{ areaNo: string; phone: string } | null>(null);
-  const phoneRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
+  const form = usePhoneCodeForm(LOGIN_PHONE_KEY, 'login');
+  const {
+    areaNo,
+    phone,
+    code,
+    errors,
+    sentTo,
+    phoneRef,
+    codeRef,
+    sending,
+    countdown,
+    handlePhoneChange,
+    handleCodeChange,
+    handleSend,
+  } = form;
   const busy = useRef(false);
-  const [sendCode, sending] = phoneApi.useSendCodeMutation();
   const [signIn, signing] = phoneApi.useSignInByCodeMutation();
-  const countdown = useResendCountdown(phoneKeyOf(areaNo, phone));
   const openAreaCodes = useOpenAreaCodeSelect(areaNo);
   const leave = useLeave(pathOf('home'));
 
-  const handlePhoneChange = (value: string) => {
-    setPhone(value);
-    writeSession(LOGIN_PHONE_KEY, value);
-    if (errors.phone) setErrors((e) => ({ ...e, phone: null }));
-  };
-
-  const handleCodeChange = (value: string) => {
-    setCode(value);
-    if (errors.code) setErrors((e) => ({ ...e, code: null }));
-  };
-
-  const handleSend = async () => {
-    const problem = phoneProblem(phone);
-    if (problem) {
-      setErrors((e) => ({ ...e, phone: problem }));
-      phoneRef.current?.focus();
-      return;
-    }
-    if (sending.isLoading) return;
-    const Phone = cleanPhone(phone);
-    const key = phoneKeyOf(areaNo, phone);
-    const result = await sendCode({ Phone, AreaNo: areaNo, Purpose: 'login' });
-    // A refusal (wait N seconds, daily cap) has been toasted.
-    if ('error' in result) return;
-    countdown.start(key, result.data.resendIn || 60);
-    setSentTo({ areaNo: result.data.areaNo || areaNo, phone: result.data.phone || Phone });
-    codeRef.current?.focus();
-  };
-
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const next: Errors = { phone: phoneProblem(phone), code: codeProblem(code) };
-    setErrors(next);
-    if (next.phone) {
-      phoneRef.current?.focus();
-      return;
-    }
-    if (next.code) {
-      codeRef.current?.focus();
-      return;
-    }
-    if (busy.current) return;
+    if (!form.validate() || busy.current) return;
     busy.current = true;
     try {
       const result = await signIn({
@@ -158,7 +124,12 @@ export default function LoginByCodePage() {
       <form onSubmit={(e) => void handleSubmit(e)} noValidate>
         <div className="phone-row">
           <CallingCodeField areaNo={areaNo} onOpen={openAreaCodes} />
-          <PhoneField value={phone} onChange={handlePhoneChange} error={errors.phone} inputRef={phoneRef} />
+          <PhoneField
+            value={phone}
+            onChange={handlePhoneChange}
+            error={errors.phone}
+            inputRef={phoneRef}
+          />
         </div>
         <CodeField
           value={code}

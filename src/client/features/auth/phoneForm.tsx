@@ -4,11 +4,21 @@
  * the AreaNo query parameter, no slice), the resend countdown, the way back
  * to where the customer came from, and the fields themselves.
  */
-import { useCallback, useEffect, useId, useState, type ReactNode, type Ref } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { FormattedMessage, type MessageDescriptor } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { pathOf, routeForPath } from '../../app/routes';
 import { defineMessages } from '../../i18n/defineMessages';
+import { phoneApi } from './phoneApi';
 
 export const phoneMessages = defineMessages({
   callingCode: { id: 'phoneCode.callingCode', defaultMessage: 'Calling code' },
@@ -17,11 +27,26 @@ export const phoneMessages = defineMessages({
   sendCode: { id: 'phoneCode.sendCode', defaultMessage: 'Send code' },
   sending: { id: 'phoneCode.sending', defaultMessage: 'Sending…' },
   resendIn: { id: 'phoneCode.resendIn', defaultMessage: 'Resend in {seconds} s' },
-  sentTo: { id: 'phoneCode.sentTo', defaultMessage: 'A verification code has been sent to +{areaNo} {phone}.' },
-  phoneRequired: { id: 'phoneCode.phoneRequired', defaultMessage: 'Please enter your mobile phone number.' },
-  phoneInvalid: { id: 'phoneCode.phoneInvalid', defaultMessage: 'Please enter a valid mobile phone number (6 to 15 digits).' },
-  codeRequired: { id: 'phoneCode.codeRequired', defaultMessage: 'Please enter the verification code.' },
-  codeInvalid: { id: 'phoneCode.codeInvalid', defaultMessage: 'The verification code has 6 digits.' },
+  sentTo: {
+    id: 'phoneCode.sentTo',
+    defaultMessage: 'A verification code has been sent to +{areaNo} {phone}.',
+  },
+  phoneRequired: {
+    id: 'phoneCode.phoneRequired',
+    defaultMessage: 'Please enter your mobile phone number.',
+  },
+  phoneInvalid: {
+    id: 'phoneCode.phoneInvalid',
+    defaultMessage: 'Please enter a valid mobile phone number (6 to 15 digits).',
+  },
+  codeRequired: {
+    id: 'phoneCode.codeRequired',
+    defaultMessage: 'Please enter the verification code.',
+  },
+  codeInvalid: {
+    id: 'phoneCode.codeInvalid',
+    defaultMessage: 'The verification code has 6 digits.',
+  },
 });
 
 // Storage ---------------------------------------------------------------------
@@ -69,7 +94,8 @@ export function rememberVipId(VipID: string): void {
 
 // Rules -----------------------------------------------------------------------
 
-export const isAreaNo = (value: string | null | undefined): value is string => typeof value === 'string' && /^\d{1,4}$/.test(value);
+export const isAreaNo = (value: string | null | undefined): value is string =>
+  typeof value === 'string' && /^\d{1,4}$/.test(value);
 
 /** The calling code a phone page starts with: the AreaNo query parameter, else the last choice, else Macau's. */
 export function initialAreaNo(search: string): string {
@@ -97,7 +123,8 @@ export function codeProblem(raw: string): MessageDescriptor | null {
 }
 
 /** The protocol's 'area-number' key of a valid phone, else ''. */
-export const phoneKeyOf = (areaNo: string, raw: string) => (phoneProblem(raw) ? '' : `${areaNo}-${cleanPhone(raw)}`);
+export const phoneKeyOf = (areaNo: string, raw: string) =>
+  phoneProblem(raw) ? '' : `${areaNo}-${cleanPhone(raw)}`;
 
 // Resend countdown --------------------------------------------------------------
 
@@ -211,7 +238,13 @@ export function CallingCodeField({ areaNo, onOpen }: { areaNo: string; onOpen: (
         <FormattedMessage {...phoneMessages.callingCode} />
       </label>
       {/* Named "Calling code +853": the label, then the value. */}
-      <button type="button" id={buttonId} className="calling-code" aria-labelledby={`${labelId} ${valueId}`} onClick={onOpen}>
+      <button
+        type="button"
+        id={buttonId}
+        className="calling-code"
+        aria-labelledby={`${labelId} ${valueId}`}
+        onClick={onOpen}
+      >
         <span id={valueId}>+{areaNo}</span>
       </button>
     </div>
@@ -296,7 +329,12 @@ export function CodeField({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
-        <button type="button" className="btn send-code" disabled={sending || seconds > 0} onClick={onSend}>
+        <button
+          type="button"
+          className="btn send-code"
+          disabled={sending || seconds > 0}
+          onClick={onSend}
+        >
           {sending ? (
             <FormattedMessage {...phoneMessages.sending} />
           ) : seconds > 0 ? (
@@ -317,4 +355,85 @@ export function CodeField({
 /** The "code sent" notice. */
 export function SentNotice({ areaNo, phone }: { areaNo: string; phone: string }) {
   return <FormattedMessage {...phoneMessages.sentTo} values={{ areaNo, phone }} />;
+}
+
+export type PhoneCodeErrors = { phone?: MessageDescriptor | null; code?: MessageDescriptor | null };
+
+/**
+ * The state both phone pages keep for "a phone, a code sent to it": the
+ * calling code from the address or storage, the typed phone (kept in session
+ * storage under `phoneKey` across the trip to areaCodeSelect), the code, the
+ * field errors, the resend countdown and the send itself.
+ */
+export function usePhoneCodeForm(phoneKey: string, purpose: 'login' | 'change') {
+  const location = useLocation();
+  const areaNo = useMemo(() => initialAreaNo(location.search), [location.search]);
+  const [phone, setPhone] = useState(() => readSession(phoneKey) ?? '');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<PhoneCodeErrors>({});
+  const [sentTo, setSentTo] = useState<{ areaNo: string; phone: string } | null>(null);
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const [sendCode, sending] = phoneApi.useSendCodeMutation();
+  const countdown = useResendCountdown(phoneKeyOf(areaNo, phone));
+
+  const handlePhoneChange = (value: string) => {
+    setPhone(value);
+    writeSession(phoneKey, value);
+    if (errors.phone) setErrors((e) => ({ ...e, phone: null }));
+  };
+
+  const handleCodeChange = (value: string) => {
+    setCode(value);
+    if (errors.code) setErrors((e) => ({ ...e, code: null }));
+  };
+
+  const handleSend = async () => {
+    const problem = phoneProblem(phone);
+    if (problem) {
+      setErrors((e) => ({ ...e, phone: problem }));
+      phoneRef.current?.focus();
+      return;
+    }
+    if (sending.isLoading) return;
+    const Phone = cleanPhone(phone);
+    const key = phoneKeyOf(areaNo, phone);
+    const result = await sendCode({ Phone, AreaNo: areaNo, Purpose: purpose });
+    // A refusal (wait N seconds, daily cap) has been toasted.
+    if ('error' in result) return;
+    countdown.start(key, result.data.resendIn || 60);
+    setSentTo({ areaNo: result.data.areaNo || areaNo, phone: result.data.phone || Phone });
+    codeRef.current?.focus();
+  };
+
+  /** Checks both fields; shows and focuses the first problem. True when both are fine. */
+  const validate = (): boolean => {
+    const next: PhoneCodeErrors = { phone: phoneProblem(phone), code: codeProblem(code) };
+    setErrors(next);
+    if (next.phone) {
+      phoneRef.current?.focus();
+      return false;
+    }
+    if (next.code) {
+      codeRef.current?.focus();
+      return false;
+    }
+    return true;
+  };
+
+  return {
+    areaNo,
+    phone,
+    code,
+    errors,
+    sentTo,
+    phoneRef,
+    codeRef,
+    sending,
+    countdown,
+    handlePhoneChange,
+    handleCodeChange,
+    handleSend,
+    validate,
+  };
 }
