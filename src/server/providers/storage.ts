@@ -21,9 +21,14 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/driver';
+import { MAX_UPLOAD_BYTES, type ImageType } from '../../shared/domain/uploads';
 
-/** The upload cap (SPEC sections 5 and 9): 5 MB. */
-export const MAX_UPLOAD_BYTES = 5_242_880;
+export {
+  MAX_UPLOAD_BYTES,
+  IMAGE_TYPES,
+  isImageType,
+  type ImageType,
+} from '../../shared/domain/uploads';
 /** Upload policies are valid for 87600 hours (SPEC section 9). */
 export const POLICY_HOURS = 87_600;
 export const UPLOAD_PATH = '/sandbox/storage/upload';
@@ -31,25 +36,26 @@ export const UPLOAD_PATH = '/sandbox/storage/upload';
 export const FILE_CLASSES = ['EntCert', 'UserHeadImg'] as const;
 export type FileClass = (typeof FILE_CLASSES)[number];
 
-export const IMAGE_TYPES = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-} as const;
-export type ImageType = keyof typeof IMAGE_TYPES;
-
-export function isImageType(value: string): value is ImageType {
-  return Object.prototype.hasOwnProperty.call(IMAGE_TYPES, value);
-}
-
 /** The image type the first bytes say, or null for anything else. */
 export function sniffImage(bytes: Uint8Array): ImageType | null {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 16));
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (
+    b.length >= 8 &&
+    b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'image/png';
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
-  if (b.length >= 6 && (b.toString('latin1', 0, 6) === 'GIF87a' || b.toString('latin1', 0, 6) === 'GIF89a')) return 'image/gif';
-  if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  if (
+    b.length >= 6 &&
+    (b.toString('latin1', 0, 6) === 'GIF87a' || b.toString('latin1', 0, 6) === 'GIF89a')
+  )
+    return 'image/gif';
+  if (
+    b.length >= 12 &&
+    b.toString('latin1', 0, 4) === 'RIFF' &&
+    b.toString('latin1', 8, 12) === 'WEBP'
+  )
+    return 'image/webp';
   return null;
 }
 
@@ -74,7 +80,12 @@ export function signPolicy(secret: string, policy: string): string {
 }
 
 /** A signed policy for uploading one object of the given type, at most 5 MB. */
-export function issueUploadTicket(settings: StorageSettings, key: string, contentType: ImageType, now: Date): UploadTicket {
+export function issueUploadTicket(
+  settings: StorageSettings,
+  key: string,
+  contentType: ImageType,
+  now: Date,
+): UploadTicket {
   const expiration = new Date(now.getTime() + POLICY_HOURS * 3_600_000).toISOString();
   const document = {
     expiration,
@@ -109,7 +120,11 @@ export interface UploadForm {
   file: { contentType: string; bytes: Buffer } | null;
 }
 
-const refuse = (status: number, code: string, message: string): StorageError => ({ status, code, message });
+const refuse = (status: number, code: string, message: string): StorageError => ({
+  status,
+  code,
+  message,
+});
 
 function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -127,18 +142,37 @@ export function checkUpload(
   settings: StorageSettings,
   form: UploadForm,
   now: Date,
-): { ok: true; key: string; contentType: ImageType; bytes: Buffer; status: number } | { ok: false; error: StorageError } {
-  const fail = (status: number, code: string, message: string) => ({ ok: false as const, error: refuse(status, code, message) });
+):
+  | { ok: true; key: string; contentType: ImageType; bytes: Buffer; status: number }
+  | { ok: false; error: StorageError } {
+  const fail = (status: number, code: string, message: string) => ({
+    ok: false as const,
+    error: refuse(status, code, message),
+  });
   const field = (name: string) => form.fields.get(name) ?? form.fields.get(name.toLowerCase());
   const key = field('key');
   const policy = field('policy');
   const accessKeyId = field('OSSAccessKeyId');
   const signature = field('signature') ?? field('Signature');
   if (!key) return fail(400, 'InvalidArgument', 'The key field is missing.');
-  if (!policy || !signature || !accessKeyId) return fail(403, 'AccessDenied', 'The policy, OSSAccessKeyId and signature fields are required.');
-  if (accessKeyId !== settings.storageAccessKeyId) return fail(403, 'InvalidAccessKeyId', 'The OSS access key id you provided does not exist in our records.');
+  if (!policy || !signature || !accessKeyId)
+    return fail(
+      403,
+      'AccessDenied',
+      'The policy, OSSAccessKeyId and signature fields are required.',
+    );
+  if (accessKeyId !== settings.storageAccessKeyId)
+    return fail(
+      403,
+      'InvalidAccessKeyId',
+      'The OSS access key id you provided does not exist in our records.',
+    );
   if (!safeEqual(signature, signPolicy(settings.storageSecret, policy))) {
-    return fail(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided.');
+    return fail(
+      403,
+      'SignatureDoesNotMatch',
+      'The request signature we calculated does not match the signature you provided.',
+    );
   }
   let document: { expiration?: unknown; conditions?: unknown };
   try {
@@ -146,16 +180,24 @@ export function checkUpload(
   } catch {
     return fail(400, 'InvalidPolicyDocument', 'The policy is not valid JSON.');
   }
-  const expiration = typeof document.expiration === 'string' ? Date.parse(document.expiration) : NaN;
-  if (!Number.isFinite(expiration)) return fail(400, 'InvalidPolicyDocument', 'The policy has no valid expiration.');
-  if (now.getTime() >= expiration) return fail(403, 'AccessDenied', 'Invalid according to Policy: Policy expired.');
-  if (!Array.isArray(document.conditions)) return fail(400, 'InvalidPolicyDocument', 'The policy has no conditions.');
+  const expiration =
+    typeof document.expiration === 'string' ? Date.parse(document.expiration) : NaN;
+  if (!Number.isFinite(expiration))
+    return fail(400, 'InvalidPolicyDocument', 'The policy has no valid expiration.');
+  if (now.getTime() >= expiration)
+    return fail(403, 'AccessDenied', 'Invalid according to Policy: Policy expired.');
+  if (!Array.isArray(document.conditions))
+    return fail(400, 'InvalidPolicyDocument', 'The policy has no conditions.');
 
   if (!form.file) return fail(400, 'InvalidArgument', 'The file field is missing.');
   const { bytes } = form.file;
   const contentType = field('Content-Type') ?? form.file.contentType;
   let range: [number, number] = [0, MAX_UPLOAD_BYTES];
-  const values: Record<string, string | undefined> = { key, 'Content-Type': contentType, success_action_status: field('success_action_status') };
+  const values: Record<string, string | undefined> = {
+    key,
+    'Content-Type': contentType,
+    success_action_status: field('success_action_status'),
+  };
   for (const condition of document.conditions as unknown[]) {
     if (Array.isArray(condition)) {
       const [op, name, value] = condition as [unknown, unknown, unknown];
@@ -165,29 +207,56 @@ export function checkUpload(
       }
       const fieldName = typeof name === 'string' ? name.replace(/^\$/, '') : '';
       const actual = values[fieldName] ?? field(fieldName);
-      const ok = op === 'eq' ? actual === value : op === 'starts-with' ? typeof value === 'string' && (actual ?? '').startsWith(value) : false;
-      if (!ok) return fail(403, 'AccessDenied', `Invalid according to Policy: Policy Condition failed: ${JSON.stringify(condition)}`);
+      const ok =
+        op === 'eq'
+          ? actual === value
+          : op === 'starts-with'
+            ? typeof value === 'string' && (actual ?? '').startsWith(value)
+            : false;
+      if (!ok)
+        return fail(
+          403,
+          'AccessDenied',
+          `Invalid according to Policy: Policy Condition failed: ${JSON.stringify(condition)}`,
+        );
     } else if (condition && typeof condition === 'object') {
       for (const [name, value] of Object.entries(condition as Record<string, unknown>)) {
         if (name === 'bucket') continue;
         if ((values[name] ?? field(name)) !== value) {
-          return fail(403, 'AccessDenied', `Invalid according to Policy: Policy Condition failed: ${JSON.stringify(condition)}`);
+          return fail(
+            403,
+            'AccessDenied',
+            `Invalid according to Policy: Policy Condition failed: ${JSON.stringify(condition)}`,
+          );
         }
       }
     }
   }
   const max = Math.min(range[1], MAX_UPLOAD_BYTES);
-  if (bytes.length > max) return fail(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.');
-  if (bytes.length < range[0]) return fail(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size.');
+  if (bytes.length > max)
+    return fail(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.');
+  if (bytes.length < range[0])
+    return fail(
+      400,
+      'EntityTooSmall',
+      'Your proposed upload is smaller than the minimum allowed size.',
+    );
   const sniffed = sniffImage(bytes);
-  if (!sniffed) return fail(400, 'InvalidArgument', 'The file is not a PNG, JPEG, WebP or GIF picture.');
+  if (!sniffed)
+    return fail(400, 'InvalidArgument', 'The file is not a PNG, JPEG, WebP or GIF picture.');
   const wanted = field('success_action_status');
   const status = wanted === '200' || wanted === '201' ? Number(wanted) : 204;
   return { ok: true, key, contentType: sniffed, bytes, status };
 }
 
 /** Stores (or replaces) an object. */
-export async function putObject(q: Queryable, key: string, contentType: string, bytes: Buffer, now: Date): Promise<void> {
+export async function putObject(
+  q: Queryable,
+  key: string,
+  contentType: string,
+  bytes: Buffer,
+  now: Date,
+): Promise<void> {
   await q.query(
     `INSERT INTO stored_object (key, content_type, bytes, size, created_at) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (key) DO UPDATE SET content_type = EXCLUDED.content_type, bytes = EXCLUDED.bytes, size = EXCLUDED.size, created_at = EXCLUDED.created_at`,
@@ -195,10 +264,19 @@ export async function putObject(q: Queryable, key: string, contentType: string, 
   );
 }
 
-export async function getObject(q: Queryable, key: string): Promise<{ contentType: string; bytes: Buffer } | null> {
-  const [row] = await q.query<{ content_type: string; bytes: Uint8Array }>('SELECT content_type, bytes FROM stored_object WHERE key = $1', [key]);
+export async function getObject(
+  q: Queryable,
+  key: string,
+): Promise<{ contentType: string; bytes: Buffer } | null> {
+  const [row] = await q.query<{ content_type: string; bytes: Uint8Array }>(
+    'SELECT content_type, bytes FROM stored_object WHERE key = $1',
+    [key],
+  );
   if (!row) return null;
-  return { contentType: row.content_type, bytes: Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength) };
+  return {
+    contentType: row.content_type,
+    bytes: Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength),
+  };
 }
 
 export async function objectExists(q: Queryable, key: string): Promise<boolean> {
@@ -226,7 +304,9 @@ export interface StorageProvider {
 }
 
 /** The storage for this configuration; null when uploads are not available. */
-export function storageProvider(config: StorageSettings & { sandbox: boolean }): StorageProvider | null {
+export function storageProvider(
+  config: StorageSettings & { sandbox: boolean },
+): StorageProvider | null {
   if (!config.sandbox) return null;
   return {
     issueUpload: (key, contentType, now) => issueUploadTicket(config, key, contentType, now),

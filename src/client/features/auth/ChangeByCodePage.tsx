@@ -16,18 +16,16 @@ import { defineMessages } from '../../i18n/defineMessages';
 import { validation } from '../../i18n/specMessages';
 import { phoneApi, type MemberPhone } from './phoneApi';
 import {
-  CallingCodeField,
   CodeField,
   cleanPhone,
   codeProblem,
-  PhoneField,
   readSession,
   SentNotice,
   useLeave,
-  useOpenAreaCodeSelect,
   useResendCountdown,
   writeSession,
   usePhoneCodeForm,
+  PhoneCodeFields,
 } from './phoneForm';
 
 const messages = defineMessages({
@@ -222,23 +220,9 @@ function VerifyCurrent({
 function NewPhone({ member, twoSteps }: { member: MemberPhone; twoSteps: boolean }) {
   const dispatch = useAppDispatch();
   const form = usePhoneCodeForm(NEW_PHONE_KEY, 'change');
-  const {
-    areaNo,
-    phone,
-    code,
-    errors,
-    sentTo,
-    phoneRef,
-    codeRef,
-    sending,
-    countdown,
-    handlePhoneChange,
-    handleCodeChange,
-    handleSend,
-  } = form;
+  const { areaNo, phone, code } = form;
   const busy = useRef(false);
   const [submit, submitting] = phoneApi.useSubmitPhoneMutation();
-  const openAreaCodes = useOpenAreaCodeSelect(areaNo);
   const leave = useLeave(pathOf('mine'));
 
   const handleSubmit = async (event: FormEvent) => {
@@ -270,26 +254,7 @@ function NewPhone({ member, twoSteps }: { member: MemberPhone; twoSteps: boolean
         <FormattedMessage {...(twoSteps ? messages.newTitle : messages.addTitle)} />
       </h2>
       <form onSubmit={(e) => void handleSubmit(e)} noValidate>
-        <div className="phone-row">
-          <CallingCodeField areaNo={areaNo} onOpen={openAreaCodes} />
-          <PhoneField
-            value={phone}
-            onChange={handlePhoneChange}
-            error={errors.phone}
-            inputRef={phoneRef}
-            label={messages.newPhone}
-          />
-        </div>
-        <CodeField
-          value={code}
-          onChange={handleCodeChange}
-          error={errors.code}
-          inputRef={codeRef}
-          seconds={countdown.seconds}
-          sending={sending.isLoading}
-          onSend={() => void handleSend()}
-          notice={sentTo && <SentNotice {...sentTo} />}
-        />
+        <PhoneCodeFields form={form} phoneLabel={messages.newPhone} />
         <button type="submit" className="btn btn-primary btn-block" disabled={submitting.isLoading}>
           <FormattedMessage {...(submitting.isLoading ? messages.submitting : messages.submit)} />
         </button>

@@ -21,17 +21,13 @@ import { memberSignedIn } from './authSlice';
 import { readOpenUserInfo, type OpenUserInfo } from './openUserInfo';
 import { phoneApi, type SignInByCodeArgs } from './phoneApi';
 import {
-  CallingCodeField,
-  CodeField,
   cleanPhone,
-  PhoneField,
   rememberVipId,
   safeRedirect,
-  SentNotice,
   useLeave,
-  useOpenAreaCodeSelect,
   writeSession,
   usePhoneCodeForm,
+  PhoneCodeFields,
 } from './phoneForm';
 
 const messages = defineMessages({
@@ -72,23 +68,9 @@ export default function LoginByCodePage() {
   const redirect = safeRedirect(new URLSearchParams(location.search).get('redirect'));
   const hostInfo = useMemo(() => readOpenUserInfo(), []);
   const form = usePhoneCodeForm(LOGIN_PHONE_KEY, 'login');
-  const {
-    areaNo,
-    phone,
-    code,
-    errors,
-    sentTo,
-    phoneRef,
-    codeRef,
-    sending,
-    countdown,
-    handlePhoneChange,
-    handleCodeChange,
-    handleSend,
-  } = form;
+  const { areaNo, phone, code } = form;
   const busy = useRef(false);
   const [signIn, signing] = phoneApi.useSignInByCodeMutation();
-  const openAreaCodes = useOpenAreaCodeSelect(areaNo);
   const leave = useLeave(pathOf('home'));
 
   const handleSubmit = async (event: FormEvent) => {
@@ -122,25 +104,7 @@ export default function LoginByCodePage() {
         <FormattedMessage {...messages.intro} />
       </p>
       <form onSubmit={(e) => void handleSubmit(e)} noValidate>
-        <div className="phone-row">
-          <CallingCodeField areaNo={areaNo} onOpen={openAreaCodes} />
-          <PhoneField
-            value={phone}
-            onChange={handlePhoneChange}
-            error={errors.phone}
-            inputRef={phoneRef}
-          />
-        </div>
-        <CodeField
-          value={code}
-          onChange={handleCodeChange}
-          error={errors.code}
-          inputRef={codeRef}
-          seconds={countdown.seconds}
-          sending={sending.isLoading}
-          onSend={() => void handleSend()}
-          notice={sentTo && <SentNotice {...sentTo} />}
-        />
+        <PhoneCodeFields form={form} />
         {hostInfo && (
           <p className="note">
             <FormattedMessage {...messages.linkHost} />

@@ -5,7 +5,11 @@ import type { Member } from './authSlice';
 
 const toMember = (data: ResultTables): Member => {
   const row = data.table1?.[0] ?? {};
-  return { VipID: String(row.VipID ?? ''), VipName: String(row.VipName ?? ''), isGuest: Number(row.IsGuest) === 1 };
+  return {
+    VipID: String(row.VipID ?? ''),
+    VipName: String(row.VipName ?? ''),
+    isGuest: Number(row.IsGuest) === 1,
+  };
 };
 
 const s = (v: unknown) => (v == null ? '' : String(v));
@@ -58,7 +62,10 @@ export const authApi = api.injectEndpoints({
       transformResponse: toMember,
     }),
     /** A host's one-time code exchanged by the service (the food app's token; the code never leaves the service again). */
-    hostAccessToken: build.mutation<HostToken, { Code: string; Provider: 'chat' | 'mpay' | 'alipay' | 'foodapp' }>({
+    hostAccessToken: build.mutation<
+      HostToken,
+      { Code: string; Provider: 'chat' | 'mpay' | 'alipay' | 'foodapp' }
+    >({
       query: (row) => ({ op: 'EntVip_WebiteUserAccessToken_Get', rows: [row], silent: true }),
       transformResponse: (data: ResultTables) => {
         const row = data.table1?.[0] ?? {};
@@ -81,12 +88,21 @@ export const authApi = api.injectEndpoints({
     }),
     /** Signs in the member linked to an openid; no member is the refusal 40401 (ErrorCode.memberNotFound). */
     loginByOpenId: build.mutation<Member, { OpenID: string; MinaID: string; AccessToken: string }>({
-      query: (row) => ({ op: 'EntVip_EntVipLoginGet_V1_Get', rows: [{ ...row, LoginType: 0 }], silent: true, probe: true }),
+      query: (row) => ({
+        op: 'EntVip_EntVipLoginGet_V1_Get',
+        rows: [{ ...row, LoginType: 0 }],
+        silent: true,
+        probe: true,
+      }),
       invalidatesTags: ['Member'],
       transformResponse: toMember,
     }),
     register: build.mutation<Member, RegisterArgs>({
-      query: ({ silent, ...row }) => ({ op: 'EntVip_EntVipRegisterSubmit_V2_Add', rows: [row], silent }),
+      query: ({ silent, ...row }) => ({
+        op: 'EntVip_EntVipRegisterSubmit_V2_Add',
+        rows: [row],
+        silent,
+      }),
       invalidatesTags: ['Member'],
       transformResponse: toMember,
     }),

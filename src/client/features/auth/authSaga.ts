@@ -31,7 +31,7 @@
  * the cart lives in persisted storage, so the customer is back on the page
  * they started from, with their cart.
  */
-import { call, getContext, put, putResolve, select, takeLeading } from 'redux-saga/effects';
+import { call, getContext, put, select, takeLeading } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { sessionEnded } from '../../app/errorListener';
 import { selectHostId } from '../../app/uiSlice';
@@ -45,6 +45,7 @@ import type { SignInEnv } from './signInEnv';
 import type * as HostFlowsModule from './hostFlows';
 import type { HostFlowOutcome } from './hostFlows';
 import { VIP_ID_KEY } from './signInMessages';
+import { run, type Result } from './runEndpoint';
 
 export {
   messages,
@@ -56,17 +57,10 @@ export {
 } from './signInMessages';
 
 type HostFlows = typeof HostFlowsModule;
-type Result<T> = { data: T } | { error: unknown };
 
 /** The in-app hosts' steps, loaded on demand (a plain browser never needs them). */
 const loadHostFlows = (): Promise<HostFlows> =>
   import(/* webpackChunkName: "sign-in-flows" */ './hostFlows');
-
-/** Runs an RTK Query thunk from the saga and yields its settled result (never throws). */
-function* run<T>(thunk: unknown) {
-  const r = (yield putResolve(thunk as UnknownAction)) as { data?: T; error?: unknown };
-  return (r && r.error !== undefined ? { error: r.error } : { data: r?.data as T }) as Result<T>;
-}
 
 function* signedIn(env: SignInEnv, member: Member) {
   if (!member.isGuest) env.local.setItem(VIP_ID_KEY, member.VipID);

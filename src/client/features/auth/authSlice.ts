@@ -70,5 +70,12 @@ export const authSlice = createSlice({
   },
 });
 
-export const { signInStarted, providerRedirectStarted, authorizationAsked, memberSignedIn, signInFailed, memberSignedOut } = authSlice.actions;
+export const {
+  signInStarted,
+  providerRedirectStarted,
+  authorizationAsked,
+  memberSignedIn,
+  signInFailed,
+  memberSignedOut,
+} = authSlice.actions;
 export const { selectMember, selectAuthStatus, selectSignInSettled } = authSlice.selectors;

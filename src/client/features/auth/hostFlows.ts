@@ -2,7 +2,7 @@
  * The in-app hosts' sign-in steps (authSaga.ts runs them): loaded only in an
  * in-app browser, so a plain browser's first screen does not carry them.
  */
-import { call, put, putResolve, select, take } from 'redux-saga/effects';
+import { call, put, select, take } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { errors } from '../../i18n/specMessages';
 import type { Refusal } from '../../app/errorListener';
@@ -33,24 +33,12 @@ import {
   MAX_AUTHORIZE_REDIRECTS,
   ALIPAY_TRIES,
 } from './signInMessages';
+import { run, type Result } from './runEndpoint';
 import { forgetOpenUserInfo, type OpenUserInfo } from './openUserInfo';
 import { identityBase, type FoodAppBridge, type SignInEnv } from './signInEnv';
 
-export type Result<T> = { data: T } | { error: GatewayError };
 export type HostFlowOutcome = OpenUserInfo | 'redirected' | null;
 type CodeHost = 'mpay' | 'alipay';
-
-function settled<T>(raw: unknown): Result<T> {
-  const r = raw as { data?: T; error?: GatewayError };
-  if (r && r.error !== undefined) return { error: r.error };
-  return { data: r?.data as T };
-}
-
-/** Runs an RTK Query thunk from the saga and yields its settled result (never throws). */
-export function* run<T>(thunk: unknown) {
-  const raw: unknown = yield putResolve(thunk as UnknownAction);
-  return settled<T>(raw);
-}
 
 const refusalText = (error: GatewayError) => ('message' in error ? error.message : '');
 

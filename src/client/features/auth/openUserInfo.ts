@@ -34,18 +34,25 @@ function sessionStore(): KeyValueStore | null {
   }
 }
 
-export function readOpenUserInfo(store: KeyValueStore | null = sessionStore()): OpenUserInfo | null {
+export function readOpenUserInfo(
+  store: KeyValueStore | null = sessionStore(),
+): OpenUserInfo | null {
   const raw = store?.getItem(OPEN_USER_INFO_KEY);
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as OpenUserInfo;
-    return value && typeof value.openid === 'string' && typeof value.accessToken === 'string' ? value : null;
+    return value && typeof value.openid === 'string' && typeof value.accessToken === 'string'
+      ? value
+      : null;
   } catch {
     return null;
   }
 }
 
-export function saveOpenUserInfo(info: OpenUserInfo, store: KeyValueStore | null = sessionStore()): void {
+export function saveOpenUserInfo(
+  info: OpenUserInfo,
+  store: KeyValueStore | null = sessionStore(),
+): void {
   try {
     store?.setItem(OPEN_USER_INFO_KEY, JSON.stringify(info));
   } catch {

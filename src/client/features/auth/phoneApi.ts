@@ -107,7 +107,10 @@ export const phoneApi = api.injectEndpoints({
     }),
     /** Phone and code sign-in (RegisterType 1): the member with that phone, or a new one; links a host's openid when given. */
     signInByCode: build.mutation<MemberPhone, SignInByCodeArgs>({
-      query: (row) => ({ op: 'EntVip_EntVipRegisterSubmit_V2_Add', rows: [{ RegisterType: 1, ...row }] }),
+      query: (row) => ({
+        op: 'EntVip_EntVipRegisterSubmit_V2_Add',
+        rows: [{ RegisterType: 1, ...row }],
+      }),
       invalidatesTags: (result) => (result ? [...MEMBER_TAGS] : []),
       transformResponse: toMemberPhone,
     }),
@@ -120,7 +123,8 @@ export const phoneApi = api.injectEndpoints({
     /** Step 1 (VipPhoneVerify: the current phone's code) or step 2 (VipPhoneChange: the new phone's code) of a change. */
     submitPhone: build.mutation<MemberPhone, SubmitPhoneArgs>({
       query: (row) => ({ op: 'EntVip_EntVipPhoneSubmit_Add', rows: [row] }),
-      invalidatesTags: (result, _error, arg) => (result && arg.SourceType === 'VipPhoneChange' ? ['Member'] : []),
+      invalidatesTags: (result, _error, arg) =>
+        result && arg.SourceType === 'VipPhoneChange' ? ['Member'] : [],
       transformResponse: toMemberPhone,
     }),
   }),

@@ -19,6 +19,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { pathOf, routeForPath } from '../../app/routes';
 import { defineMessages } from '../../i18n/defineMessages';
 import { phoneApi } from './phoneApi';
+import { VIP_ID_KEY } from './signInMessages';
 
 export const phoneMessages = defineMessages({
   callingCode: { id: 'phoneCode.callingCode', defaultMessage: 'Calling code' },
@@ -54,8 +55,7 @@ export const phoneMessages = defineMessages({
 /** Session storage key of the last calling code chosen on areaCodeSelect. */
 export const AREA_NO_KEY = 'areaNo';
 export const DEFAULT_AREA_NO = '853';
-/** Local storage key of the signed-in member's VipID (SPEC section 3). */
-export const VIP_ID_KEY = 'VipID';
+export { VIP_ID_KEY } from './signInMessages';
 const RESEND_KEY = 'smsResendUntil';
 
 function sessionStore(): Storage | null {
@@ -436,4 +436,42 @@ export function usePhoneCodeForm(phoneKey: string, purpose: 'login' | 'change') 
     handleSend,
     validate,
   };
+}
+
+/**
+ * The fields of a usePhoneCodeForm: calling code (to areaCodeSelect and
+ * back), phone, and the code with its send button, countdown and notice.
+ */
+export function PhoneCodeFields({
+  form,
+  phoneLabel,
+}: {
+  form: ReturnType<typeof usePhoneCodeForm>;
+  phoneLabel?: MessageDescriptor;
+}) {
+  const openAreaCodes = useOpenAreaCodeSelect(form.areaNo);
+  return (
+    <>
+      <div className="phone-row">
+        <CallingCodeField areaNo={form.areaNo} onOpen={openAreaCodes} />
+        <PhoneField
+          value={form.phone}
+          onChange={form.handlePhoneChange}
+          error={form.errors.phone}
+          inputRef={form.phoneRef}
+          label={phoneLabel}
+        />
+      </div>
+      <CodeField
+        value={form.code}
+        onChange={form.handleCodeChange}
+        error={form.errors.code}
+        inputRef={form.codeRef}
+        seconds={form.countdown.seconds}
+        sending={form.sending.isLoading}
+        onSend={() => void form.handleSend()}
+        notice={form.sentTo && <SentNotice {...form.sentTo} />}
+      />
+    </>
+  );
 }

@@ -7,11 +7,16 @@
  */
 import { gatewayUrl } from '../../app/config';
 import type { UploadTicket } from './memberApi';
+import {
+  IMAGE_TYPES as IMAGE_TYPE_EXTENSIONS,
+  isImageType,
+  MAX_UPLOAD_BYTES,
+  type ImageType,
+} from '../../../shared/domain/uploads';
 
-/** SPEC sections 5 and 9: uploads are 0 to 5 MB. */
-export const MAX_UPLOAD_BYTES = 5_242_880;
-/** The pictures object storage takes. */
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export { MAX_UPLOAD_BYTES } from '../../../shared/domain/uploads';
+/** The pictures object storage takes (the file input's `accept`). */
+export const IMAGE_TYPES = Object.keys(IMAGE_TYPE_EXTENSIONS) as ImageType[];
 
 export type UploadProblem = 'noFile' | 'tooLarge' | 'notImage' | 'failed';
 
@@ -30,7 +35,7 @@ export class UploadError extends Error {
 export function checkFile(file: File | null | undefined): UploadProblem | null {
   if (!file) return 'noFile';
   if (file.size < 0 || file.size > MAX_UPLOAD_BYTES) return 'tooLarge';
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type.toLowerCase())) return 'notImage';
+  if (!isImageType(file.type.toLowerCase())) return 'notImage';
   return null;
 }
 
@@ -77,7 +82,11 @@ function problemOf(code: string, message: string): UploadProblem {
 }
 
 /** POSTs the file with its signed policy; resolves on 200, rejects with an UploadError otherwise. */
-export async function uploadToStorage(ticket: UploadTicket, file: File, fetchFn: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<void> {
+export async function uploadToStorage(
+  ticket: UploadTicket,
+  file: File,
+  fetchFn: typeof fetch = globalThis.fetch.bind(globalThis),
+): Promise<void> {
   let response: Response;
   try {
     response = await fetchFn(uploadUrl(ticket), { method: 'POST', body: uploadForm(ticket, file) });
