@@ -295,6 +295,20 @@ describe('delivery and freight', () => {
     refused(await new GatewayClient(h.url).call('FreightRule_FreightRuleGet_Get', [{ BaseID: 'nope' }]), '50000', 'The outlet does not exist');
   });
 
+  test('a free-freight threshold of 0 makes every delivery free, the same figure the app shows (src/shared/domain/orderTotals.ts)', async () => {
+    const client = await guestClient(h);
+    await h.db.query('UPDATE freight_rule SET free_above = 0 WHERE base_id = $1', [DEMO.bases.quick]);
+    try {
+      // 2 x 48 + 2 bags, no freight: what orderTotals previews.
+      const placed = ok(await submit(client, deliveryHeader({ TotalAmo: 98, FeeAmo: 0 }), [line(BBQ, 96, { MQua: 2, Qua: 2 })]));
+      const detail = rows(await client.call('PosSalSheet_PosSalSheetDetailGet_V2_Get', [{ SheetID: placed.SheetID }]))[0];
+      expect(detail).toMatchObject({ TakeType: 'delivery', FeeAmo: '0.0000', TotalAmo: '98.0000' });
+      expect(rows(await client.call('FreightRule_FreightRuleGet_Get', [{ BaseID: DEMO.bases.quick }]))[0]).toMatchObject({ FreeAbove: '0.0000' });
+    } finally {
+      await h.db.query('UPDATE freight_rule SET free_above = 200 WHERE base_id = $1', [DEMO.bases.quick]);
+    }
+  });
+
   test('freight below free_above, free from it, refused under the minimum and beyond the range', async () => {
     const client = await guestClient(h);
     // 2 x 48 + 2 bags + freight 8.

@@ -25,7 +25,9 @@
  * 'pending' | 'paid' | 'cancelled' | 'failed' | 'refunded'.
  */
 import { randomInt } from 'node:crypto';
+import { SheetPosType } from '../../shared/domain/businessMode';
 import { canCancel, PayStatus, SheetStatus } from '../../shared/domain/orderStates';
+import { PAY_TYPES, type PayType } from '../../shared/domain/payTypes';
 import { formatMoney, normalizeNumberFormats, toFixedHalfUp, toMinor } from '../../shared/domain/numbers';
 import { decimal4, ErrorCode } from '../../shared/protocol/envelope';
 import type { Config } from '../config';
@@ -33,7 +35,7 @@ import type { Queryable } from '../db/driver';
 import { createPaymentProvider, PAYMENT_CALLBACK_PATH, type PaymentCallback, type PaymentProvider } from '../providers/payment';
 import { OpError, type HandlerMap, type OpContext, type Session } from './context';
 
-export type PayType = 'balance' | 'sandbox' | 'paylater';
+export type { PayType } from '../../shared/domain/payTypes';
 /** How a sheet was paid: the two methods here, or at the counter (staff). */
 export type PaidVia = 'balance' | 'sandbox' | 'counter';
 
@@ -43,10 +45,8 @@ const METHOD_NAMES: Record<PayType, { Name: string; NameTW: string; NameEN: stri
   sandbox: { Name: '沙盒支付', NameTW: '沙盒支付', NameEN: 'Sandbox Pay' },
   paylater: { Name: '货到或到店付款', NameTW: '貨到或到店付款', NameEN: 'Pay on delivery or at the counter' },
 };
-const PAY_TYPES: readonly PayType[] = ['balance', 'sandbox', 'paylater'];
 
 /** Pos type 7 is a takeout sheet (SPEC section 4). */
-const TAKEOUT_POS_TYPE = 7;
 
 // The sheet as payments see it --------------------------------------------------------
 
@@ -108,7 +108,7 @@ async function loadSheet(tx: Queryable, sheetId: string, lock: boolean): Promise
  */
 export function isPayAfterTableSheet(s: Pick<PaySheet, 'sheet_pay_mode' | 'base_pay_mode' | 'table_id' | 'pos_type' | 'take_type'>): boolean {
   if (s.sheet_pay_mode) return s.sheet_pay_mode === 'postpay';
-  return s.base_pay_mode === 'postpay' && Boolean(s.table_id) && s.pos_type !== TAKEOUT_POS_TYPE && (s.take_type ?? 'dinein') === 'dinein';
+  return s.base_pay_mode === 'postpay' && Boolean(s.table_id) && s.pos_type !== SheetPosType.takeout && (s.take_type ?? 'dinein') === 'dinein';
 }
 
 /** A pay-after table is settled online only where the outlet allows it; else at the counter. */

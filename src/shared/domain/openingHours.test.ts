@@ -2,8 +2,6 @@ import fc from 'fast-check';
 import {
   ALWAYS_OPEN,
   DEFAULT_SHOP_ZONE,
-  SHEET_STATUS_CLOSED,
-  SHEET_STATUS_PAID,
   canPlaceOrder,
   isAlwaysOpenRange,
   isOpenAt,
@@ -18,6 +16,7 @@ import {
   type OpeningHours,
   type WeekDay,
 } from './openingHours';
+import { SheetStatus } from './orderStates';
 
 const ZONE = 'Asia/Macau'; // UTC+8 all year
 
@@ -42,8 +41,8 @@ const MINUTES = Array.from({ length: 1440 }, (_, i) => i);
 
 describe('constants', () => {
   it('documents the sheet statuses and default zone', () => {
-    expect(SHEET_STATUS_CLOSED).toBe(2);
-    expect(SHEET_STATUS_PAID).toBe(3);
+    expect(SheetStatus.closed).toBe(2);
+    expect(SheetStatus.checkedOut).toBe(3);
     expect(DEFAULT_SHOP_ZONE).toBe('Asia/Macau');
     expect(ALWAYS_OPEN).toEqual({ times: [], weekDays: [], dateRanges: [] });
   });

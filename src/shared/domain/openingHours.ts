@@ -59,14 +59,11 @@
  * itself); the app's check only spares the customer a doomed order.
  */
 import { DateTime } from 'luxon';
+import { SheetStatus } from './orderStates';
 
 /** The shops are in Macau (no daylight-saving time). */
 export const DEFAULT_SHOP_ZONE = 'Asia/Macau';
 
-/** Sheet Status 2: closed or cancelled; the sheet takes no more orders. */
-export const SHEET_STATUS_CLOSED = 2;
-/** Sheet Status 3: checked out (paid); the sheet takes no more orders. */
-export const SHEET_STATUS_PAID = 3;
 
 /** How far {@link nextOpening} looks ahead. */
 export const NEXT_OPENING_HORIZON_DAYS = 8;
@@ -527,7 +524,7 @@ export interface CanPlaceOrderInput {
 
 /**
  * The order-placement guard of SPEC section 4. Reasons are checked in this
- * order, the permanent ones first: the sheet is paid (Status 3,
+ * order, the permanent ones first: the sheet is checked out, so paid (Status 3,
  * 'sheetPaid') or closed/cancelled (Status 2, 'sheetClosed'); the web order
  * window since the sheet's CreatedDate (read in the shop's zone) has elapsed
  * ('windowElapsed'); the shop is outside its opening hours ('closed', with
@@ -537,8 +534,8 @@ export function canPlaceOrder(input: CanPlaceOrderInput): CanPlaceOrderResult {
   const { sheet, zone, now } = input;
   if (sheet) {
     const status = Number(sheet.Status);
-    if (status === SHEET_STATUS_PAID) return { ok: false, reason: 'sheetPaid' };
-    if (status === SHEET_STATUS_CLOSED) return { ok: false, reason: 'sheetClosed' };
+    if (status === SheetStatus.checkedOut) return { ok: false, reason: 'sheetPaid' };
+    if (status === SheetStatus.closed) return { ok: false, reason: 'sheetClosed' };
     const created =
       sheet.CreatedDate instanceof Date
         ? sheet.CreatedDate

@@ -6,6 +6,7 @@
  * and dropped before the handler sees the payload.
  */
 import { z } from 'zod';
+import { PAY_TYPES } from '../domain/payTypes';
 import type { OperationName } from './catalogue';
 import { dec, id, int, num, optionalId, page, payload, str, table, text } from './fields';
 
@@ -344,7 +345,7 @@ export const sheetRoundRow = z.object({
 
 /** A payment method of a shop: 'balance' (the member's stored value), 'sandbox' (third party), 'paylater' (on delivery or at the counter). */
 export const payMethodRow = z.object({
-  PayType: z.enum(['balance', 'sandbox', 'paylater']),
+  PayType: z.enum(PAY_TYPES),
   Name: str,
   NameTW: str,
   NameEN: str,

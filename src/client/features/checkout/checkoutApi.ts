@@ -48,7 +48,7 @@ export const checkoutApi = api.injectEndpoints({
       transformResponse: (data: ResultTables) => {
         const row = data.table1?.[0];
         if (!row) return null;
-        return { fee: s(row.Fee) || '0', minAmount: s(row.MinAmount) || '0', rangeKm: s(row.RangeKm) || '0', freeAbove: s(row.FreeAbove) || '0' };
+        return { fee: s(row.Fee) || '0', minAmount: s(row.MinAmount) || '0', rangeKm: s(row.RangeKm) || '0', freeAbove: s(row.FreeAbove) };
       },
     }),
     availableCoupons: build.query<Coupon[], { Amo: string; BaseID: string }>({

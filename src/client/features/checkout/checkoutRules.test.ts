@@ -33,6 +33,11 @@ describe('totals', () => {
     expect(orderTotals({ entries: cartEntries('1'), formats, takeType: 'delivery', freight: { ...freight, minAmount: '150' }, coupon: null })).toMatchObject({ shortfall: '36.00' });
   });
 
+  test('delivery: a free-freight threshold of 0 is always free, as the service decides; none ("") is never free', () => {
+    expect(orderTotals({ entries: cartEntries('1'), formats, takeType: 'delivery', freight: { ...freight, freeAbove: '0.0000' }, coupon: null })).toMatchObject({ fee: '0.00', total: '116.00' });
+    expect(orderTotals({ entries: cartEntries('1'), formats, takeType: 'delivery', freight: { ...freight, freeAbove: '' }, coupon: null })).toMatchObject({ fee: '8.00', total: '124.00' });
+  });
+
   test('coupons: the minimum first; cash and vouchers at least their amount; a discount rounded half up', () => {
     expect(couponDiscount(coupon({}), 11400, formats)).toEqual({ minor: 2000, problem: null });
     expect(couponDiscount(coupon({}), 9999, formats)).toEqual({ minor: 0, problem: 'minimum' });

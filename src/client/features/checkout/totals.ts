@@ -1,25 +1,28 @@
 /**
- * The figures the confirm page shows and sends with the order (the service
- * recomputes all of them and refuses a submit whose figures disagree, errcode
- * 50010):
+ * The figures the confirm page shows and sends with the order, in the app's
+ * view types. The arithmetic is src/shared/domain/orderTotals.ts, the same
+ * code the service decides with (it refuses a submit whose figures disagree,
+ * errcode 50010):
  *
  *   sales    the cart's amount (src/shared/domain/cart.ts: each line rounded once)
- *   coupon   the chosen coupon's discount on the sales amount (below)
- *   fee      delivery only: the outlet's freight, free at or above FreeAbove
+ *   coupon   the chosen coupon's discount on the sales amount
+ *   fee      delivery only: the outlet's freight, free from FreeAbove on ('' none; 0 always free)
  *   bag      takeout only: BagCount of each goods x (packs + loose units) x MOP 1 (SPEC section 9)
  *   total    sales - coupon + fee + bag
  *
- * A delivery under the outlet's minimum amount has a shortfall and cannot be
- * placed. Coupons need the sales amount to reach MinAmount; cash (1) and
- * voucher (3) take FaceValue off, the order being at least that amount;
- * discount (2) charges FaceValue percent (85: pay 85 %), the discount
- * rounded half up. A discount never exceeds the sales amount.
+ * A delivery under the outlet's minimum amount has a shortfall and cannot be placed.
  */
 import { cartSummary, cleanQuantity, lineQuantity, type CartEntry, type CartFormats } from '../../../shared/domain/cart';
-import { minorToString, multiplyMoney, sumMoney, toMinor } from '../../../shared/domain/numbers';
-
-/** SPEC section 9: a plastic bag costs MOP 1. */
-export const BAG_FEE = '1';
+import { minorToString, toMinor } from '../../../shared/domain/numbers';
+import {
+  bagFeeMinor,
+  CardStatus,
+  couponOff,
+  freeAboveFrom,
+  freightFor,
+  lineBags,
+  orderTotalMinor,
+} from '../../../shared/domain/orderTotals';
 
 export type TakeType = 'dinein' | 'pickup' | 'delivery';
 
@@ -27,6 +30,7 @@ export interface FreightRule {
   fee: string;
   minAmount: string;
   rangeKm: string;
+  /** The goods amount from which delivery is free; '' when the outlet has none (0: always free). */
   freeAbove: string;
 }
 
@@ -77,29 +81,20 @@ const safeMinor = (value: string, scale: number) => {
   }
 };
 
-/** The discount of a coupon on a sales amount (minor units at AmoPoint), or why it does not apply. */
+/** The discount of a coupon on a sales amount (minor units at AmoPoint), or why it does not apply (src/shared/domain/orderTotals.ts). */
 export function couponDiscount(
   coupon: Coupon,
   salesMinor: number,
   formats: CartFormats,
 ): { minor: number; problem: CouponProblem | null } {
-  const scale = formats.AmoPoint;
-  const face = safeMinor(coupon.faceValue, scale);
-  const minimum = safeMinor(coupon.minAmount, scale);
-  if (coupon.status !== 0) return { minor: 0, problem: 'unavailable' };
-  if (salesMinor < minimum) return { minor: 0, problem: 'minimum' };
-  if (coupon.type === 2) {
-    // FaceValue is the percentage paid: 85 takes 15 % off.
-    const paid = Math.min(100, Math.max(0, Number(coupon.faceValue) || 0));
-    const offMinor = toMinor(100 - paid, 4);
-    const off = multiplyMoney(salesMinor, minorToString(offMinor, 6), { PricePoint: scale, AmoPoint: scale });
-    return { minor: Math.min(off, salesMinor), problem: null };
+  if (coupon.status !== CardStatus.unused) return { minor: 0, problem: 'unavailable' };
+  let off;
+  try {
+    off = couponOff({ type: coupon.type, faceValue: coupon.faceValue, minAmount: coupon.minAmount }, salesMinor, formats.AmoPoint);
+  } catch {
+    return { minor: 0, problem: 'unavailable' };
   }
-  if (coupon.type === 1 || coupon.type === 3) {
-    if (salesMinor < face) return { minor: 0, problem: 'voucherMinimum' };
-    return { minor: face, problem: null };
-  }
-  return { minor: 0, problem: 'unavailable' };
+  return off.ok ? { minor: off.minor, problem: null } : { minor: 0, problem: off.problem };
 }
 
 /** Bags a takeout order needs: each goods' BagCount for each pack and each loose unit (a part unit counts as one). */
@@ -107,8 +102,7 @@ export function bagCount(entries: readonly CartEntry[]): number {
   let bags = 0;
   for (const entry of entries) {
     const perUnit = Number(entry.goodsDetails.BagCount ?? 0);
-    if (!(perUnit > 0)) continue;
-    for (const line of entry.list) bags += perUnit * (cleanQuantity(line.pQua) + Math.ceil(cleanQuantity(line.mQua)));
+    for (const line of entry.list) bags += lineBags(perUnit, cleanQuantity(line.pQua), cleanQuantity(line.mQua));
   }
   return bags;
 }
@@ -130,14 +124,23 @@ export function orderTotals(input: {
   let fee = 0;
   let shortfall = 0;
   if (delivery && freight) {
-    const freeAbove = safeMinor(freight.freeAbove, scale);
-    fee = freeAbove > 0 && sales >= freeAbove ? 0 : safeMinor(freight.fee, scale);
-    shortfall = Math.max(0, safeMinor(freight.minAmount, scale) - sales);
+    let freeAboveMinor: number | null = null;
+    try {
+      freeAboveMinor = freeAboveFrom(freight.freeAbove, scale);
+    } catch {
+      freeAboveMinor = null;
+    }
+    const owed = freightFor(
+      { feeMinor: safeMinor(freight.fee, scale), freeAboveMinor, minAmountMinor: safeMinor(freight.minAmount, scale) },
+      sales,
+    );
+    fee = owed.feeMinor;
+    shortfall = owed.shortfallMinor;
   }
   const bags = takeout ? bagCount(entries) : 0;
-  const bag = multiplyMoney(toMinor(BAG_FEE, scale), bags, { PricePoint: scale, AmoPoint: scale });
+  const bag = bagFeeMinor(bags, scale);
   const discount = coupon ? couponDiscount(coupon, sales, formats) : { minor: 0, problem: null };
-  const total = sumMoney([sales, -discount.minor, fee, bag]);
+  const total = orderTotalMinor({ goodsMinor: sales, bagMinor: bag, feeMinor: fee, couponMinor: discount.minor });
   const text = (minor: number) => minorToString(minor, scale);
   return {
     lines: summary.lines,
@@ -149,7 +152,7 @@ export function orderTotals(input: {
     fee: text(fee),
     bags,
     bag: text(bag),
-    total: text(Math.max(0, total)),
+    total: text(total),
     shortfall: text(shortfall),
     couponProblem: discount.problem,
   };

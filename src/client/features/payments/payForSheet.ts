@@ -25,9 +25,7 @@ export function payingPath(SheetID: string, PayID: string): string {
   return `${pathOf('paying')}?${new URLSearchParams({ SheetID, PayID }).toString()}`;
 }
 
-export function isPayType(value: string): value is PayType {
-  return value === 'balance' || value === 'sandbox' || value === 'paylater';
-}
+export { isPayType } from '../../../shared/domain/payTypes';
 
 /** Starts a provider payment and leaves for the provider's page. */
 export function payWithProvider(SheetID: string, TotalAmo: string): ThunkAction<Promise<PayOutcome>, RootState, unknown, UnknownAction> {

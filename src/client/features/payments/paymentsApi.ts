@@ -6,7 +6,7 @@ import type { LocalNames } from '../shop/shopSlice';
 
 const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
-export type PayType = 'balance' | 'sandbox' | 'paylater';
+export type { PayType } from '../../../shared/domain/payTypes';
 
 export interface PaymentMethod {
   PayType: string;

@@ -16,14 +16,14 @@
  *   unclaimed one) in the order's transaction: a card is used at most once
  *   however many submits race for it.
  */
-import { minorToString, multiplyMoney, toMinor } from '../../../shared/domain/numbers';
+import { minorToString } from '../../../shared/domain/numbers';
+import { CardStatus, couponOff } from '../../../shared/domain/orderTotals';
 import { decimal4 } from '../../../shared/protocol/envelope';
 import type { Queryable } from '../../db/driver';
 import { message, type Lang, type MessageKey } from '../../messages';
 import { isoSeconds, type Formats } from './common';
 
-export const CardType = { cash: 1, discount: 2, voucher: 3 } as const;
-export const CardStatus = { unused: 0, used: 1, expired: 2 } as const;
+export { CardStatus, CardType } from '../../../shared/domain/orderTotals';
 
 export type Card = {
   card_id: string;
@@ -92,19 +92,11 @@ export function checkCard(card: Card, now: Date, amountMinor: number | null, for
   if (amountMinor === null) return { ok: true, couponMinor: 0 };
   const scale = formats.AmoPoint;
   const show = (minor: number) => `${symbol}${minorToString(minor, scale)}`;
-  const minimum = toMinor(card.min_amount, scale);
-  if (amountMinor < minimum) return { ok: false, key: 'couponMinimum', values: { amount: show(minimum) } };
-  if (card.card_type === CardType.discount) {
-    // face_value is the percent paid: 85 takes 15% off.
-    const paidPercent = Math.min(100, Math.max(0, Number(card.face_value)));
-    // (100 - paid)% as an exact fraction: 15 at 4 decimals read at 6 decimals is 0.15.
-    const offFraction = minorToString(toMinor(100 - paidPercent, 4), 6);
-    const off = multiplyMoney(amountMinor, offFraction, { PricePoint: scale, AmoPoint: scale });
-    return { ok: true, couponMinor: Math.min(off, amountMinor) };
-  }
-  const face = toMinor(card.face_value, scale);
-  if (amountMinor < face) return { ok: false, key: 'voucherMinimum', values: { amount: show(face) } };
-  return { ok: true, couponMinor: face };
+  const off = couponOff({ type: card.card_type, faceValue: card.face_value, minAmount: card.min_amount }, amountMinor, scale);
+  if (off.ok) return { ok: true, couponMinor: off.minor };
+  if (off.problem === 'minimum') return { ok: false, key: 'couponMinimum', values: { amount: show(off.minimumMinor) } };
+  if (off.problem === 'voucherMinimum') return { ok: false, key: 'voucherMinimum', values: { amount: show(off.faceMinor) } };
+  return { ok: false, key: 'couponUnavailable', values: {} };
 }
 
 /**

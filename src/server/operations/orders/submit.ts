@@ -6,15 +6,11 @@
  * The sheet belongs to the session's member (or guest), whatever the payload
  * says. The service recomputes every figure from its own data (lines.ts,
  * coupons.ts, freight below) and refuses, with nothing written, a submit
- * whose TotalAmo or any line's Amo disagrees (ErrorCode.mismatch).
- *
- *   goods amount  = sum of the lines' Amo (the "consumption")
- *   bag fee       = MOP 1 x bag_count x (packs + loose units) per line, takeout only
- *   freight       = delivery only: the outlet's fee, 0 from free_above on;
- *                   refused below min_amount (with the shortfall) and
- *                   beyond range_km from the outlet
- *   coupon        = coupons.ts, on the goods amount
- *   total         = goods amount + bag fee + freight - coupon
+ * whose TotalAmo or any line's Amo disagrees (ErrorCode.mismatch). The
+ * arithmetic of the bag fee, freight, coupon and total is
+ * src/shared/domain/orderTotals.ts, the code the app previews with; here the
+ * service adds what only it knows: a delivery below min_amount is refused
+ * with the shortfall, and one beyond range_km from the outlet is refused.
  *
  * Idempotent per member on LocalSheetID: every accepted submit is a row of
  * sheet_round, unique on (vip_id, local_sheet_id), with a hash of the
@@ -36,6 +32,7 @@ import { DateTime } from 'luxon';
 import { QUANTITY_SCALE } from '../../../shared/domain/cart';
 import { BusinessMode, modesOffered, sheetPosType } from '../../../shared/domain/businessMode';
 import { toMinor, sumMoney } from '../../../shared/domain/numbers';
+import { bagFeeMinor, freeAboveFrom, freightFor, orderTotalMinor } from '../../../shared/domain/orderTotals';
 import { canPlaceOrder, isOpenAt } from '../../../shared/domain/openingHours';
 import { ErrorCode } from '../../../shared/protocol/envelope';
 import type { PayloadOf } from '../../../shared/protocol/schemas';
@@ -59,8 +56,6 @@ import { priceLines, type PricedLine, type RequestLine } from './lines';
 type SubmitPayload = PayloadOf<'PosSalSheet_NewCYSendSheetSubmit_Add'>;
 type SubmitRow = SubmitPayload['tableData'][number];
 
-/** SPEC section 9: a plastic bag costs MOP 1. */
-export const BAG_FEE = '1';
 /** How far ahead a pickup or delivery time may be chosen. */
 export const MAX_TAKE_AHEAD_DAYS = 7;
 /** A chosen time this little in the past still counts (clocks differ). */
@@ -307,24 +302,28 @@ export async function submitOrder(ctx: OpContext, payload: SubmitPayload) {
   const priced = await priceLines(tx, { shopId: outlet.shopId, now, formats }, lines);
   const goodsMinor = sumMoney(priced.map((l) => l.amoMinor));
   const disMinor = sumMoney(priced.map((l) => l.disMinor));
-  const bagMinor = mode === BusinessMode.takeout ? toMinor(BAG_FEE, amo) * priced.reduce((n, l) => n + l.bags, 0) : 0;
+  const bagMinor = mode === BusinessMode.takeout ? bagFeeMinor(priced.reduce((n, l) => n + l.bags, 0), amo) : 0;
 
   let feeMinor = 0;
   let distance: number | null = null;
   if (delivery && freight) {
-    const minimum = toMinor(freight.min_amount, amo);
-    if (goodsMinor < minimum) {
+    const terms = {
+      feeMinor: toMinor(freight.fee, amo),
+      freeAboveMinor: freeAboveFrom(freight.free_above, amo),
+      minAmountMinor: toMinor(freight.min_amount, amo),
+    };
+    const owed = freightFor(terms, goodsMinor);
+    if (owed.shortfallMinor > 0) {
       throw new OpError('minimumShortfall', ErrorCode.business, {
-        minimum: showMoney(minimum, outlet),
-        amount: showMoney(minimum - goodsMinor, outlet),
+        minimum: showMoney(terms.minAmountMinor, outlet),
+        amount: showMoney(owed.shortfallMinor, outlet),
       });
     }
     if (outlet.gpsLat !== null && outlet.gpsLng !== null) {
       distance = distanceKm(outlet.gpsLat, outlet.gpsLng, delivery.lat, delivery.lng);
       if (Number(freight.range_km) > 0 && distance > Number(freight.range_km)) throw new OpError('beyondRange');
     }
-    const free = freight.free_above !== null && goodsMinor >= toMinor(freight.free_above, amo);
-    feeMinor = free ? 0 : toMinor(freight.fee, amo);
+    feeMinor = owed.feeMinor;
   }
 
   let card: Card | null = null;
@@ -343,7 +342,7 @@ export async function submitOrder(ctx: OpContext, payload: SubmitPayload) {
     if (!check.ok) throw new OpError(check.key, ErrorCode.business, check.values);
     couponMinor = check.couponMinor;
   }
-  const totalMinor = Math.max(0, goodsMinor + bagMinor + feeMinor - couponMinor);
+  const totalMinor = orderTotalMinor({ goodsMinor, bagMinor, feeMinor, couponMinor });
 
   // The client's figures against the server's: nothing is written when they disagree.
   const lineDisagrees = priced.some((l) => toMinor(l.Amo, amo) !== l.amoMinor);
