@@ -18,6 +18,7 @@ import { authSlice } from '../features/auth/authSlice';
 import { cartSlice, CART_VERSION, type CartState } from '../features/cart/cartSlice';
 import { checkoutSlice } from '../features/checkout/checkoutSlice';
 import { browserSignInEnv, type SignInEnv } from '../features/auth/signInEnv';
+import { createMemberListener } from '../features/auth/rememberMember';
 
 /** localStorage as redux-persist storage; a memory stand-in where storage is refused (private mode). */
 export function browserStorage(): Storage {
@@ -80,14 +81,16 @@ export function makeStore(
   options: { storage?: Storage; host?: HostInfo; signInEnv?: SignInEnv } = {},
 ) {
   // The sign-in flows reach the page (address, redirects, host objects) only through this.
-  const sagaMiddleware = createSagaMiddleware({ context: { signInEnv: options.signInEnv ?? browserSignInEnv() } });
+  const signInEnv = options.signInEnv ?? browserSignInEnv();
+  const sagaMiddleware = createSagaMiddleware({ context: { signInEnv } });
+  const memberListener = createMemberListener(signInEnv.local);
   const languageListener = createLanguageListener(options.host ?? PLAIN_BROWSER);
   const store = configureStore({
     reducer: makeRootReducer(options.storage ?? browserStorage()),
     preloadedState: preloadedState as RootState | undefined,
     middleware: (getDefault) =>
       getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } })
-        .prepend(errorListener.middleware, languageListener.middleware)
+        .prepend(errorListener.middleware, languageListener.middleware, memberListener.middleware)
         .concat(api.middleware, sagaMiddleware),
     devTools: __DEV__ ? { trace: true, traceLimit: 25 } : false,
   });

@@ -12,17 +12,15 @@
 import { useMemo, useRef, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router-dom';
-import { isValidMemberName } from '../../../shared/domain/member';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { pathOf } from '../../app/routes';
 import { defineMessages } from '../../i18n/defineMessages';
 import { selectShopParams } from '../shop/shopSlice';
 import { memberSignedIn } from './authSlice';
-import { readOpenUserInfo, type OpenUserInfo } from './openUserInfo';
+import { hostRegisterFields, readOpenUserInfo, type OpenUserInfo } from './openUserInfo';
 import { phoneApi, type SignInByCodeArgs } from './phoneApi';
 import {
   cleanPhone,
-  rememberVipId,
   safeRedirect,
   useLeave,
   writeSession,
@@ -46,19 +44,9 @@ const messages = defineMessages({
 /** Session storage key of the number typed so far (kept across the trip to areaCodeSelect). */
 export const LOGIN_PHONE_KEY = 'loginByCode.phone';
 
-/** The host identity fields of the register call, as far as the service takes them. */
+/** The host identity fields of the register call (the same as the silent host sign-in sends). */
 export function hostFields(info: OpenUserInfo | null): Partial<SignInByCodeArgs> {
-  if (!info?.openid) return {};
-  const fields: Partial<SignInByCodeArgs> = {
-    OpenID: info.openid,
-    MinaID: info.MinaID ?? '',
-    AccessToken: info.accessToken,
-    Sex: [0, 1, 2].includes(info.sex) ? info.sex : 0,
-  };
-  // A nickname the member-name rule refuses (emoji, spaces) is left to the service's own copy.
-  if (info.nickname && isValidMemberName(info.nickname)) fields.VipName = info.nickname;
-  if (info.headimgurl && info.headimgurl.length <= 500) fields.HeadImg = info.headimgurl;
-  return fields;
+  return info?.openid ? hostRegisterFields(info) : {};
 }
 
 export default function LoginByCodePage() {
@@ -90,7 +78,6 @@ export default function LoginByCodePage() {
       if ('error' in result) return;
       const { VipID, VipName } = result.data;
       dispatch(memberSignedIn({ VipID, VipName, isGuest: false }));
-      rememberVipId(VipID);
       writeSession(LOGIN_PHONE_KEY, null);
       leave(redirect);
     } finally {

@@ -31,21 +31,20 @@
  * the cart lives in persisted storage, so the customer is back on the page
  * they started from, with their cart.
  */
-import { call, getContext, put, select, takeLeading } from 'redux-saga/effects';
+import { call, getContext, put, putResolve, select, takeLeading } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { sessionEnded } from '../../app/errorListener';
 import { selectHostId } from '../../app/uiSlice';
 import { HOSTS, type HostEntry } from '../../host/detect';
-import type { RootState } from '../../app/store';
 import { shopEntered } from '../shop/shopSlice';
 import { authApi } from './authApi';
-import { memberSignedIn, signInFailed, signInStarted, type Member } from './authSlice';
+import { memberSignedIn, signInStarted, type Member } from './authSlice';
 import { readOpenUserInfo, saveOpenUserInfo } from './openUserInfo';
 import type { SignInEnv } from './signInEnv';
 import type * as HostFlowsModule from './hostFlows';
 import type { HostFlowOutcome } from './hostFlows';
-import { VIP_ID_KEY } from './signInMessages';
 import { run, type Result } from './runEndpoint';
+import { guestSignIn } from './ensureSession';
 
 export {
   messages,
@@ -62,20 +61,13 @@ type HostFlows = typeof HostFlowsModule;
 const loadHostFlows = (): Promise<HostFlows> =>
   import(/* webpackChunkName: "sign-in-flows" */ './hostFlows');
 
-function* signedIn(env: SignInEnv, member: Member) {
-  if (!member.isGuest) env.local.setItem(VIP_ID_KEY, member.VipID);
+/** Signed in: the member listener (rememberMember.ts) keeps a member's VipID in local storage. */
+function* signedIn(_env: SignInEnv, member: Member) {
   yield put(memberSignedIn(member));
 }
 
 export function* signInAsGuest() {
-  const state: RootState = yield select();
-  const ids = {
-    ShopID: state.shop.params.ShopID || undefined,
-    BaseID: state.shop.params.BaseID || undefined,
-  };
-  const result = (yield call(run, authApi.endpoints.guestLogin.initiate(ids))) as Result<Member>;
-  if ('data' in result) yield put(memberSignedIn(result.data));
-  else yield put(signInFailed());
+  yield putResolve(guestSignIn());
 }
 
 const hostEntry = (id: string): HostEntry =>

@@ -13,8 +13,6 @@ import type { HostEntry } from '../../host/detect';
 import type { RootState } from '../../app/store';
 import { ErrorCode } from '../../../shared/protocol/envelope';
 import {
-  memberNameFrom,
-  NICKNAME_FALLBACKS,
   sexFromHost,
   splitPhoneKey,
 } from '../../../shared/domain/member';
@@ -34,7 +32,7 @@ import {
   ALIPAY_TRIES,
 } from './signInMessages';
 import { run, type Result } from './runEndpoint';
-import { forgetOpenUserInfo, type OpenUserInfo } from './openUserInfo';
+import { forgetOpenUserInfo, hostRegisterFields, type OpenUserInfo } from './openUserInfo';
 import { identityBase, type FoodAppBridge, type SignInEnv } from './signInEnv';
 
 export type HostFlowOutcome = OpenUserInfo | 'redirected' | null;
@@ -324,12 +322,7 @@ export function* memberFromOpenUser(
   const ids = (yield call(shopIds)) as { ShopID?: string; BaseID?: string };
   const base: RegisterArgs = {
     RegisterType: 2,
-    OpenID: info.openid,
-    MinaID: info.MinaID,
-    AccessToken: info.accessToken,
-    HeadImg: info.headimgurl || undefined,
-    VipName: memberNameFrom(info.nickname, NICKNAME_FALLBACKS[info.provider]),
-    Sex: info.sex,
+    ...hostRegisterFields(info),
     ShopID: ids.ShopID,
     BaseID: ids.BaseID,
     silent: true,

@@ -4,6 +4,8 @@
  * a new one-time code, and so a phone sign-in in that host links its openid.
  */
 import type { HostId } from '../../host/detect';
+import { sessionStore as pageSession, type KeyValueStore } from '../../host/storage';
+import { memberNameFrom, NICKNAME_FALLBACKS } from '../../../shared/domain/member';
 
 export interface OpenUserInfo {
   /** Which identity provider vouched for the openid. */
@@ -24,18 +26,9 @@ export interface OpenUserInfo {
 
 export const OPEN_USER_INFO_KEY = 'openUserInfo';
 
-type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function sessionStore(): KeyValueStore | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 export function readOpenUserInfo(
-  store: KeyValueStore | null = sessionStore(),
+  store: KeyValueStore | null = pageSession,
 ): OpenUserInfo | null {
   const raw = store?.getItem(OPEN_USER_INFO_KEY);
   if (!raw) return null;
@@ -51,7 +44,7 @@ export function readOpenUserInfo(
 
 export function saveOpenUserInfo(
   info: OpenUserInfo,
-  store: KeyValueStore | null = sessionStore(),
+  store: KeyValueStore | null = pageSession,
 ): void {
   try {
     store?.setItem(OPEN_USER_INFO_KEY, JSON.stringify(info));
@@ -60,10 +53,38 @@ export function saveOpenUserInfo(
   }
 }
 
-export function forgetOpenUserInfo(store: KeyValueStore | null = sessionStore()): void {
+export function forgetOpenUserInfo(store: KeyValueStore | null = pageSession): void {
   try {
     store?.removeItem(OPEN_USER_INFO_KEY);
   } catch {
     // nothing to forget
   }
+}
+
+/** The longest avatar address the register operation takes. */
+const MAX_HEAD_IMG = 500;
+
+/**
+ * The member fields a host's open user info gives the register call, the same
+ * for the silent host sign-in and the phone page inside a host: the openid and
+ * its token, the avatar, the sex (0, 1, 2) and a name that passes the member-
+ * name rule (the nickname cleaned, else the platform's fallback, SPEC 9).
+ */
+export function hostRegisterFields(info: OpenUserInfo): {
+  OpenID: string;
+  MinaID: string;
+  AccessToken: string;
+  VipName: string;
+  Sex: 0 | 1 | 2;
+  HeadImg?: string;
+} {
+  const fields: ReturnType<typeof hostRegisterFields> = {
+    OpenID: info.openid,
+    MinaID: info.MinaID ?? '',
+    AccessToken: info.accessToken,
+    VipName: memberNameFrom(info.nickname, NICKNAME_FALLBACKS[info.provider]),
+    Sex: info.sex === 1 || info.sex === 2 ? info.sex : 0,
+  };
+  if (info.headimgurl && info.headimgurl.length <= MAX_HEAD_IMG) fields.HeadImg = info.headimgurl;
+  return fields;
 }

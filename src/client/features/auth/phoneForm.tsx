@@ -19,7 +19,6 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { pathOf, routeForPath } from '../../app/routes';
 import { defineMessages } from '../../i18n/defineMessages';
 import { phoneApi } from './phoneApi';
-import { VIP_ID_KEY } from './signInMessages';
 
 export const phoneMessages = defineMessages({
   callingCode: { id: 'phoneCode.callingCode', defaultMessage: 'Calling code' },
@@ -58,39 +57,9 @@ export const DEFAULT_AREA_NO = '853';
 export { VIP_ID_KEY } from './signInMessages';
 const RESEND_KEY = 'smsResendUntil';
 
-function sessionStore(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
+import { readSession, writeSession } from '../../host/storage';
 
-export function readSession(key: string): string | null {
-  try {
-    return sessionStore()?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** Writes (or with null removes) a session value; storage refused (private mode) is no error. */
-export function writeSession(key: string, value: string | null): void {
-  try {
-    if (value === null) sessionStore()?.removeItem(key);
-    else sessionStore()?.setItem(key, value);
-  } catch {
-    // Only the convenience is lost.
-  }
-}
-
-export function rememberVipId(VipID: string): void {
-  try {
-    window.localStorage.setItem(VIP_ID_KEY, VipID);
-  } catch {
-    // Storage refused: the session cookie still signs the member in.
-  }
-}
+export { readSession, writeSession };
 
 // Rules -----------------------------------------------------------------------
 

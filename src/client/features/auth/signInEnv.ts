@@ -6,6 +6,7 @@
  */
 import { gatewayUrl } from '../../app/config';
 import { GATEWAY_PATH } from '../../../shared/protocol/envelope';
+import { localStore, sessionStore } from '../../host/storage';
 
 export interface FoodAppBridge {
   getAccessToken(callback?: (err: unknown, code?: string) => void): Promise<string> | void;
@@ -39,41 +40,6 @@ export function identityBase(): string {
   return `${gatewayUrl().slice(0, -GATEWAY_PATH.length)}/sandbox/identity`;
 }
 
-function safeStorage(kind: 'sessionStorage' | 'localStorage'): SignInEnv['session'] {
-  const memory = new Map<string, string>();
-  const real = (): Storage | null => {
-    try {
-      return window[kind];
-    } catch {
-      return null;
-    }
-  };
-  return {
-    getItem: (k) => {
-      try {
-        return real()?.getItem(k) ?? memory.get(k) ?? null;
-      } catch {
-        return memory.get(k) ?? null;
-      }
-    },
-    setItem: (k, v) => {
-      try {
-        real()?.setItem(k, v);
-      } catch {
-        memory.set(k, v);
-      }
-    },
-    removeItem: (k) => {
-      memory.delete(k);
-      try {
-        real()?.removeItem(k);
-      } catch {
-        // nothing stored
-      }
-    },
-  };
-}
-
 export function browserSignInEnv(): SignInEnv {
   return {
     href: () => window.location.href,
@@ -84,8 +50,8 @@ export function browserSignInEnv(): SignInEnv {
       return (await res.json()) as unknown;
     },
     foodAppBridge: () => (window as unknown as { mFoodJSBridge?: FoodAppBridge }).mFoodJSBridge,
-    session: safeStorage('sessionStorage'),
-    local: safeStorage('localStorage'),
+    session: sessionStore,
+    local: localStore,
     newState: () => {
       const bytes = new Uint8Array(16);
       crypto.getRandomValues(bytes);
