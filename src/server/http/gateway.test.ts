@@ -21,6 +21,10 @@ beforeAll(async () => {
       },
       // An operation of the catalogue without a handler, whatever has landed since.
       Area_BatchAreaSelectGet_Get: undefined,
+      // A handler whose answer drifted from its result schema (ClassID is a string on the wire).
+      async HBBPos_AllGoodsClassGet_Get() {
+        return { table1: [{ ClassID: 1, ClassName: 'Drifted' }] } as never;
+      },
     },
   });
   client = new GatewayClient(h.url);
@@ -180,4 +184,10 @@ test('a forged session cookie is no session', async () => {
   forged.cookie = 'hbb_sid=forged-value';
   const res = await forged.call('EntVip_EntVipScoreItemsByPage_V1_Get', [{}]);
   expect(res.errcode).toBe(ErrorCode.sessionRequired);
+});
+
+test('an answer that drifted from its result schema fails the call under tests, so the drift fails CI', async () => {
+  const res = await client.call('HBBPos_AllGoodsClassGet_Get', [{ ShopID: '889000000001' }]);
+  expect(res.errcode).toBe(ErrorCode.internal);
+  expect(JSON.stringify(res)).not.toContain('Drifted');
 });

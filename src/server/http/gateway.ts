@@ -31,6 +31,8 @@ export interface GatewayDeps {
   handlers: HandlerMap;
   /** The service's idea of now; tests set it. */
   clock: () => Date;
+  /** Parse every answer with its result schema (default: under NODE_ENV=test or CHECK_RESULTS=1). */
+  checkResults?: boolean;
 }
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -82,7 +84,8 @@ class RequestError extends Error {
   }
 }
 
-export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Promise<void> {
+export async function gatewayRoutes(app: FastifyInstance, gatewayDeps: GatewayDeps): Promise<void> {
+  const deps = { ...gatewayDeps, checkResults: gatewayDeps.checkResults ?? checkResultsOn() };
   const { config } = deps;
 
   // Take every body as text and decide here: a wrong content type is an
@@ -217,6 +220,7 @@ async function serve(req: FastifyRequest, reply: FastifyReply, lang: Lang, deps:
     }
   });
   if (data instanceof OpError) throw data;
+  if (deps.checkResults) checkResult(name, data);
 
   if (newCookie) {
     const { secret, expires } = newCookie as { secret: string; expires: Date };
@@ -229,6 +233,25 @@ async function serve(req: FastifyRequest, reply: FastifyReply, lang: Lang, deps:
     });
   }
   return envelope(data);
+}
+
+/**
+ * The catalogue's result schemas hold the service to the contract: under
+ * tests and the journeys (NODE_ENV=test, or CHECK_RESULTS=1) every answer is
+ * parsed with its operation's result schema, and a handler whose answer
+ * drifted from it fails the call (59999), so the drift fails CI. Off in
+ * production, where it would only cost time.
+ */
+const checkResultsOn = () => (process.env.CHECK_RESULTS ? process.env.CHECK_RESULTS === '1' : process.env.NODE_ENV === 'test');
+
+export class ResultDriftError extends Error {}
+
+export function checkResult(name: OperationName, data: unknown): void {
+  const parsed = schemas[name].result.safeParse(data);
+  if (parsed.success) return;
+  const issue = parsed.error.issues[0];
+  const path = issue ? issue.path.map(String).join('.') : '';
+  throw new ResultDriftError(`the answer of ${name} does not match its result schema: ${path}: ${issue?.message ?? ''}`);
 }
 
 function substitutePlaceholders(row: Record<string, unknown>, credentials: Record<keyof typeof PLACEHOLDERS, string>) {
