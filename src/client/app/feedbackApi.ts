@@ -1,14 +1,11 @@
 /** The error-feedback record (SPEC section 3) sent for an uncaught error. */
 import { api } from './api';
+import { request } from './operation';
 
 export const feedbackApi = api.injectEndpoints({
   endpoints: (build) => ({
     sendFeedback: build.mutation<void, { content: string }>({
-      query: ({ content }) => ({
-        op: 'Setting_SetHelpFeedbackAddSubmit_Add',
-        rows: [{ FbContent: content.slice(0, 8000), FbType: 0 }],
-        silent: true,
-      }),
+      query: ({ content }) => request('Setting_SetHelpFeedbackAddSubmit_Add', [{ FbContent: content.slice(0, 8000), FbType: 0 }], { silent: true }),
       transformResponse: () => undefined,
     }),
   }),

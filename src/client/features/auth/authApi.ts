@@ -1,18 +1,14 @@
 /** Sign-in operations (SPEC section 7, "Member"). */
 import { api } from '../../app/api';
-import type { ResultTables } from '../../../shared/protocol/envelope';
+import { answer, request } from '../../app/operation';
 import type { Member } from './authSlice';
 
-const toMember = (data: ResultTables): Member => {
-  const row = data.table1?.[0] ?? {};
-  return {
-    VipID: String(row.VipID ?? ''),
-    VipName: String(row.VipName ?? ''),
-    isGuest: Number(row.IsGuest) === 1,
-  };
-};
-
-const s = (v: unknown) => (v == null ? '' : String(v));
+/** The member (or guest) rows of the sign-in answers, as the app keeps them. */
+const toMember = (row: { VipID: string; VipName: string; IsGuest: number } | undefined): Member => ({
+  VipID: row?.VipID ?? '',
+  VipName: row?.VipName ?? '',
+  isGuest: row?.IsGuest === 1,
+});
 
 /** The service's answer to a host's one-time code: who it is, and the service's token for that openid. */
 export interface HostToken {
@@ -51,60 +47,51 @@ export interface RegisterArgs {
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     guestLogin: build.mutation<Member, { ShopID?: string; BaseID?: string }>({
-      query: (row) => ({ op: 'EntVip_EntVipGuestLogin_Add', rows: [row] }),
+      query: (row) => request('EntVip_EntVipGuestLogin_Add', [row]),
       invalidatesTags: ['Member'],
-      transformResponse: toMember,
+      transformResponse: answer('EntVip_EntVipGuestLogin_Add', (r) => toMember(r.table1[0])),
     }),
     /** Who the session is: the member (or guest) behind the HttpOnly cookie, if any. No session is an answer, not an error to act on. */
     memberDetail: build.query<Member, void>({
-      query: () => ({ op: 'EntVip_EntVipDetailGet_V1_Get', rows: [{}], silent: true, probe: true }),
+      query: () => request('EntVip_EntVipDetailGet_V1_Get', [{}], { silent: true, probe: true }),
       providesTags: ['Member'],
-      transformResponse: toMember,
+      transformResponse: answer('EntVip_EntVipDetailGet_V1_Get', (r) => toMember(r.table1[0])),
     }),
     /** A host's one-time code exchanged by the service (the food app's token; the code never leaves the service again). */
     hostAccessToken: build.mutation<
       HostToken,
       { Code: string; Provider: 'chat' | 'mpay' | 'alipay' | 'foodapp' }
     >({
-      query: (row) => ({ op: 'EntVip_WebiteUserAccessToken_Get', rows: [row], silent: true }),
-      transformResponse: (data: ResultTables) => {
-        const row = data.table1?.[0] ?? {};
-        return { openid: s(row.openid), unionid: s(row.unionid), accessToken: s(row.accessToken) };
-      },
+      query: (row) => request('EntVip_WebiteUserAccessToken_Get', [row], { silent: true }),
+      transformResponse: answer('EntVip_WebiteUserAccessToken_Get', (r) => {
+        const row = r.table1[0];
+        return { openid: row?.openid ?? '', unionid: row?.unionid ?? '', accessToken: row?.accessToken ?? '' };
+      }),
     }),
     hostUserInfo: build.mutation<HostUserInfo, { AccessToken: string; OpenID: string }>({
-      query: (row) => ({ op: 'EntVip_WebiteUserInfo_Get', rows: [row], silent: true }),
-      transformResponse: (data: ResultTables) => {
-        const row = data.table1?.[0] ?? {};
+      query: (row) => request('EntVip_WebiteUserInfo_Get', [row], { silent: true }),
+      transformResponse: answer('EntVip_WebiteUserInfo_Get', (r) => {
+        const row = r.table1[0];
         return {
-          openid: s(row.openid),
-          unionid: s(row.unionid),
-          nickname: s(row.nikeName),
-          headimgurl: s(row.pic),
-          phone: s(row.phone),
-          sex: Number(row.sex) || 0,
+          openid: row?.openid ?? '',
+          unionid: row?.unionid ?? '',
+          nickname: row?.nikeName ?? '',
+          headimgurl: row?.pic ?? '',
+          phone: row?.phone ?? '',
+          sex: Number(row?.sex) || 0,
         };
-      },
+      }),
     }),
     /** Signs in the member linked to an openid; no member is the refusal 40401 (ErrorCode.memberNotFound). */
     loginByOpenId: build.mutation<Member, { OpenID: string; MinaID: string; AccessToken: string }>({
-      query: (row) => ({
-        op: 'EntVip_EntVipLoginGet_V1_Get',
-        rows: [{ ...row, LoginType: 0 }],
-        silent: true,
-        probe: true,
-      }),
+      query: (row) => request('EntVip_EntVipLoginGet_V1_Get', [{ ...row, LoginType: 0 }], { silent: true, probe: true }),
       invalidatesTags: ['Member'],
-      transformResponse: toMember,
+      transformResponse: answer('EntVip_EntVipLoginGet_V1_Get', (r) => toMember(r.table1[0])),
     }),
     register: build.mutation<Member, RegisterArgs>({
-      query: ({ silent, ...row }) => ({
-        op: 'EntVip_EntVipRegisterSubmit_V2_Add',
-        rows: [row],
-        silent,
-      }),
+      query: ({ silent, ...row }) => request('EntVip_EntVipRegisterSubmit_V2_Add', [row], { silent }),
       invalidatesTags: ['Member'],
-      transformResponse: toMember,
+      transformResponse: answer('EntVip_EntVipRegisterSubmit_V2_Add', (r) => toMember(r.table1[0])),
     }),
   }),
 });

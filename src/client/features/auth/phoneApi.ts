@@ -4,11 +4,9 @@
  * into view types here (house style 12).
  */
 import { api } from '../../app/api';
-import type { ResultTables } from '../../../shared/protocol/envelope';
+import { answer, request, type AnswerOf } from '../../app/operation';
 import type { LocalNames } from '../shop/shopSlice';
 import type { Member } from './authSlice';
-
-const s = (v: unknown) => (v == null ? '' : String(v));
 
 /** A country or region the service can text (Phone_SMSAreaGet_Get). */
 export interface CallingCode {
@@ -64,14 +62,15 @@ export type SubmitPhoneArgs = {
   SourceType: 'VipPhoneVerify' | 'VipPhoneChange';
 };
 
-function toMemberPhone(data: ResultTables): MemberPhone {
-  const row = data.table1?.[0] ?? {};
+type MemberAnswer = AnswerOf<'EntVip_EntVipDetailGet_V1_Get'>['table1'][number];
+
+function toMemberPhone(row: MemberAnswer | undefined): MemberPhone {
   return {
-    VipID: s(row.VipID),
-    VipName: s(row.VipName),
-    isGuest: Number(row.IsGuest) === 1,
-    phone: s(row.Phone),
-    areaNo: s(row.AreaNo),
+    VipID: row?.VipID ?? '',
+    VipName: row?.VipName ?? '',
+    isGuest: row?.IsGuest === 1,
+    phone: row?.Phone ?? '',
+    areaNo: row?.AreaNo ?? '',
   };
 }
 
@@ -81,51 +80,49 @@ const MEMBER_TAGS = ['Member', 'Balance', 'Points', 'Coupons', 'Addresses', 'Ord
 export const phoneApi = api.injectEndpoints({
   endpoints: (build) => ({
     callingCodes: build.query<CallingCode[], void>({
-      query: () => ({ op: 'Phone_SMSAreaGet_Get', rows: [{}] }),
-      transformResponse: (data: ResultTables) =>
-        (data.table1 ?? [])
+      query: () => request('Phone_SMSAreaGet_Get', [{}]),
+      transformResponse: answer('Phone_SMSAreaGet_Get', (r) =>
+        r.table1
           .map((row) => ({
-            areaNo: s(row.AreaNo),
-            names: { zh: s(row.AreaName), tw: s(row.AreaNameTW), en: s(row.AreaNameEN) },
-            sort: Number(row.Sort) || 0,
+            areaNo: row.AreaNo,
+            names: { zh: row.AreaName, tw: row.AreaNameTW, en: row.AreaNameEN },
+            sort: row.Sort || 0,
           }))
           .filter((c) => c.areaNo)
           .sort((a, b) => a.sort - b.sort || a.areaNo.localeCompare(b.areaNo)),
+      ),
     }),
     /** Texts a verification code. A refusal (wait N seconds, daily cap) is toasted by the error listener. */
     sendCode: build.mutation<CodeSent, SendCodeArgs>({
-      query: (row) => ({ op: 'Phone_VerificationGet_V2_Add', rows: [row] }),
-      transformResponse: (data: ResultTables) => {
-        const row = data.table1?.[0] ?? {};
+      query: (row) => request('Phone_VerificationGet_V2_Add', [row]),
+      transformResponse: answer('Phone_VerificationGet_V2_Add', (r) => {
+        const row = r.table1[0];
         return {
-          areaNo: s(row.AreaNo),
-          phone: s(row.Phone),
-          expiresIn: Number(row.ExpiresIn) || 0,
-          resendIn: Number(row.ResendIn) || 0,
+          areaNo: row?.AreaNo ?? '',
+          phone: row?.Phone ?? '',
+          expiresIn: row?.ExpiresIn || 0,
+          resendIn: row?.ResendIn || 0,
         };
-      },
+      }),
     }),
     /** Phone and code sign-in (RegisterType 1): the member with that phone, or a new one; links a host's openid when given. */
     signInByCode: build.mutation<MemberPhone, SignInByCodeArgs>({
-      query: (row) => ({
-        op: 'EntVip_EntVipRegisterSubmit_V2_Add',
-        rows: [{ RegisterType: 1, ...row }],
-      }),
+      query: (row) => request('EntVip_EntVipRegisterSubmit_V2_Add', [{ RegisterType: 1, ...row }]),
       invalidatesTags: (result) => (result ? [...MEMBER_TAGS] : []),
-      transformResponse: toMemberPhone,
+      transformResponse: answer('EntVip_EntVipRegisterSubmit_V2_Add', (r) => toMemberPhone(r.table1[0])),
     }),
     /** The session's member with their phone. */
     memberPhone: build.query<MemberPhone, void>({
-      query: () => ({ op: 'EntVip_EntVipDetailGet_V1_Get', rows: [{}] }),
+      query: () => request('EntVip_EntVipDetailGet_V1_Get', [{}]),
       providesTags: ['Member'],
-      transformResponse: toMemberPhone,
+      transformResponse: answer('EntVip_EntVipDetailGet_V1_Get', (r) => toMemberPhone(r.table1[0])),
     }),
     /** Step 1 (VipPhoneVerify: the current phone's code) or step 2 (VipPhoneChange: the new phone's code) of a change. */
     submitPhone: build.mutation<MemberPhone, SubmitPhoneArgs>({
-      query: (row) => ({ op: 'EntVip_EntVipPhoneSubmit_Add', rows: [row] }),
+      query: (row) => request('EntVip_EntVipPhoneSubmit_Add', [row]),
       invalidatesTags: (result, _error, arg) =>
         result && arg.SourceType === 'VipPhoneChange' ? ['Member'] : [],
-      transformResponse: toMemberPhone,
+      transformResponse: answer('EntVip_EntVipPhoneSubmit_Add', (r) => toMemberPhone(r.table1[0])),
     }),
   }),
 });
