@@ -12,6 +12,7 @@ import { PageLoader } from './PageLoader';
 import { ROUTE_NOT_FOUND_LOG } from './navigation';
 import { ENTRY_PATH, routes, routeTitles, tabRoutes, type RouteDef } from './routes';
 import { selectHideTabBar } from './uiSlice';
+import { useScrollRestoration } from './scrollRestoration';
 import { useRestoreShop } from '../features/entry/useRestoreShop';
 import { AuthorizePrompt } from '../features/auth/AuthorizePrompt';
 
@@ -126,6 +127,7 @@ function NotFound() {
 
 export function Shell() {
   const location = useLocation();
+  useScrollRestoration();
   useRestoreShop(location.pathname === ENTRY_PATH || location.pathname === '/scanCodeEntry');
   return (
     <>
