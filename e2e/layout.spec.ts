@@ -229,7 +229,7 @@ test('a long page scrolled: the tab bar stays on the screen and the page opens a
   await expect(tabBar).toBeInViewport({ ratio: 1 });
   const scrolledHome = await page.evaluate(() => window.scrollY);
   // A new page opens at the top.
-  await tabBar.getByRole('link', { name: 'Mine' }).tap();
+  await tabBar.getByRole('link', { name: 'Me' }).tap();
   await settle(page);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
