@@ -216,7 +216,7 @@ test('every route fits the phone and passes axe (critical and serious)', async (
   await context.close();
 });
 
-test('a long page scrolled: the tab bar stays on the screen and the page opens at the top', async ({
+test('the tab bar stays on the screen; new pages open at the top; back restores the scroll position', async ({
   browser,
 }) => {
   const context = await memberPhone(browser, 'en');
@@ -227,13 +227,24 @@ test('a long page scrolled: the tab bar stays on the screen and the page opens a
   await expect(tabBar).toBeInViewport({ ratio: 1 });
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(tabBar).toBeInViewport({ ratio: 1 });
-  const scrolledHome = await page.evaluate(() => window.scrollY);
-  // A new page opens at the top.
-  await tabBar.getByRole('link', { name: 'Me' }).tap();
+  // A tab opens at the top (tabs replace the history entry: there is no back to them).
+  await tabBar.getByRole('link', { name: 'Me', exact: true }).tap();
   await settle(page);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
-  // Going back restores where the customer was.
+  await expect(page.getByRole('heading', { level: 1, name: 'Me' })).toBeInViewport();
+  // A page opened from a scrolled page opens at the top; back restores where the customer was.
+  await tabBar.getByRole('link', { name: 'Home', exact: true }).tap();
+  await settle(page);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForTimeout(100);
+  const scrolledHome = await page.evaluate(() => window.scrollY);
+  expect(scrolledHome).toBeGreaterThan(0);
+  // A click that does not scroll the link into view first, as a thumb on a scrolled page.
+  await page.getByRole('link', { name: 'Order by item number' }).evaluate((link: HTMLElement) => link.click());
+  await expect(page.getByRole('heading', { level: 1, name: 'Order by item number' })).toBeVisible();
+  await settle(page);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await page.goBack();
   await settle(page);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolledHome);
