@@ -187,6 +187,11 @@ test('every route fits the phone and passes axe (critical and serious)', async (
   const goods = await plainGoods(baseURL!, DEMO.shops.main);
   const context = await memberPhone(browser, 'en');
   const page = await context.newPage();
+  // Nothing the app asks for is missing (a favicon included).
+  const missing: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 404) missing.push(r.url());
+  });
   await fillCart(page, 'en', goods);
 
   const layout: LayoutProblem[] = [];
@@ -212,6 +217,7 @@ test('every route fits the phone and passes axe (critical and serious)', async (
   }
   for (const line of minor) test.info().annotations.push({ type: 'axe (moderate/minor)', description: line });
   expect(layout, 'layout problems').toEqual([]);
+  expect(missing, 'answers 404').toEqual([]);
   expect(serious, 'critical and serious axe violations').toEqual([]);
   await context.close();
 });
