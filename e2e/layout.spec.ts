@@ -15,7 +15,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { routes } from '../src/client/app/routes';
+import { routeByName, routes } from '../src/client/app/routes';
 import { DEMO } from '../src/server/db/seed';
 import { plainGoods } from './support/gateway';
 
@@ -30,6 +30,8 @@ const GOODS_NAME: Record<Lang, (g: Row) => string> = {
   'zh-CN': (g) => String(g.GoodsName),
   'zh-TW': (g) => String(g.GoodsNameTW),
 };
+/** A dine-in (pay-after) table no other journey orders at. */
+const TABLE_QR = 'QR-HBK-A11';
 const ORDER_NOW: Record<Lang, RegExp> = { en: /Order now/, 'zh-CN': /立即点餐/, 'zh-TW': /立即點餐/ };
 
 /** A phone with a member signed in and a chosen language. */
@@ -117,6 +119,21 @@ async function layoutProblems(page: Page, route: string): Promise<LayoutProblem[
           problems.push(`primary action "${action.textContent?.trim()}" is outside the viewport`);
       }
     }
+    // Buttons stacked or side by side never touch (a thumb needs the gap).
+    const buttons = [...document.querySelectorAll<HTMLElement>('.btn')]
+      .filter((el) => el.getClientRects().length > 0)
+      .map((el) => ({ el, r: el.getBoundingClientRect() }));
+    for (const a of buttons) {
+      for (const b of buttons) {
+        if (a === b || a.el.contains(b.el) || b.el.contains(a.el)) continue;
+        const overlapX = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+        const overlapY = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+        const gapY = b.r.top - a.r.bottom;
+        const gapX = b.r.left - a.r.right;
+        if ((overlapX > 0 && gapY >= -0.5 && gapY < 4) || (overlapY > 0 && gapX >= -0.5 && gapX < 4))
+          problems.push(`buttons "${a.el.textContent?.trim()}" and "${b.el.textContent?.trim()}" touch`);
+      }
+    }
     return problems;
   }, viewport);
   // A fixed bar stays put when the page scrolls.
@@ -192,13 +209,31 @@ test('every route fits the phone and passes axe (critical and serious)', async (
   page.on('response', (r) => {
     if (r.status() === 404) missing.push(r.url());
   });
+  // The member's own pay-after table sheet: settle and cancel on one page.
+  await page.goto(`/#/?QRCode=${TABLE_QR}`);
+  await page.getByRole('link', { name: ORDER_NOW.en }).tap();
+  await addFromMenu(page, GOODS_NAME.en(goods));
+  await page.getByRole('link', { name: 'Go to cart' }).tap();
+  await page.getByRole('link', { name: 'Confirm order' }).tap();
+  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
+  await page.getByRole('button', { name: 'Place order' }).tap();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).tap();
+  await expect(page.getByRole('button', { name: 'Settle the bill' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+  const tableSheetId = new URL(page.url().replace('/#/', '/')).searchParams.get('SheetID');
+  expect(tableSheetId).toBeTruthy();
   await fillCart(page, 'en', goods);
 
   const layout: LayoutProblem[] = [];
   const serious: string[] = [];
   const minor: string[] = [];
-  for (const route of routes) {
-    const address = route.path === '/' ? `/?QRCode=${DEMO.qrCodes.quick}` : addressOf(route.name, route.path);
+  const tour: { name: string; address: string }[] = routes.map((route) => ({
+    name: route.name,
+    address: route.path === '/' ? `/?QRCode=${DEMO.qrCodes.quick}` : addressOf(route.name, route.path),
+  }));
+  tour.push({ name: 'orderDetails (open table sheet)', address: `${addressOf('', routeByName.orderDetails!.path)}?SheetID=${tableSheetId}` });
+  for (const route of tour) {
+    const address = route.address;
     await page.evaluate(() => ((window as unknown as { __widest: number }).__widest = 0));
     await page.goto(`/#${address}`);
     await settle(page);

@@ -75,7 +75,10 @@ test('every route opens with its title, never a blank screen', async ({ page }) 
     await expect(page, route.path).toHaveTitle(title);
     await expect(page.locator('main'), route.path).not.toBeEmpty();
     if (route.tab) {
-      await expect(page.getByRole('link', { name: title })).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('link', { name: title, exact: true })).toHaveAttribute('aria-current', 'page');
+      // Home's heading is the shop's name; the other tabs are titled.
+      if (route.name !== 'home') await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
     } else {
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
