@@ -12,7 +12,7 @@
  * - screenshots of home, menu, confirm and orders in each language, under
  *   test-results/screenshots/ (SHOTS_LABEL names the set, default "after").
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { routeByName, routes } from '../src/client/app/routes';
@@ -20,11 +20,21 @@ import { DEMO } from '../src/server/db/seed';
 import { plainGoods } from './support/gateway';
 
 const AXE_PATH = require.resolve('axe-core');
-const SHOTS_DIR = resolve(__dirname, '..', 'test-results', 'screenshots', process.env.SHOTS_LABEL ?? 'after');
+const SHOTS_DIR = resolve(
+  __dirname,
+  '..',
+  'test-results',
+  'screenshots',
+  process.env.SHOTS_LABEL ?? 'after',
+);
 
 type Row = Record<string, unknown>;
 type Lang = 'en' | 'zh-CN' | 'zh-TW';
-const LANGUAGE: Record<Lang, string> = { en: 'LANGUAGE_EN', 'zh-CN': 'LANGUAGE_ZH', 'zh-TW': 'LANGUAGE_ZH_TD' };
+const LANGUAGE: Record<Lang, string> = {
+  en: 'LANGUAGE_EN',
+  'zh-CN': 'LANGUAGE_ZH',
+  'zh-TW': 'LANGUAGE_ZH_TD',
+};
 const GOODS_NAME: Record<Lang, (g: Row) => string> = {
   en: (g) => String(g.GoodsNameEN),
   'zh-CN': (g) => String(g.GoodsName),
@@ -32,26 +42,39 @@ const GOODS_NAME: Record<Lang, (g: Row) => string> = {
 };
 /** A dine-in (pay-after) table no other journey orders at. */
 const TABLE_QR = 'QR-HBK-A11';
-const ORDER_NOW: Record<Lang, RegExp> = { en: /Order now/, 'zh-CN': /立即点餐/, 'zh-TW': /立即點餐/ };
+const ORDER_NOW: Record<Lang, RegExp> = {
+  en: /Order now/,
+  'zh-CN': /立即点餐/,
+  'zh-TW': /立即點餐/,
+};
 
 /** A phone with a member signed in and a chosen language. */
-async function memberPhone(
-  browser: import('@playwright/test').Browser,
-  lang: Lang,
-): Promise<BrowserContext> {
-  const context = await browser.newContext({ ...test.info().project.use, locale: lang === 'en' ? 'en-US' : lang });
-  await context.addInitScript((language) => window.localStorage.setItem('language', language), LANGUAGE[lang]);
+async function memberPhone(browser: Browser, lang: Lang): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    ...test.info().project.use,
+    locale: lang === 'en' ? 'en-US' : lang,
+  });
+  await context.addInitScript(
+    (language) => window.localStorage.setItem('language', language),
+    LANGUAGE[lang],
+  );
   // The widest the document and the layout viewport got, every frame, transitions included (read and reset per route).
   await context.addInitScript(() => {
     const w = window as unknown as { __widest: number };
     w.__widest = 0;
     const tick = () => {
-      w.__widest = Math.max(w.__widest, document.documentElement?.scrollWidth ?? 0, window.innerWidth);
+      w.__widest = Math.max(
+        w.__widest,
+        document.documentElement?.scrollWidth ?? 0,
+        window.innerWidth,
+      );
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
   });
-  const res = await context.request.post('/sandbox/sign-in', { data: { vipId: DEMO.members.chan.vipId } });
+  const res = await context.request.post('/sandbox/sign-in', {
+    data: { vipId: DEMO.members.chan.vipId },
+  });
   expect(res.ok()).toBe(true);
   return context;
 }
@@ -60,7 +83,9 @@ async function memberPhone(
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
 }
 
@@ -101,16 +126,24 @@ async function layoutProblems(page: Page, route: string): Promise<LayoutProblem[
     const w = window as unknown as { __widest: number };
     if (w.__widest > vw) problems.push(`the document got ${w.__widest}px wide on a ${vw}px phone`);
     w.__widest = 0;
-    if (doc.scrollWidth > vw) problems.push(`document is ${doc.scrollWidth}px wide on a ${vw}px phone`);
-    if (window.innerHeight > vh) problems.push(`the layout viewport is ${window.innerHeight}px tall on a ${vh}px phone`);
-    const inView = (r: DOMRect) => r.top >= -0.5 && r.left >= -0.5 && r.bottom <= vh + 0.5 && r.right <= vw + 0.5;
+    if (doc.scrollWidth > vw)
+      problems.push(`document is ${doc.scrollWidth}px wide on a ${vw}px phone`);
+    if (window.innerHeight > vh)
+      problems.push(`the layout viewport is ${window.innerHeight}px tall on a ${vh}px phone`);
+    const inView = (r: DOMRect) =>
+      r.top >= -0.5 && r.left >= -0.5 && r.bottom <= vh + 0.5 && r.right <= vw + 0.5;
     const tabBar = document.querySelector('nav.tab-bar');
     if (tabBar && !inView(tabBar.getBoundingClientRect()))
-      problems.push(`the tab bar is outside the viewport (${JSON.stringify(tabBar.getBoundingClientRect())})`);
+      problems.push(
+        `the tab bar is outside the viewport (${JSON.stringify(tabBar.getBoundingClientRect())})`,
+      );
     // Bars pinned to the screen (fixed) or to the bottom of the scroller (sticky) and the primary actions in them.
     const bars = [...document.querySelectorAll<HTMLElement>('body *')].filter((el) => {
       const p = getComputedStyle(el).position;
-      return (p === 'fixed' || (p === 'sticky' && getComputedStyle(el).bottom !== 'auto')) && el.getClientRects().length > 0;
+      return (
+        (p === 'fixed' || (p === 'sticky' && getComputedStyle(el).bottom !== 'auto')) &&
+        el.getClientRects().length > 0
+      );
     });
     for (const bar of bars) {
       for (const action of bar.querySelectorAll<HTMLElement>('.btn-primary')) {
@@ -130,8 +163,13 @@ async function layoutProblems(page: Page, route: string): Promise<LayoutProblem[
         const overlapY = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
         const gapY = b.r.top - a.r.bottom;
         const gapX = b.r.left - a.r.right;
-        if ((overlapX > 0 && gapY >= -0.5 && gapY < 4) || (overlapY > 0 && gapX >= -0.5 && gapX < 4))
-          problems.push(`buttons "${a.el.textContent?.trim()}" and "${b.el.textContent?.trim()}" touch`);
+        if (
+          (overlapX > 0 && gapY >= -0.5 && gapY < 4) ||
+          (overlapY > 0 && gapX >= -0.5 && gapX < 4)
+        )
+          problems.push(
+            `buttons "${a.el.textContent?.trim()}" and "${b.el.textContent?.trim()}" touch`,
+          );
       }
     }
     return problems;
@@ -149,7 +187,9 @@ async function layoutProblems(page: Page, route: string): Promise<LayoutProblem[
     for (const [key, rect] of Object.entries(before)) {
       const moved = after[key];
       if (moved && (Math.abs(moved.top - rect.top) > 0.5 || Math.abs(moved.left - rect.left) > 0.5))
-        found.push(`fixed bar ${key} moved from ${rect.top} to ${moved.top} when the page scrolled ${scrolled}px`);
+        found.push(
+          `fixed bar ${key} moved from ${rect.top} to ${moved.top} when the page scrolled ${scrolled}px`,
+        );
     }
     await page.evaluate(() => window.scrollTo(0, 0));
   }
@@ -179,15 +219,24 @@ interface AxeViolation {
 async function axeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+      },
     });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+      nodes: v.nodes
+        .slice(0, 5)
+        .map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
     }));
   });
 }
@@ -199,7 +248,10 @@ function addressOf(name: string, path: string): string {
   return path;
 }
 
-test('every route fits the phone and passes axe (critical and serious)', async ({ browser, baseURL }) => {
+test('every route fits the phone and passes axe (critical and serious)', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const goods = await plainGoods(baseURL!, DEMO.shops.main);
   const context = await memberPhone(browser, 'en');
@@ -229,9 +281,13 @@ test('every route fits the phone and passes axe (critical and serious)', async (
   const minor: string[] = [];
   const tour: { name: string; address: string }[] = routes.map((route) => ({
     name: route.name,
-    address: route.path === '/' ? `/?QRCode=${DEMO.qrCodes.quick}` : addressOf(route.name, route.path),
+    address:
+      route.path === '/' ? `/?QRCode=${DEMO.qrCodes.quick}` : addressOf(route.name, route.path),
   }));
-  tour.push({ name: 'orderDetails (open table sheet)', address: `${addressOf('', routeByName.orderDetails!.path)}?SheetID=${tableSheetId}` });
+  tour.push({
+    name: 'orderDetails (open table sheet)',
+    address: `${addressOf('', routeByName.orderDetails!.path)}?SheetID=${tableSheetId}`,
+  });
   for (const route of tour) {
     const address = route.address;
     await page.evaluate(() => ((window as unknown as { __widest: number }).__widest = 0));
@@ -250,7 +306,8 @@ test('every route fits the phone and passes axe (critical and serious)', async (
         contentType: 'application/json',
       });
   }
-  for (const line of minor) test.info().annotations.push({ type: 'axe (moderate/minor)', description: line });
+  for (const line of minor)
+    test.info().annotations.push({ type: 'axe (moderate/minor)', description: line });
   expect(layout, 'layout problems').toEqual([]);
   expect(missing, 'answers 404').toEqual([]);
   expect(serious, 'critical and serious axe violations').toEqual([]);
@@ -282,7 +339,9 @@ test('the tab bar stays on the screen; new pages open at the top; back restores 
   const scrolledHome = await page.evaluate(() => window.scrollY);
   expect(scrolledHome).toBeGreaterThan(0);
   // A click that does not scroll the link into view first, as a thumb on a scrolled page.
-  await page.getByRole('link', { name: 'Order by item number' }).evaluate((link: HTMLElement) => link.click());
+  await page
+    .getByRole('link', { name: 'Order by item number' })
+    .evaluate((link: HTMLElement) => link.click());
   await expect(page.getByRole('heading', { level: 1, name: 'Order by item number' })).toBeVisible();
   await settle(page);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);

@@ -1,4 +1,10 @@
-import { cancelRefusal, canCancel, displayState, type DisplayState, type SheetStateInput } from './orderStates';
+import {
+  cancelRefusal,
+  canCancel,
+  displayState,
+  type DisplayState,
+  type SheetStateInput,
+} from './orderStates';
 
 const order = (over: Partial<SheetStateInput>): SheetStateInput => ({
   status: 0,
@@ -18,21 +24,39 @@ describe('displayState: every state of the service has its own', () => {
     ['paid, nobody started', { status: 1, payStatus: 2 }, 'paid'],
     ['paid, the kitchen started', { status: 1, payStatus: 2, progress: 'preparing' }, 'preparing'],
     ['paid, the food is ready', { status: 1, payStatus: 2, progress: 'ready' }, 'ready'],
-    ['a delivery on its way', { status: 1, payStatus: 2, progress: 'delivering', takeType: 'delivery' }, 'delivering'],
-    ['a delivery done', { status: 1, payStatus: 2, progress: 'completed', takeType: 'delivery' }, 'completed'],
+    [
+      'a delivery on its way',
+      { status: 1, payStatus: 2, progress: 'delivering', takeType: 'delivery' },
+      'delivering',
+    ],
+    [
+      'a delivery done',
+      { status: 1, payStatus: 2, progress: 'completed', takeType: 'delivery' },
+      'completed',
+    ],
     ['a pickup done', { status: 1, payStatus: 2, progress: 'completed' }, 'pickedUp'],
     ['a table sheet settled', { status: 3, payMode: 'postpay', takeType: 'dinein' }, 'checkedOut'],
     ['cancelled', { status: 2 }, 'cancelled'],
     ['closed unpaid and out of time', { status: 2, expired: true }, 'expired'],
-    ['a table sheet being ordered on', { payMode: 'postpay', takeType: 'dinein', businessMode: '2' }, 'ordering'],
-    ['a table sheet whose food is ready', { payMode: 'postpay', takeType: 'dinein', progress: 'ready' }, 'ready'],
+    [
+      'a table sheet being ordered on',
+      { payMode: 'postpay', takeType: 'dinein', businessMode: '2' },
+      'ordering',
+    ],
+    [
+      'a table sheet whose food is ready',
+      { payMode: 'postpay', takeType: 'dinein', progress: 'ready' },
+      'ready',
+    ],
     ['to be paid on collection', { isPayLater: true }, 'preparing'],
   ])('%s', (_what, over, state) => {
     expect(displayState(order(over))).toBe(state);
   });
 
   it('ready is not preparing', () => {
-    expect(displayState(order({ progress: 'ready' }))).not.toBe(displayState(order({ progress: 'preparing' })));
+    expect(displayState(order({ progress: 'ready' }))).not.toBe(
+      displayState(order({ progress: 'preparing' })),
+    );
   });
 });
 
