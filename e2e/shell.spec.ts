@@ -33,15 +33,26 @@ for (const locale of ['zh-CN', 'zh-TW', 'en'] as const) {
   });
 }
 
-test('without a stored choice the entity language applies over the device language', async ({
-  page,
-  baseURL,
-}) => {
-  const names = await shopNames(baseURL!, QR);
-  await page.goto(`/#/?QRCode=${QR}`);
-  // The demo enterprise's AppLanguage is LANGUAGE_ZH_TD.
-  await expect(page.getByRole('heading', { level: 1, name: names['zh-TW'] })).toBeVisible();
-});
+const DEVICE_CASES = [
+  // A tourist's phone: its language beats the enterprise's AppLanguage (the demo's is LANGUAGE_ZH_TD).
+  { device: 'en-US', locale: 'en', tab: 'My Order' },
+  { device: 'zh-CN', locale: 'zh-CN', tab: '我的订单' },
+  // A device in none of the app's languages: the enterprise's.
+  { device: 'fr-FR', locale: 'zh-TW', tab: '我的訂單' },
+] as const;
+
+for (const { device, locale, tab } of DEVICE_CASES) {
+  test(`without a stored choice a ${device} phone reads ${locale}`, async ({ browser, baseURL }) => {
+    const names = await shopNames(baseURL!, QR);
+    const context = await browser.newContext({ ...test.info().project.use, locale: device });
+    const page = await context.newPage();
+    await page.goto(`/#/?QRCode=${QR}`);
+    await expect(page.getByRole('heading', { level: 1, name: names[locale] })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.getByRole('link', { name: tab })).toBeVisible();
+    await context.close();
+  });
+}
 
 test('the language switch on the mine page changes the language and is remembered', async ({
   page,
@@ -64,7 +75,10 @@ test('every route opens with its title, never a blank screen', async ({ page }) 
     await expect(page, route.path).toHaveTitle(title);
     await expect(page.locator('main'), route.path).not.toBeEmpty();
     if (route.tab) {
-      await expect(page.getByRole('link', { name: title })).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('link', { name: title, exact: true })).toHaveAttribute('aria-current', 'page');
+      // Home's heading is the shop's name; the other tabs are titled.
+      if (route.name !== 'home') await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
     } else {
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();

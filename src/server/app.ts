@@ -84,8 +84,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       prefix: '/',
       wildcard: true,
       index: ['index.html'],
-      setHeaders(reply, path) {
-        reply.header('Cache-Control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // Our Cache-Control only (send's own would replace it).
+      cacheControl: false,
+      setHeaders(res, path) {
+        res.setHeader('Cache-Control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

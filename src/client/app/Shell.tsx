@@ -12,6 +12,7 @@ import { PageLoader } from './PageLoader';
 import { ROUTE_NOT_FOUND_LOG } from './navigation';
 import { ENTRY_PATH, routes, routeTitles, tabRoutes, type RouteDef } from './routes';
 import { selectHideTabBar } from './uiSlice';
+import { useScrollRestoration } from './scrollRestoration';
 import { useRestoreShop } from '../features/entry/useRestoreShop';
 import { AuthorizePrompt } from '../features/auth/AuthorizePrompt';
 
@@ -67,28 +68,31 @@ function PageFrame({ route }: { route: RouteDef }) {
   const hideTabBar = useAppSelector(selectHideTabBar);
   const title = intl.formatMessage(route.title);
   useDocumentTitle(title);
-  const showHeader = !route.tab && route.path !== ENTRY_PATH;
+  // Every page has its title as its heading but home, whose heading is the shop's name; tabs have no back button.
+  const showHeader = route.path !== ENTRY_PATH && route.name !== 'home';
   return (
     <div
       className={`page${route.tab && !hideTabBar ? ' with-tab-bar' : ''}`}
       data-route={route.name}
     >
       {showHeader && (
-        <header className="page-header">
-          <button
-            type="button"
-            className="back"
-            aria-label={intl.formatMessage(messages.back)}
-            onClick={() =>
-              window.history.length > 1
-                ? navigate(-1)
-                : navigate(tabRoutes[0]!.path, { replace: true })
-            }
-          >
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <path d="M15 4 7 12l8 8" fill="none" stroke="currentColor" strokeWidth="2" />
-            </svg>
-          </button>
+        <header className={route.tab ? 'page-header tab-header' : 'page-header'}>
+          {!route.tab && (
+            <button
+              type="button"
+              className="back"
+              aria-label={intl.formatMessage(messages.back)}
+              onClick={() =>
+                window.history.length > 1
+                  ? navigate(-1)
+                  : navigate(tabRoutes[0]!.path, { replace: true })
+              }
+            >
+              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                <path d="M15 4 7 12l8 8" fill="none" stroke="currentColor" strokeWidth="2" />
+              </svg>
+            </button>
+          )}
           <h1>{title}</h1>
         </header>
       )}
@@ -126,6 +130,7 @@ function NotFound() {
 
 export function Shell() {
   const location = useLocation();
+  useScrollRestoration();
   useRestoreShop(location.pathname === ENTRY_PATH || location.pathname === '/scanCodeEntry');
   return (
     <>

@@ -1,7 +1,7 @@
 /**
  * The interface language in the store: the customer's stored choice, else the
- * entity parameter AppLanguage, else the device language; a payment-app
- * browser forces traditional Chinese (host/language.ts holds the rule).
+ * device language, else the entity parameter AppLanguage, else English; a
+ * payment-app browser forces traditional Chinese (host/language.ts holds the rule).
  */
 import { createListenerMiddleware } from '@reduxjs/toolkit';
 import { chooseLanguage, languageToLocale, localeToLanguage, type AppLanguage } from '../host/language';
@@ -42,7 +42,7 @@ export function languageChosenByUser(locale: Locale) {
   return localeChosen(locale);
 }
 
-/** When a shop is entered, its AppLanguage applies unless the customer or the host decided. */
+/** When a shop is entered, its AppLanguage applies unless the host, the customer or the device decided. */
 export function createLanguageListener(host: HostInfo) {
   const listener = createListenerMiddleware();
   listener.startListening({

@@ -9,6 +9,8 @@ import {
   localeToLanguage,
   parseAppLanguage,
   type AppLanguage,
+  type ChooseLanguageInput,
+  type LanguageSource,
   type Locale,
 } from './language';
 
@@ -79,19 +81,37 @@ describe('parseAppLanguage (stored and entity values)', () => {
   });
 });
 
-describe('chooseLanguage: host, then stored, then entity, then device, then default', () => {
-  it('a payment-app browser forces traditional Chinese over everything', () => {
-    expect(
-      chooseLanguage({
-        stored: 'LANGUAGE_EN',
-        entityParam: 'LANGUAGE_ZH',
-        deviceLanguages: ['en-US'],
-        host: payApp,
-      }),
-    ).toEqual({
-      language: 'LANGUAGE_ZH_TD',
-      locale: 'zh-TW',
-      source: 'host',
+describe('chooseLanguage: host, then stored, then device, then entity, then default', () => {
+  type Case = [
+    what: string,
+    input: Omit<ChooseLanguageInput, 'host'> & { payApp?: boolean },
+    expected: [AppLanguage, LanguageSource],
+  ];
+  it.each<Case>([
+    ['a payment app forces traditional Chinese over a stored choice', { payApp: true, stored: 'LANGUAGE_EN', entityParam: 'LANGUAGE_ZH', deviceLanguages: ['en-US'] }, ['LANGUAGE_ZH_TD', 'host']],
+    ['a payment app forces it over a zh-CN device', { payApp: true, deviceLanguages: ['zh-CN'] }, ['LANGUAGE_ZH_TD', 'host']],
+    ['the stored choice beats the device and the enterprise', { stored: 'LANGUAGE_ZH', entityParam: 'LANGUAGE_EN', deviceLanguages: ['zh-TW'] }, ['LANGUAGE_ZH', 'stored']],
+    ['a stored language tag is read too', { stored: 'en', entityParam: 'LANGUAGE_ZH_TD', deviceLanguages: ['zh-CN'] }, ['LANGUAGE_EN', 'stored']],
+    ['an en-US phone reads English in a traditional-Chinese shop', { entityParam: 'LANGUAGE_ZH_TD', deviceLanguages: ['en-US'] }, ['LANGUAGE_EN', 'device']],
+    ['a zh-CN phone reads simplified Chinese in a traditional-Chinese shop', { entityParam: 'LANGUAGE_ZH_TD', deviceLanguages: ['zh-CN'] }, ['LANGUAGE_ZH', 'device']],
+    ['zh-SG is simplified', { entityParam: 'LANGUAGE_EN', deviceLanguages: ['zh-SG'] }, ['LANGUAGE_ZH', 'device']],
+    ['zh-Hans is simplified', { entityParam: 'LANGUAGE_EN', deviceLanguages: ['zh-Hans-HK'] }, ['LANGUAGE_ZH', 'device']],
+    ['zh-HK is traditional', { entityParam: 'LANGUAGE_EN', deviceLanguages: ['zh-HK'] }, ['LANGUAGE_ZH_TD', 'device']],
+    ['zh-MO is traditional', { entityParam: 'LANGUAGE_ZH', deviceLanguages: ['zh-MO', 'en'] }, ['LANGUAGE_ZH_TD', 'device']],
+    ['zh-Hant is traditional', { entityParam: 'LANGUAGE_ZH', deviceLanguages: ['zh-Hant'] }, ['LANGUAGE_ZH_TD', 'device']],
+    ['en-GB is English', { entityParam: 'LANGUAGE_ZH', deviceLanguages: ['en-GB'] }, ['LANGUAGE_EN', 'device']],
+    ['the first device language we can show wins', { entityParam: 'LANGUAGE_EN', deviceLanguages: ['pt-PT', 'zh-HK', 'en'] }, ['LANGUAGE_ZH_TD', 'device']],
+    ['first usable in order: zh-CN before zh-TW', { deviceLanguages: ['zh-CN', 'zh-TW'] }, ['LANGUAGE_ZH', 'device']],
+    ['an unreadable stored value falls through to the device', { stored: 'garbage', entityParam: 'LANGUAGE_EN', deviceLanguages: ['zh-CN'] }, ['LANGUAGE_ZH', 'device']],
+    ['a device in none of our languages gets the enterprise language', { entityParam: 'LANGUAGE_ZH_TD', deviceLanguages: ['pt-PT', 'fr'] }, ['LANGUAGE_ZH_TD', 'entity']],
+    ['no device languages: the enterprise language', { entityParam: 'language_zh', deviceLanguages: [] }, ['LANGUAGE_ZH', 'entity']],
+    ['else English', { deviceLanguages: [] }, ['LANGUAGE_EN', 'default']],
+    ['else English, whatever cannot be read', { stored: '', entityParam: 'nope', deviceLanguages: ['pt-PT', 'fr'] }, ['LANGUAGE_EN', 'default']],
+  ])('%s', (_what, { payApp: forces = false, ...input }, [language, source]) => {
+    expect(chooseLanguage({ ...input, host: forces ? payApp : browser })).toEqual({
+      language,
+      locale: languageToLocale(language),
+      source,
     });
   });
 
@@ -113,89 +133,5 @@ describe('chooseLanguage: host, then stored, then entity, then device, then defa
     );
     expect(chooseLanguage({ deviceLanguages: ['en'], host: mpay }).locale).toBe('zh-TW');
     expect(chooseLanguage({ deviceLanguages: ['en'], host: wechat }).locale).toBe('en');
-  });
-
-  it('the stored choice comes next', () => {
-    expect(
-      chooseLanguage({
-        stored: 'LANGUAGE_ZH',
-        entityParam: 'LANGUAGE_EN',
-        deviceLanguages: ['zh-TW'],
-        host: browser,
-      }),
-    ).toEqual({
-      language: 'LANGUAGE_ZH',
-      locale: 'zh-CN',
-      source: 'stored',
-    });
-  });
-
-  it('then the entity parameter AppLanguage', () => {
-    expect(
-      chooseLanguage({
-        stored: null,
-        entityParam: 'LANGUAGE_ZH_TD',
-        deviceLanguages: ['en-US'],
-        host: browser,
-      }),
-    ).toEqual({
-      language: 'LANGUAGE_ZH_TD',
-      locale: 'zh-TW',
-      source: 'entity',
-    });
-  });
-
-  it('an unreadable stored value falls through to the entity parameter', () => {
-    expect(
-      chooseLanguage({
-        stored: 'garbage',
-        entityParam: 'LANGUAGE_EN',
-        deviceLanguages: ['zh-CN'],
-        host: browser,
-      }).source,
-    ).toBe('entity');
-  });
-
-  it('then the device languages, first usable one wins', () => {
-    expect(chooseLanguage({ deviceLanguages: ['zh-MO', 'en'], host: browser })).toEqual({
-      language: 'LANGUAGE_ZH_TD',
-      locale: 'zh-TW',
-      source: 'device',
-    });
-    expect(chooseLanguage({ deviceLanguages: ['zh-CN', 'zh-TW'], host: browser })).toEqual({
-      language: 'LANGUAGE_ZH',
-      locale: 'zh-CN',
-      source: 'device',
-    });
-    expect(chooseLanguage({ deviceLanguages: ['pt-PT', 'zh-HK'], host: browser })).toEqual({
-      language: 'LANGUAGE_ZH_TD',
-      locale: 'zh-TW',
-      source: 'device',
-    });
-    expect(chooseLanguage({ entityParam: '', deviceLanguages: ['en-GB'], host: browser })).toEqual({
-      language: 'LANGUAGE_EN',
-      locale: 'en',
-      source: 'device',
-    });
-  });
-
-  it('else English by default', () => {
-    expect(chooseLanguage({ deviceLanguages: [], host: browser })).toEqual({
-      language: 'LANGUAGE_EN',
-      locale: 'en',
-      source: 'default',
-    });
-    expect(
-      chooseLanguage({
-        stored: '',
-        entityParam: 'nope',
-        deviceLanguages: ['pt-PT', 'fr'],
-        host: browser,
-      }),
-    ).toEqual({
-      language: 'LANGUAGE_EN',
-      locale: 'en',
-      source: 'default',
-    });
   });
 });

@@ -5,9 +5,12 @@
  *
  * 1. 'host': a payment-app browser forces traditional Chinese;
  * 2. 'stored': the language the customer chose before (local storage);
- * 3. 'entity': the enterprise's system parameter AppLanguage;
- * 4. 'device': the device's preferred languages, in order; the first one we
- *    can show decides (['fr-FR', 'zh-HK'] gives traditional Chinese);
+ * 3. 'device': the device's preferred languages, in order; the first one we
+ *    can show decides (['fr-FR', 'zh-HK'] gives traditional Chinese): a
+ *    tourist's phone speaks for the tourist, who should not have to find a
+ *    setting to read the menu;
+ * 4. 'entity': the enterprise's system parameter AppLanguage, for a device
+ *    in none of our languages;
  * 5. 'default': English, the one language every customer of a Macau shop
  *    who reads neither Chinese script is most likely to read.
  *
@@ -120,11 +123,11 @@ export function chooseLanguage({
   if (host.forcesTraditionalChinese) return pick('LANGUAGE_ZH_TD', 'host');
   const fromStored = parseAppLanguage(stored);
   if (fromStored) return pick(fromStored, 'stored');
-  const fromEntity = parseAppLanguage(entityParam);
-  if (fromEntity) return pick(fromEntity, 'entity');
   for (const tag of deviceLanguages) {
     const fromDevice = languageFromTag(tag);
     if (fromDevice) return pick(fromDevice, 'device');
   }
+  const fromEntity = parseAppLanguage(entityParam);
+  if (fromEntity) return pick(fromEntity, 'entity');
   return pick(DEFAULT_LANGUAGE, 'default');
 }

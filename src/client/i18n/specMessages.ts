@@ -14,14 +14,14 @@ export const validation = defineMessages({
   couponUnavailable: { id: 'validation.couponUnavailable', defaultMessage: 'This coupon is not available' },
   voucherMinimum: {
     id: 'validation.voucherMinimum',
-    defaultMessage: 'The order amount must be at least the voucher amount ({amount})',
+    defaultMessage: 'The order must be at least the voucher’s value ({amount}).',
   },
   shippingIncomplete: { id: 'validation.shippingIncomplete', defaultMessage: 'Please complete the shipping information' },
   contactRequired: { id: 'validation.contactRequired', defaultMessage: 'Please fill in your contact and mobile phone number' },
   privacyRequired: { id: 'validation.privacyRequired', defaultMessage: 'Please read and agree to the privacy policy and terms of use' },
   paymentRequired: { id: 'validation.paymentRequired', defaultMessage: 'Please choose a payment method' },
   beyondRange: { id: 'validation.beyondRange', defaultMessage: 'Beyond distribution range' },
-  minimumShortfall: { id: 'validation.minimumShortfall', defaultMessage: '{amount} more for delivery' },
+  minimumShortfall: { id: 'validation.minimumShortfall', defaultMessage: 'Add {amount} more for delivery' },
   selectLimit: { id: 'validation.selectLimit', defaultMessage: 'The alternative {count}, please cancel other products first' },
   invalidQrCode: { id: 'validation.invalidQrCode', defaultMessage: 'Invalid QR Code' },
   qrCodeInvalid: { id: 'validation.qrCodeInvalid', defaultMessage: 'The QR code is invalid' },
@@ -53,5 +53,5 @@ export const errors = defineMessages({
   shopClosed: { id: 'error.shopClosed', defaultMessage: 'The shop is closed' },
   notAvailable: { id: 'error.notAvailable', defaultMessage: 'Temporarily not available' },
   addressUnresolved: { id: 'error.addressUnresolved', defaultMessage: 'The address you selected is not resolved to the result!' },
-  bagFee: { id: 'error.bagFee', defaultMessage: 'A plastic bag costs MOP 1 each.' },
+  bagFee: { id: 'error.bagFee', defaultMessage: 'Plastic bags cost MOP 1 each.' },
 });

@@ -151,6 +151,8 @@ export function sheetDetail(over: Record<string, unknown> = {}, items: Record<st
         ShopID: 'S1',
         TakeTime: '',
         PayMode: 'prepay',
+        // The service names the member only to the order's own member.
+        VipID: 'VIP1',
         ...over,
       },
     ],

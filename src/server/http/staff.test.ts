@@ -86,8 +86,11 @@ describe('POST /staff/sheets/:id/progress', () => {
     expect(preparing.status).toBe(200);
     expect(preparing.json).toMatchObject({ changed: true, sheet: { sheetId, progress: 'preparing', displayState: 'preparing', takeType: 'pickup' } });
     expect(await displayed(client, sheetId)).toBe('preparing');
-    // The same state again changes nothing; a step may be skipped.
+    // The same state again changes nothing.
     expect((await staff('POST', `/staff/sheets/${sheetId}/progress`, { progress: 'preparing' })).json).toMatchObject({ changed: false });
+    // Ready is told as ready, not as preparing.
+    expect((await staff('POST', `/staff/sheets/${sheetId}/progress`, { progress: 'ready' })).json).toMatchObject({ sheet: { displayState: 'ready' } });
+    expect(await displayed(client, sheetId)).toBe('ready');
     expect((await staff('POST', `/staff/sheets/${sheetId}/progress`, { progress: 'completed' })).status).toBe(200);
     expect(await displayed(client, sheetId)).toBe('pickedUp');
     const back = await staff('POST', `/staff/sheets/${sheetId}/progress`, { progress: 'ready' });

@@ -22,6 +22,7 @@ export type DisplayState =
   | 'unpaid'
   | 'paid'
   | 'preparing'
+  | 'ready'
   | 'delivering'
   | 'completed'
   | 'pickedUp'
@@ -51,7 +52,8 @@ export function displayState(s: SheetStateInput): DisplayState {
   if (s.status === SheetStatus.checkedOut) return 'checkedOut';
   if (s.progress === 'completed') return s.takeType === 'pickup' ? 'pickedUp' : 'completed';
   if (s.progress === 'delivering') return 'delivering';
-  if (s.progress === 'preparing' || s.progress === 'ready') return 'preparing';
+  if (s.progress === 'ready') return 'ready';
+  if (s.progress === 'preparing') return 'preparing';
   if (s.status === SheetStatus.paid || s.payStatus === PayStatus.paid) return 'paid';
   if (s.status === SheetStatus.open && s.payMode === 'postpay') return 'ordering';
   if (s.isPayLater) return 'preparing';
@@ -60,5 +62,20 @@ export function displayState(s: SheetStateInput): DisplayState {
 
 /** A customer may cancel an order that nobody has started on. */
 export function canCancel(s: SheetStateInput): boolean {
-  return (s.status === SheetStatus.open || s.status === SheetStatus.paid) && s.progress === 'placed' && s.payStatus !== PayStatus.paying;
+  return cancelRefusal(s) === null;
+}
+
+/**
+ * Why the service refuses a customer's cancel (PosSalSheet_PosSalSheetCloseSubmit_V5_Add),
+ * or null when it accepts it: the order is over ('closed'), the kitchen or
+ * counter has started on it ('started'), or a payment is under way ('paying').
+ * A paid order nobody has started on is cancelled and refunded the way it was paid.
+ */
+export type CancelRefusal = 'closed' | 'started' | 'paying';
+
+export function cancelRefusal(s: SheetStateInput): CancelRefusal | null {
+  if (s.status !== SheetStatus.open && s.status !== SheetStatus.paid) return 'closed';
+  if (s.progress !== 'placed') return 'started';
+  if (s.payStatus === PayStatus.paying) return 'paying';
+  return null;
 }

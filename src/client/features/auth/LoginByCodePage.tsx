@@ -31,7 +31,7 @@ import {
 const messages = defineMessages({
   intro: {
     id: 'loginByCode.intro',
-    defaultMessage: 'Sign in with your mobile phone number. New numbers become members.',
+    defaultMessage: 'Sign in with your mobile phone number. A new number makes you a member.',
   },
   linkHost: {
     id: 'loginByCode.linkHost',

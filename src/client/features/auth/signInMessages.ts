@@ -4,7 +4,7 @@ import { defineMessages } from '../../i18n/defineMessages';
 export const messages = defineMessages({
   userInfoUnreadable: {
     id: 'auth.userInfoUnreadable',
-    defaultMessage: 'The sign-in answer could not be read.',
+    defaultMessage: 'We could not read your sign-in details.',
   },
   hostSignInFailed: {
     id: 'auth.hostSignInFailed',

@@ -9,7 +9,7 @@ import { selectBaseInfo } from '../shop/shopSlice';
 import { selectCartSummary } from './cartSlice';
 
 const messages = defineMessages({
-  items: { id: 'cartBar.items', defaultMessage: '{count, plural, =0 {Cart is empty} one {# item} other {# items}}' },
+  items: { id: 'cartBar.items', defaultMessage: '{count, plural, =0 {Your cart is empty} one {# item} other {# items}}' },
   total: { id: 'cartBar.total', defaultMessage: 'Total {amount}' },
   goToCart: { id: 'cartBar.goToCart', defaultMessage: 'Go to cart' },
   label: { id: 'cartBar.label', defaultMessage: 'Cart' },

@@ -47,3 +47,10 @@ test('without the parameter the cart is only this round', async () => {
   expect(screen.queryByRole('region', { name: 'Ordered so far at this table' })).toBeNull();
   expect(seen.some((r) => r.op === MERGE)).toBe(false);
 });
+
+test('the summary counts items in plain English', async () => {
+  // Two lines: BBQ Pork Rice x2 and a Milk Tea.
+  renderWithProviders(<Shell />, { route: CART, preloadedState: orderState({ mode: '2', shop: tableShop({}) }) });
+  expect(await screen.findByText('3 items')).toBeInTheDocument();
+  expect(screen.queryByText(/in all|lines?\b/)).toBeNull();
+});

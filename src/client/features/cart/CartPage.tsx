@@ -39,7 +39,7 @@ const messages = defineMessages({
   increase: { id: 'cart.increase', defaultMessage: 'One more {name}' },
   quantity: { id: 'cart.quantity', defaultMessage: 'Quantity of {name}' },
   pack: { id: 'cart.pack', defaultMessage: '{count} × {pack}' },
-  summary: { id: 'cart.summary', defaultMessage: '{lines, plural, one {# line} other {# lines}}, {quantity} in all' },
+  summary: { id: 'cart.summary', defaultMessage: '{quantity, plural, one {# item} other {# items}}' },
   total: { id: 'cart.total', defaultMessage: 'Total' },
   checkout: { id: 'cart.checkout', defaultMessage: 'Confirm order' },
   lines: { id: 'cart.lines', defaultMessage: 'Items in the cart' },

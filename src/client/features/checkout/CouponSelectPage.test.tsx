@@ -71,7 +71,7 @@ test('the code entry says what is wrong with a code', async () => {
   await user.clear(field);
   await user.type(field, 'V150');
   await user.click(use);
-  expect(await screen.findByText('The order amount must be at least the voucher amount (MOP$150.00)')).toHaveAttribute('role', 'alert');
+  expect(await screen.findByText('The order must be at least the voucher’s value (MOP$150.00).')).toHaveAttribute('role', 'alert');
   // No toast: the messages belong to the field.
   expect(screen.queryByText('The coupon does not exist')).toBeNull();
 });
@@ -101,7 +101,7 @@ test("the member's coupons: a usable one is chosen, one that is not shows why; o
   expect(store.getState().checkout.coupon?.CardCode).toBe('CASH20');
 
   await user.click(screen.getByRole('button', { name: /^Coupon/ }));
-  await user.click(await screen.findByRole('button', { name: 'Do not use a coupon' }));
+  await user.click(await screen.findByRole('button', { name: 'No coupon' }));
   expect(await screen.findByRole('button', { name: 'Coupon Choose a coupon' })).toBeInTheDocument();
   expect(store.getState().checkout.coupon).toBeNull();
 });

@@ -32,7 +32,7 @@ const messages = defineMessages({
   mine: { id: 'coupons.mine', defaultMessage: 'My coupons' },
   none: { id: 'coupons.none', defaultMessage: 'You have no coupons for this order.' },
   loading: { id: 'coupons.loading', defaultMessage: 'Loading your coupons…' },
-  noCoupon: { id: 'coupons.noCoupon', defaultMessage: 'Do not use a coupon' },
+  noCoupon: { id: 'coupons.noCoupon', defaultMessage: 'No coupon' },
   cashOff: { id: 'coupons.cashOff', defaultMessage: '{amount} off' },
   percentOff: { id: 'coupons.percentOff', defaultMessage: '{percent}% off' },
   voucher: { id: 'coupons.voucher', defaultMessage: '{amount} voucher' },

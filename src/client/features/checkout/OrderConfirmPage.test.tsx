@@ -149,7 +149,7 @@ test('a delivery under the minimum amount shows the shortfall and cannot be plac
   const user = userEvent.setup({ delay: null });
   renderWithProviders(<Shell />, { route: CONFIRM, preloadedState: orderState() });
   await user.click(await screen.findByRole('radio', { name: 'Delivery' }));
-  const shortfall = await screen.findByText('MOP$36.00 more for delivery');
+  const shortfall = await screen.findByText('Add MOP$36.00 more for delivery');
   expect(shortfall).not.toHaveAttribute('role');
   expect(screen.getByText('Minimum order for delivery: MOP$150.00')).toBeInTheDocument();
   await user.type(screen.getByLabelText('Recipient'), 'Chan');
@@ -160,7 +160,7 @@ test('a delivery under the minimum amount shows the shortfall and cannot be plac
   await user.click(screen.getByRole('checkbox', { name: 'I have read and agree to the privacy policy and terms of use' }));
   await user.click(screen.getByRole('radio', { name: 'Online payment' }));
   await user.click(screen.getByRole('button', { name: 'Place order' }));
-  expect(alerts()).toEqual(['MOP$36.00 more for delivery']);
+  expect(alerts()).toEqual(['Add MOP$36.00 more for delivery']);
   expect(screen.queryByRole('alertdialog')).toBeNull();
   expect(submits()).toHaveLength(0);
   // Delivery fee 8.00 and 2 bags: 114.00 + 8.00 + 2.00.
@@ -172,7 +172,7 @@ test('placing a pickup order sends the lines and figures, pays with the balance 
   const user = userEvent.setup({ delay: null });
   const { store } = renderWithProviders(<Shell />, { route: CONFIRM, preloadedState: orderState() });
   await fillPickup(user);
-  expect(screen.getByRole('note')).toHaveTextContent('A plastic bag costs MOP 1 each.');
+  expect(screen.getByRole('note')).toHaveTextContent('Plastic bags cost MOP 1 each.');
   expect(screen.getByTestId('order-total')).toHaveTextContent('MOP$116.00');
   await placeAndConfirm(user);
 

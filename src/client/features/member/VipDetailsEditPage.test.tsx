@@ -206,6 +206,16 @@ describe('the profile form', () => {
     expect(save!.json.tableData[0]).toMatchObject({ VipName: '陈（大文）_Chan-1', Sex: 1, Birthy: '1991-02-03' });
     expect(store.getState().auth.member?.VipName).toBe('陈（大文）_Chan-1');
   });
+
+  test('the chosen gender shows as chosen, not only to a screen reader', async () => {
+    const { user } = await openPage();
+    const chip = (name: string) => screen.getByRole('radio', { name }).closest('label');
+    expect(chip('Male')).toHaveClass('chosen');
+    expect(chip('Female')).not.toHaveClass('chosen');
+    await user.click(screen.getByRole('radio', { name: 'Female' }));
+    expect(chip('Female')).toHaveClass('chosen');
+    expect(chip('Male')).not.toHaveClass('chosen');
+  });
 });
 
 test('a guest is asked to sign in and comes back here', async () => {

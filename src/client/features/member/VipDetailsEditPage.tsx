@@ -32,7 +32,7 @@ const messages = defineMessages({
   name: { id: 'vipDetailsEdit.name', defaultMessage: 'Name' },
   nameRequired: { id: 'vipDetailsEdit.nameRequired', defaultMessage: 'Please enter your name.' },
   gender: { id: 'vipDetailsEdit.gender', defaultMessage: 'Gender' },
-  genderUnknown: { id: 'vipDetailsEdit.genderUnknown', defaultMessage: 'Not given' },
+  genderUnknown: { id: 'vipDetailsEdit.genderUnknown', defaultMessage: 'Prefer not to say' },
   male: { id: 'vipDetailsEdit.male', defaultMessage: 'Male' },
   female: { id: 'vipDetailsEdit.female', defaultMessage: 'Female' },
   birthday: { id: 'vipDetailsEdit.birthday', defaultMessage: 'Birthday' },
@@ -237,7 +237,7 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
           <FormattedMessage {...messages.gender} />
         </legend>
         {SEX_CHOICES.map((choice) => (
-          <label key={choice.value} className="chip">
+          <label key={choice.value} className={sex === choice.value ? 'chip chosen' : 'chip'}>
             <input type="radio" name="sex" value={choice.value} checked={sex === choice.value} onChange={() => setSex(choice.value)} />
             <FormattedMessage {...choice.label} />
           </label>

@@ -168,7 +168,7 @@ function ClassButton({ cls, active, onSelect }: { cls: GoodsClass; active: boole
 
 function MenuRow({ row, onChoose }: { row: Row; onChoose: (g: Goods) => void }) {
   const locale = useAppSelector(selectLocale);
-  if (row.kind === 'class') return <h3 className="menu-class">{localName(row.cls.names, locale)}</h3>;
+  if (row.kind === 'class') return <h2 className="menu-class">{localName(row.cls.names, locale)}</h2>;
   return <GoodsRow goods={row.goods} onChoose={onChoose} />;
 }
 
@@ -218,7 +218,7 @@ export function GoodsRow({ goods, onChoose }: { goods: Goods; onChoose: (g: Good
         decoding="async"
       />
       <div className="goods-text">
-        <h4>{name}</h4>
+        <h3>{name}</h3>
         {goods.GoodsCode && <span className="goods-code">#{goods.GoodsCode}</span>}
         <p className="goods-price">
           <strong>{money.price(promoted ? goods.promotePrice! : goods.salesPrice)}</strong>

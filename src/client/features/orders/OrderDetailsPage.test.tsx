@@ -27,7 +27,41 @@ test('shows the order: state, items, amounts', async () => {
   expect(screen.getByText('Total').closest('.amount-row')).toHaveTextContent('MOP$96.00');
   expect(screen.getByText('Remark: no chilli')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Pay MOP$96.00' })).toBeNull();
-  expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
+  // The service cancels a paid order nobody has started on by refunding it: the button says so.
+  expect(screen.getByRole('button', { name: 'Cancel order and refund' })).toBeInTheDocument();
+});
+
+test('a ready order says it is ready, and says why it can no longer be cancelled', async () => {
+  answer(DETAIL, sheetDetail({ Status: 1, PayStatus: 2, Progress: 'ready', DisplayState: 'ready' }));
+  renderWithProviders(<Shell />, { route: DETAILS, preloadedState: orderState() });
+  expect(await screen.findByRole('heading', { name: 'Ready' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Cancel order/ })).toBeNull();
+  expect(screen.getByText(/The kitchen has started on this order, so it can no longer be cancelled/)).toBeInTheDocument();
+});
+
+test('only what the service would accept is offered', async () => {
+  // A payment under way: the service refuses a cancel.
+  answer(DETAIL, sheetDetail({ PayStatus: 1 }));
+  const { unmount } = renderWithProviders(<Shell />, { route: DETAILS, preloadedState: orderState() });
+  expect(await screen.findByText(/A payment for this order is in progress, so it cannot be cancelled now/)).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Cancel order/ })).toBeNull();
+  unmount();
+  resetGateway();
+  answer('Finance_EntShopAccountGet_V2_Get', PAY_METHODS);
+  // Someone else's order (the service names the member only to its own member).
+  answer(DETAIL, sheetDetail({ VipID: undefined }));
+  renderWithProviders(<Shell />, { route: DETAILS, preloadedState: orderState() });
+  expect(await screen.findByText('Only the customer who placed this order can cancel it.')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Cancel order/ })).toBeNull();
+});
+
+test('a cancelled order offers nothing more', async () => {
+  answer(DETAIL, sheetDetail({ Status: 2, DisplayState: 'cancelled' }));
+  renderWithProviders(<Shell />, { route: DETAILS, preloadedState: orderState() });
+  expect(await screen.findByRole('heading', { name: 'Cancelled' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Cancel order/ })).toBeNull();
+  expect(screen.queryByRole('note')).toBeNull();
+  expect(document.querySelector('.order-details .note')).toBeNull();
 });
 
 test('cancel asks first; confirmed, the order is closed and read again', async () => {
@@ -84,7 +118,7 @@ test("settling a table's sheet: every round, then the refusal 'Please call our s
   expect(await screen.findByRole('heading', { name: 'Round 2' })).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Settle the bill' }));
   expect(await screen.findByText('Wonton Noodles')).toBeInTheDocument();
-  expect(screen.getAllByText('Mine')).toHaveLength(2);
+  expect(screen.getAllByText('Yours')).toHaveLength(2);
   await user.click(await screen.findByRole('radio', { name: 'Online payment' }));
   await user.click(screen.getByRole('button', { name: 'Settle and pay MOP$230.00' }));
   expect(await screen.findByText('Please call our staff to checkout')).toHaveAttribute('role', 'alert');

@@ -9,7 +9,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
-import { canCancel } from '../../../shared/domain/orderStates';
+import { cancelRefusal, type CancelRefusal } from '../../../shared/domain/orderStates';
 import { useAppSelector } from '../../app/hooks';
 import { pathOf } from '../../app/routes';
 import { selectLocale } from '../../app/uiSlice';
@@ -31,12 +31,12 @@ import { roundsOf } from './TableSheet';
 export const ORDER_REFRESH_MS = 15_000;
 
 const messages = defineMessages({
-  missing: { id: 'orderDetails.missing', defaultMessage: 'No order was given.' },
+  missing: { id: 'orderDetails.missing', defaultMessage: 'No order was chosen.' },
   loading: { id: 'orderDetails.loading', defaultMessage: 'Loading the order…' },
   failed: { id: 'orderDetails.failed', defaultMessage: 'The order could not be loaded.' },
   retry: { id: 'orderDetails.retry', defaultMessage: 'Try again' },
   number: { id: 'orderDetails.number', defaultMessage: 'Order number {number}' },
-  placedAt: { id: 'orderDetails.placedAt', defaultMessage: 'Placed {date}' },
+  placedAt: { id: 'orderDetails.placedAt', defaultMessage: 'Placed on {date}' },
   table: { id: 'orderDetails.table', defaultMessage: 'Table {table}' },
   dinein: { id: 'orderDetails.dinein', defaultMessage: 'Dine in' },
   pickup: { id: 'orderDetails.pickup', defaultMessage: 'Pickup' },
@@ -48,7 +48,7 @@ const messages = defineMessages({
   round: { id: 'orderDetails.round', defaultMessage: 'Round {round}' },
   quantity: { id: 'orderDetails.quantity', defaultMessage: '× {qua}' },
   amounts: { id: 'orderDetails.amounts', defaultMessage: 'Amounts' },
-  sales: { id: 'orderDetails.sales', defaultMessage: 'Goods' },
+  sales: { id: 'orderDetails.sales', defaultMessage: 'Subtotal' },
   discount: { id: 'orderDetails.discount', defaultMessage: 'Discount' },
   coupon: { id: 'orderDetails.coupon', defaultMessage: 'Coupon' },
   fee: { id: 'orderDetails.fee', defaultMessage: 'Delivery fee' },
@@ -64,6 +64,19 @@ const messages = defineMessages({
   paymentInProgress: { id: 'orderDetails.paymentInProgress', defaultMessage: 'A payment for this order is in progress.' },
   viewPayment: { id: 'orderDetails.viewPayment', defaultMessage: 'View payment' },
   cancel: { id: 'orderDetails.cancel', defaultMessage: 'Cancel order' },
+  cancelAndRefund: { id: 'orderDetails.cancelAndRefund', defaultMessage: 'Cancel order and refund' },
+  cannotCancelStarted: {
+    id: 'orderDetails.cannotCancelStarted',
+    defaultMessage: 'The kitchen has started on this order, so it can no longer be cancelled. Please ask our staff.',
+  },
+  cannotCancelPaying: {
+    id: 'orderDetails.cannotCancelPaying',
+    defaultMessage: 'A payment for this order is in progress, so it cannot be cancelled now.',
+  },
+  cannotCancelNotYours: {
+    id: 'orderDetails.cannotCancelNotYours',
+    defaultMessage: 'Only the customer who placed this order can cancel it.',
+  },
   cancelling: { id: 'orderDetails.cancelling', defaultMessage: 'Cancelling…' },
   menu: { id: 'orderDetails.menu', defaultMessage: 'Back to the menu' },
   orders: { id: 'orderDetails.orders', defaultMessage: 'My orders' },
@@ -247,10 +260,12 @@ function OrderView({ order, refreshing, onRefresh }: { order: OrderDetail; refre
           <PayNow SheetID={header.SheetID} TotalAmo={header.totalAmo} ShopID={header.ShopID} BaseID={header.BaseID} />
         </section>
       )}
-      {settleable && (
-        <SettleBill SheetID={header.SheetID} ShopID={header.ShopID} BaseID={header.BaseID} online={onlineCheckout} />
-      )}
-      {canCancel(header) && <CancelOrder SheetID={header.SheetID} />}
+      <div className="order-actions">
+        {settleable && (
+          <SettleBill SheetID={header.SheetID} ShopID={header.ShopID} BaseID={header.BaseID} online={onlineCheckout} />
+        )}
+        <CancelOrAsk header={header} />
+      </div>
 
       <div className="stack">
         <Link className="btn btn-block" to={pathOf('goodsList')}>
@@ -264,7 +279,25 @@ function OrderView({ order, refreshing, onRefresh }: { order: OrderDetail; refre
   );
 }
 
-function CancelOrder({ SheetID }: { SheetID: string }) {
+const CANNOT_CANCEL: Record<Exclude<CancelRefusal, 'closed'> | 'notYours', MessageDescriptor> = {
+  started: messages.cannotCancelStarted,
+  paying: messages.cannotCancelPaying,
+  notYours: messages.cannotCancelNotYours,
+};
+
+/** Cancel is offered only when the service would accept it (orderStates.cancelRefusal); else why not, while the order is still live. */
+function CancelOrAsk({ header }: { header: OrderDetail['header'] }) {
+  const refusal = cancelRefusal(header) ?? (header.own ? null : 'notYours');
+  if (refusal === null) return <CancelOrder SheetID={header.SheetID} refund={header.payStatus === 2} />;
+  if (refusal === 'closed' || FINAL_STATES.includes(header.displayState)) return null;
+  return (
+    <p className="note">
+      <FormattedMessage {...CANNOT_CANCEL[refusal]} />
+    </p>
+  );
+}
+
+function CancelOrder({ SheetID, refund }: { SheetID: string; refund: boolean }) {
   const confirm = useConfirm();
   const [cancel, state] = ordersApi.useCancelOrderMutation();
   const busy = useRef(false);
@@ -280,7 +313,7 @@ function CancelOrder({ SheetID }: { SheetID: string }) {
   };
   return (
     <button type="button" className="btn btn-block btn-danger" disabled={state.isLoading} onClick={() => void handleCancel()}>
-      <FormattedMessage {...(state.isLoading ? messages.cancelling : messages.cancel)} />
+      <FormattedMessage {...(state.isLoading ? messages.cancelling : refund ? messages.cancelAndRefund : messages.cancel)} />
     </button>
   );
 }

@@ -50,13 +50,14 @@ test('pages through the orders to "No more datas"', async () => {
   });
   const user = userEvent.setup();
   renderWithProviders(<Shell />, { route: LIST, preloadedState: orderState() });
-  const first = await screen.findByRole('link', { name: /^Order from Harbour Kitchen Main outlet, .*, Paid, total MOP\$101\.00$/ });
+  // The card's name is its visible text: the outlet (not the brand twice), the state, the date, the goods, the total.
+  const first = await screen.findByRole('link', { name: /^Main outlet Paid .* BBQ Pork Rice and more · 3 items MOP\$101\.00$/ });
   expect(first).toHaveAttribute('href', '/pages/orderDetails/orderDetails?SheetID=SH1');
   expect(screen.getAllByRole('listitem')).toHaveLength(10);
   expect(screen.queryByText('No more datas')).toBeNull();
 
   await user.click(screen.getByRole('button', { name: 'Load more' }));
-  expect(await screen.findByRole('link', { name: /total MOP\$120\.00$/ })).toBeInTheDocument();
+  expect(await screen.findByRole('link', { name: / MOP\$120\.00$/ })).toBeInTheDocument();
   expect(screen.getAllByRole('listitem')).toHaveLength(20);
 
   // The service says 25 but the third page comes back empty: that is the end.
@@ -77,7 +78,10 @@ test('a short page is the last one; each order shows its state in the current la
   expect(await screen.findByText('沒有更多資料')).toBeInTheDocument();
   expect(screen.getByText('配送中')).toBeInTheDocument();
   expect(screen.getByText('已取消')).toBeInTheDocument();
-  expect(screen.getAllByText('港灣廚房 · 總店')).toHaveLength(2);
+  // The outlet, not the brand twice; never cut off.
+  expect(screen.getAllByText('總店')).toHaveLength(2);
+  expect(screen.queryByText(/港灣廚房/)).toBeNull();
+  expect(screen.getByRole('heading', { level: 1, name: '我的訂單' })).toBeInTheDocument();
 });
 
 test('no orders yet', async () => {

@@ -28,7 +28,6 @@ const messages = defineMessages({
   retry: { id: 'orders.retry', defaultMessage: 'Try again' },
   count: { id: 'orders.count', defaultMessage: '{count, plural, one {# item} other {# items}}' },
   firstGoods: { id: 'orders.firstGoods', defaultMessage: '{name} and more' },
-  open: { id: 'orders.open', defaultMessage: 'Order from {shop}, {date}, {state}, total {total}' },
 });
 
 export default function OrderListPage() {
@@ -93,8 +92,8 @@ function OrderCard({ order }: { order: OrderSummary }) {
   const locale = useAppSelector(selectLocale);
   const entity = useAppSelector(selectEntity);
   const money = useMoney();
-  const shop = localName(order.shopName, locale);
-  const base = localName(order.baseName, locale);
+  // The outlet's name already carries the brand ('Harbour Kitchen San Ma Lo'): the shop's name only when there is no outlet.
+  const where = localName(order.baseName, locale) || localName(order.shopName, locale);
   const created = order.createdDate ? new Date(order.createdDate) : null;
   const date =
     created && !Number.isNaN(created.getTime())
@@ -103,20 +102,17 @@ function OrderCard({ order }: { order: OrderSummary }) {
   const state = intl.formatMessage(displayStateLabels[order.displayState]);
   const first = localName(order.firstGoodsName, locale);
   const total = money.amount(order.totalAmo);
+  // The link's name is its visible text (outlet, state, date, goods, total), in reading order.
   return (
-    <Link
-      className="order-card"
-      to={orderDetailsPath(order.SheetID)}
-      aria-label={intl.formatMessage(messages.open, { shop: base ? `${shop} ${base}` : shop, date, state, total })}
-    >
+    <Link className="order-card" to={orderDetailsPath(order.SheetID)}>
       {order.pic ? (
-        <img src={ossUrl(entity?.OssCustomerDomain ?? '/oss/', order.pic, 120, 120)} alt={first} width={56} height={56} loading="lazy" />
+        <img src={ossUrl(entity?.OssCustomerDomain ?? '/oss/', order.pic, 120, 120)} alt="" width={56} height={56} loading="lazy" />
       ) : (
         <span className="order-card-pic" aria-hidden="true" />
       )}
       <span className="order-card-text">
         <span className="order-card-head">
-          <strong>{base ? `${shop} · ${base}` : shop}</strong>
+          <strong>{where}</strong>
           <span className={`state state-${order.displayState}`}>{state}</span>
         </span>
         <span className="muted">{date}</span>

@@ -13,7 +13,7 @@ import { ordersApi, type MergedItem } from './ordersApi';
 
 const messages = defineMessages({
   round: { id: 'tableSheet.round', defaultMessage: 'Round {round}' },
-  mine: { id: 'tableSheet.mine', defaultMessage: 'Mine' },
+  mine: { id: 'tableSheet.mine', defaultMessage: 'Yours' },
   total: { id: 'tableSheet.total', defaultMessage: 'Table total' },
   quantity: { id: 'tableSheet.quantity', defaultMessage: '× {qua}' },
 });

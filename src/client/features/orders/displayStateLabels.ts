@@ -7,6 +7,7 @@ export const displayStateLabels: Record<DisplayState, MessageDescriptor> = defin
   unpaid: { id: 'orderState.unpaid', defaultMessage: 'Awaiting payment' },
   paid: { id: 'orderState.paid', defaultMessage: 'Paid' },
   preparing: { id: 'orderState.preparing', defaultMessage: 'Preparing' },
+  ready: { id: 'orderState.ready', defaultMessage: 'Ready' },
   delivering: { id: 'orderState.delivering', defaultMessage: 'Out for delivery' },
   completed: { id: 'orderState.completed', defaultMessage: 'Completed' },
   pickedUp: { id: 'orderState.pickedUp', defaultMessage: 'Picked up' },

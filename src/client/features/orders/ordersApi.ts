@@ -15,6 +15,7 @@ const DISPLAY_STATES: readonly DisplayState[] = [
   'unpaid',
   'paid',
   'preparing',
+  'ready',
   'delivering',
   'completed',
   'pickedUp',
@@ -93,6 +94,8 @@ export interface OrderHeader extends OrderState {
   BaseID: string;
   ShopID: string;
   takeTime: string;
+  /** The caller's own order (the service sends VipID only to its member): only they may cancel it. */
+  own: boolean;
 }
 
 export interface OrderDetail {
@@ -178,6 +181,7 @@ function toOrderDetail(data: ResultTables): OrderDetail {
       BaseID: s(row.BaseID),
       ShopID: s(row.ShopID),
       takeTime: s(row.TakeTime),
+      own: s(row.VipID) !== '',
     },
     items: (data.table2 ?? []).map((r) => ({
       RoundNo: n(r.RoundNo) || 1,

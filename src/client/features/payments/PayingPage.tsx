@@ -35,7 +35,7 @@ const messages = defineMessages({
   tryAgain: { id: 'paying.tryAgain', defaultMessage: 'Try again' },
   otherWay: { id: 'paying.otherWay', defaultMessage: 'Pay another way' },
   viewOrder: { id: 'paying.viewOrder', defaultMessage: 'View the order' },
-  missing: { id: 'paying.missing', defaultMessage: 'There is no payment to follow here.' },
+  missing: { id: 'paying.missing', defaultMessage: 'There is no payment to check here.' },
   leaving: { id: 'paying.leaving', defaultMessage: 'Opening the payment page…' },
 });
 
