@@ -56,8 +56,6 @@ export const shopRow = z.object({
   EntID: str,
   ShopID: str,
   ShopName: str,
-  ShopNameTW: str,
-  ShopNameEN: str,
   PosType: str,
   MinaAppID: str,
   MinaID: str,
@@ -69,8 +67,6 @@ export const baseRowResult = z.object({
   BaseID: str,
   ShopID: str,
   BaseName: str,
-  BaseNameTW: str,
-  BaseNameEN: str,
   BaseCode: str,
   BusinessMode: str,
   CYType: str,
@@ -115,8 +111,6 @@ const totalCount = table({ TotalCount: z.number() });
 export const goodsClassRow = z.object({
   ClassID: str,
   ClassName: str,
-  ClassNameTW: str,
-  ClassNameEN: str,
   Sort: z.number(),
   /** Goods in the class. */
   GoodsCount: z.number(),
@@ -127,8 +121,6 @@ export const goodsRow = z.object({
   GoodsID: str,
   GoodsCode: str,
   GoodsName: str,
-  GoodsNameTW: str,
-  GoodsNameEN: str,
   ClassID: str,
   /** Goods type as text: '0' common, '3' bundle, '5' catering, '6' prescription, '7' by weight, '9' bag. */
   GoodsTypeID: str,
@@ -149,8 +141,6 @@ export const goodsRow = z.object({
   BagCount: z.number(),
   Sort: z.number(),
   GoodsRemarks: str,
-  GoodsRemarksTW: str,
-  GoodsRemarksEN: str,
 });
 
 export const goodsDetailRow = goodsRow.extend({
@@ -175,8 +165,6 @@ export const skuRow = z.object({
 export const packUnitRow = z.object({
   PCode: str,
   PUnit: str,
-  PUnitTW: str,
-  PUnitEN: str,
   /** Main units per pack. */
   Ref: dec,
   Price: dec,
@@ -186,8 +174,6 @@ export const packUnitRow = z.object({
 export const bomGroupRow = z.object({
   BOMClassID: str,
   ClassName: str,
-  ClassNameTW: str,
-  ClassNameEN: str,
   /** 0 required (choose exactly SelectQua), 1 optional (up to SelectQua). */
   SelectType: bit,
   SelectQua: z.number(),
@@ -198,8 +184,6 @@ export const bomItemRow = z.object({
   BOMClassID: str,
   GoodsID: str,
   GoodsName: str,
-  GoodsNameTW: str,
-  GoodsNameEN: str,
   /** Surcharge for choosing the part. */
   BOMAmo: dec,
   BOMQua: dec,
@@ -212,8 +196,6 @@ export const bomItemRow = z.object({
 export const chargingRow = z.object({
   OptionID: str,
   Value: str,
-  ValueTW: str,
-  ValueEN: str,
   /** List price. */
   Value2: dec,
   /** Current price. */
@@ -238,8 +220,6 @@ export const promoteGoodsRow = z.object({
 export const externalShopRow = z.object({
   ShopID: str,
   ShopName: str,
-  ShopNameTW: str,
-  ShopNameEN: str,
   PosType: str,
   Logo: str,
   Notice: str,
@@ -249,8 +229,6 @@ export const externalBaseRow = z.object({
   BaseID: str,
   ShopID: str,
   BaseName: str,
-  BaseNameTW: str,
-  BaseNameEN: str,
   BaseCode: str,
   CYType: str,
   BusinessMode: str,
