@@ -8,6 +8,7 @@
 import type { ResultTables } from '../../shared/protocol/envelope';
 import { DEMO } from '../db/seed';
 import { GatewayClient, startHarness, type Harness } from '../test/harness';
+import { guestClient, line, pickupHeader, submit } from './orders/testkit';
 
 jest.setTimeout(60_000);
 
@@ -242,5 +243,36 @@ describe("the guest's name", () => {
     const guest = new GatewayClient(h.url, lang);
     const res = await guest.call('EntVip_EntVipGuestLogin_Add', [{ EntID: DEMO.entId }]);
     expect(rows(res)[0]).toMatchObject({ IsGuest: 1, VipName: name });
+  });
+});
+
+describe("an order's texts in the caller's language", () => {
+  test('the open sheet of a table: goods names and sku items in each language', async () => {
+    const [cn, tw, en] = await Promise.all(LANGS.map((l) => read(l, 'PosSalSheet_PosSalSheetDetailGet_V2_Get', { SheetID: DEMO.sheets.open })));
+    const lines = (res: { data: ResultTables }) => rows(res, 'table2').map((i) => [i.GoodsName, i.SkuItems]);
+    expect(lines(cn!)).toEqual([['叉烧饭', ''], ['柠檬茶', '标准;冻']]);
+    expect(lines(tw!)).toEqual([['叉燒飯', ''], ['檸檬茶', '標準;凍']]);
+    expect(lines(en!)).toEqual([['BBQ Pork Rice', ''], ['Lemon Tea', 'Regular;Iced']]);
+  });
+
+  test('a submit with the pack unit the customer saw, and its refusals, name goods in the caller\'s language', async () => {
+    for (const [lang, punit, soldOut] of [
+      ['en', '6-pack', 'Sold out: Coffee Large;Iced'],
+      ['zh-TW', '6樽裝', '已售罄：咖啡 大杯;凍'],
+    ] as const) {
+      const client = await guestClient(h, lang);
+      const placed = await submit(client, pickupHeader({ TotalAmo: 80 }), [
+        line(DEMO.goods.bottledLemonTea, 80, { SkuID: '887000001423', PUnit: punit, PQua: 1, MQua: 0, Qua: 6, Ref: 6, PUnitPrice: 80, Price: 20 }),
+      ]);
+      expect([lang, placed.errcode, placed.errmsg]).toEqual([lang, '0', '']);
+      const refused = await submit(client, pickupHeader({ TotalAmo: 32 }), [line(DEMO.goods.coffee, 32, { SkuID: DEMO.skus.coffeeLargeIcedSoldOut })]);
+      expect(refused.errmsg).toBe(soldOut);
+      const list = await client.call('PosSalSheet_PosSalSheetListByPage_V4_Get', [{ PageIndex: 1, PageSize: 1 }]);
+      expect(rows(list)[0]).toMatchObject(
+        lang === 'en'
+          ? { ShopName: 'Harbour Kitchen', BaseName: 'Harbour Express Horta e Costa', FirstGoodsName: 'Bottled Iced Lemon Tea' }
+          : { ShopName: '港灣廚房', BaseName: '港灣快餐·高士德店', FirstGoodsName: '樽裝凍檸茶' },
+      );
+    }
   });
 });

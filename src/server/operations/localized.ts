@@ -38,14 +38,15 @@ export function textLangs(want: Lang, enterprise: Lang | null): TextLangs {
   return { chain: [...new Set<Lang>([want, ...(enterprise ? [enterprise] : []), 'zh-CN', ...ALL])] };
 }
 
-type Owner = { entId: string } | { shopId: string } | { goodsId: string } | { baseId: string };
+type Owner = { entId: string } | { shopId: string } | { goodsId: string } | { baseId: string } | { sheetId: string };
 
-/** The fallback chain of a caller reading an enterprise's texts (found by its id, a shop's, an outlet's or a goods'). */
+/** The fallback chain of a caller reading an enterprise's texts (found by its id, a shop's, an outlet's, a goods' or a sheet's). */
 export async function langsFor(tx: Queryable, want: Lang, owner: Owner): Promise<TextLangs> {
   const [ent, value] =
     'entId' in owner ? ['$1', owner.entId]
     : 'shopId' in owner ? ['(SELECT s.ent_id FROM shop s WHERE s.shop_id = $1)', owner.shopId]
     : 'baseId' in owner ? ['(SELECT b.ent_id FROM base b WHERE b.base_id = $1)', owner.baseId]
+    : 'sheetId' in owner ? ['(SELECT s.ent_id FROM sheet s WHERE s.sheet_id = $1)', owner.sheetId]
     : ['(SELECT g.ent_id FROM goods g WHERE g.goods_id = $1)', owner.goodsId];
   const [row] = await tx.query<{ parm_value: string }>(
     `SELECT p.parm_value FROM ent_parm p WHERE p.parm_id = 'AppLanguage' AND p.ent_id = ${ent}`,

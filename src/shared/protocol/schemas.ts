@@ -301,8 +301,6 @@ export const sheetItemRow = z.object({
   SalType: str,
   /** JSON text: bundle parts, add-ons, remarks ('' for a plain line). */
   Detail: str,
-  GoodsNameTW: str,
-  GoodsNameEN: str,
   /** 1 when the caller's session ordered the line's round. */
   Mine: bit,
 });
@@ -520,12 +518,8 @@ export const orderListRow = z.object({
   CreatedDate: str,
   ShopID: str,
   ShopName: str,
-  ShopNameTW: str,
-  ShopNameEN: str,
   BaseID: str,
   BaseName: str,
-  BaseNameTW: str,
-  BaseNameEN: str,
   TableID: str,
   TableName: str,
   BusinessMode: str,
@@ -540,8 +534,6 @@ export const orderListRow = z.object({
   /** Lines on the sheet. */
   Count: z.number(),
   FirstGoodsName: str,
-  FirstGoodsNameTW: str,
-  FirstGoodsNameEN: str,
   /** The first line's goods picture (relative to OssCustomerDomain). */
   Pic: str,
 });

@@ -80,7 +80,9 @@ describe('seedDemo', () => {
       expect.objectContaining({ ent_id: '881000000009', user_id: '888000000009', user_name: 'walk-in guest' }),
       expect.objectContaining({
         ent_id: DEMO.entId,
-        ent_name: 'Macau Harbour Kitchen Group',
+        ent_name: '澳门港湾厨房集团',
+        ent_name_tw: '澳門港灣廚房集團',
+        ent_name_en: 'Macau Harbour Kitchen Group',
         user_id: '888000000101',
         currency: 'MOP',
         currency_symbol: 'MOP$',

@@ -140,6 +140,12 @@ export function translateDemo(table: string, rows: readonly object[]): readonly 
         const spec = SPECS[String(r.goods_id)];
         return spec ? tri('sku_items', skuItems(spec, String(r.sku_items)), r.sku_items) : tri('sku_items', undefined, r.sku_items);
       });
+    case 'sheet_item':
+      // Demo orders store their sku's base (simplified Chinese) items, as a submit does.
+      return each((r) => {
+        const spec = SPECS[String(r.goods_id)];
+        return spec && r.sku_items ? { sku_items: skuItems(spec, String(r.sku_items))[0] } : {};
+      });
     default:
       return rows;
   }
