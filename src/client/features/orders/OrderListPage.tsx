@@ -7,10 +7,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { errors } from '../../i18n/specMessages';
-import { localName } from '../../ui/localName';
 import { ossUrl, useMoney } from '../../ui/money';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
 import { selectEntity } from '../shop/shopSlice';
@@ -90,18 +88,17 @@ export default function OrderListPage() {
 
 function OrderCard({ order }: { order: OrderSummary }) {
   const intl = useIntl();
-  const locale = useAppSelector(selectLocale);
   const entity = useAppSelector(selectEntity);
   const money = useMoney();
-  const shop = localName(order.shopName, locale);
-  const base = localName(order.baseName, locale);
+  const shop = order.shopName;
+  const base = order.baseName;
   const created = order.createdDate ? new Date(order.createdDate) : null;
   const date =
     created && !Number.isNaN(created.getTime())
       ? intl.formatDate(created, { timeZone: entity?.TimeZone || 'Asia/Macau', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
       : '';
   const state = intl.formatMessage(displayStateLabels[order.displayState]);
-  const first = localName(order.firstGoodsName, locale);
+  const first = order.firstGoodsName;
   const total = money.amount(order.totalAmo);
   return (
     <Link
