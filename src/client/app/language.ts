@@ -7,7 +7,6 @@ import { createListenerMiddleware, type ThunkDispatch, type UnknownAction } from
 import type { CartEntry } from '../../shared/domain/cart';
 import { chooseLanguage, languageToLocale, localeToLanguage, type AppLanguage } from '../host/language';
 import type { HostInfo } from '../host/detect';
-import { refreshCartTexts } from '../features/checkout/refreshPrices';
 import { shopApi, type ShopPage } from '../features/shop/shopApi';
 import { shopEntered, shopTextsRefreshed } from '../features/shop/shopSlice';
 import { api } from './api';
@@ -99,5 +98,9 @@ export async function refreshContent(dispatch: ThunkDispatch<unknown, unknown, U
     const page = answer.data as ShopPage;
     dispatch(shopTextsRefreshed({ entity: page.entity, shopInfo: page.shopInfo, baseInfo: page.baseInfo }));
   }
-  if (state.cart.entries.length > 0) await (dispatch as (thunk: unknown) => Promise<void>)(refreshCartTexts(state.cart.entries));
+  if (state.cart.entries.length > 0) {
+    // Loaded on a switch only: the menu reads it needs stay out of the first screen's bundle.
+    const { refreshCartTexts } = await import(/* webpackChunkName: "cart-texts" */ '../features/checkout/refreshPrices');
+    await (dispatch as (thunk: unknown) => Promise<void>)(refreshCartTexts(state.cart.entries));
+  }
 }

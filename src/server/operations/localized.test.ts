@@ -159,7 +159,7 @@ describe('the menu and shop reads answer in the caller\'s language', () => {
     // Units, pack units.
     expect([cn, tw, en].map((a) => goodsOf(a!, DEMO.goods.roastGooseByCatty).Unit)).toEqual(['斤', '斤', 'catty']);
     expect([cn, tw, en].map((a) => goodsOf(a!, DEMO.goods.dumplings).Unit)).toEqual(['只', '隻', 'piece']);
-    expect([cn, tw, en].map((a) => a!['pack units']!.map((p) => p.PUnit))).toEqual([['盒'], ['盒'], ['Box of 12']]);
+    expect([cn, tw, en].map((a) => a!['pack units']!.map((p) => p.PUnit))).toEqual([['盒'], ['盒'], ['Box']]);
     // Add-ons, bundle groups and parts, classes, promotions.
     expect([cn, tw, en].map((a) => a!['add-ons']![0]!.Value)).toEqual(['加蛋', '加蛋', 'Extra egg']);
     expect([cn, tw, en].map((a) => a!['bundle groups']!.map((g) => g.ClassName))).toEqual([
@@ -257,7 +257,7 @@ describe("an order's texts in the caller's language", () => {
 
   test('a submit with the pack unit the customer saw, and its refusals, name goods in the caller\'s language', async () => {
     for (const [lang, punit, soldOut] of [
-      ['en', '6-pack', 'Sold out: Coffee Large;Iced'],
+      ['en', 'Pack', 'Sold out: Coffee Large;Iced'],
       ['zh-TW', '6樽裝', '已售罄：咖啡 大杯;凍'],
     ] as const) {
       const client = await guestClient(h, lang);

@@ -223,7 +223,7 @@ describe('EShop_GoodsDetailGet_V2_Get', () => {
       { SkuID: '88700000142' + '4', SkuCode: '142-4', SkuItems: '500ml;Less Sugar', Price: '20.0000', SalesPrice: '20.0000', PromotePrice: '', SoldOut: 0, Qua: '0.0000' },
     ]);
     expect(rows(res, 'table3')).toEqual([
-      { PCode: '142-6', PUnit: '6-pack', Ref: '6.0000', Price: '90.0000', SalesPrice: '80.0000' },
+      { PCode: '142-6', PUnit: 'Pack', Ref: '6.0000', Price: '90.0000', SalesPrice: '80.0000' },
     ]);
   });
 
