@@ -87,7 +87,7 @@ function mixedFields(answers: Record<string, Row[]>, lang: Lang): string[] {
 
 /** The menu and shop reads a customer's visit makes, by where they come from. */
 async function visit(lang: Lang): Promise<Record<string, Row[]>> {
-  const page = await read(lang, 'EShop_EShopShopPageGet_Get', { QRCode: DEMO.qrCodes.dineIn });
+  const page = await read(lang, 'EShop_EShopShopPageGet_Get', { BaseID: DEMO.bases.dineIn });
   const classes = await read(lang, 'HBBPos_AllGoodsClassGet_Get', { ShopID: main });
   const list = await read(lang, 'HBBPos_GoodsClass_GoodsList_V9_Get', { ShopID: main, ClassID: '', PageIndex: 1, PageSize: 1000 });
   const home = await read(lang, 'Goods_GoodsShopHomeGoodsByPage_Get', { ShopID: main, PageIndex: 1, PageSize: 20 });
@@ -229,7 +229,7 @@ describe('a missing translation falls back to the enterprise\'s language, per fi
 
   test('an outlet address without an English text', async () => {
     await h.db.query(`UPDATE base SET address_en = '' WHERE base_id = $1`, [DEMO.bases.dineIn]);
-    const page = await read('en', 'EShop_EShopShopPageGet_Get', { QRCode: DEMO.qrCodes.dineIn });
+    const page = await read('en', 'EShop_EShopShopPageGet_Get', { BaseID: DEMO.bases.dineIn });
     expect(rows(page, 'table3')[0]).toMatchObject({ BaseName: 'Harbour Kitchen San Ma Lo', Address: '澳門新馬路 123 號地下' });
   });
 });
@@ -247,12 +247,24 @@ describe("the guest's name", () => {
 });
 
 describe("an order's texts in the caller's language", () => {
-  test('the open sheet of a table: goods names and sku items in each language', async () => {
-    const [cn, tw, en] = await Promise.all(LANGS.map((l) => read(l, 'PosSalSheet_PosSalSheetDetailGet_V2_Get', { SheetID: DEMO.sheets.open })));
-    const lines = (res: { data: ResultTables }) => rows(res, 'table2').map((i) => [i.GoodsName, i.SkuItems]);
-    expect(lines(cn!)).toEqual([['叉烧饭', ''], ['柠檬茶', '标准;冻']]);
-    expect(lines(tw!)).toEqual([['叉燒飯', ''], ['檸檬茶', '標準;凍']]);
-    expect(lines(en!)).toEqual([['BBQ Pork Rice', ''], ['Lemon Tea', 'Regular;Iced']]);
+  test("an order's lines: goods names, sku items and pack units in the language of whoever reads them", async () => {
+    const owner = await guestClient(h, 'zh-TW');
+    const placed = await submit(owner, pickupHeader({ TotalAmo: 126 }), [
+      line(DEMO.goods.wontonNoodles, 46, { SkuID: DEMO.skus.wontonNoodlesLarge }),
+      line(DEMO.goods.bottledLemonTea, 80, { ItemID: 2, SkuID: '887000001423', PUnit: '6樽裝', PQua: 1, MQua: 0, Qua: 6, Ref: 6, PUnitPrice: 80, Price: 20 }),
+    ]);
+    expect([placed.errcode, placed.errmsg]).toEqual(['0', '']);
+    const sheetId = String(placed.data.table1?.[0]?.SheetID);
+    const readIn = async (lang: Lang) => {
+      const reader = new GatewayClient(h.url, lang);
+      reader.cookie = owner.cookie;
+      const res = await reader.call('PosSalSheet_PosSalSheetDetailGet_V2_Get', [{ SheetID: sheetId }]);
+      expect(res.errmsg).toBe('');
+      return rows(res, 'table2').map((i) => [i.GoodsName, i.SkuItems, i.PUnit]);
+    };
+    expect(await readIn('zh-CN')).toEqual([['云吞面', '大，', ''], ['樽装冻柠茶', '500毫升;正常', '6樽装']]);
+    expect(await readIn('zh-TW')).toEqual([['雲吞麵', '大，', ''], ['樽裝凍檸茶', '500毫升;正常', '6樽裝']]);
+    expect(await readIn('en')).toEqual([['Wonton Noodles', 'Large，', ''], ['Bottled Iced Lemon Tea', '500ml;Regular', 'Pack']]);
   });
 
   test('a submit with the pack unit the customer saw, and its refusals, name goods in the caller\'s language', async () => {

@@ -322,6 +322,8 @@ export async function priceLines(
         : '';
     return {
       ...line,
+      // Stored as the base texts, whatever language the app sent them in.
+      PUnit: pack ? pack.punit : '',
       goodsName: g.goods_name,
       skuItems: sku?.sku_items ?? '',
       qua: Math.round(qua * 10 ** QUANTITY_SCALE) / 10 ** QUANTITY_SCALE,
