@@ -248,7 +248,7 @@ export async function seedLargeMenu(db: Db, shopId: string = BIG_MENU_SHOP_ID, c
     await insertRows(tx, 'base_parm', baseParms);
     await insertRows(tx, 'dining_table', tables);
     await insertRows(tx, 'goods_class', classes);
-    const inserted = await insertRows(tx, 'goods', goods);
+    const inserted = await insertRows(tx, 'goods', translateDemo('goods', goods)); // its unit in three languages
     // Fresh statistics for the planner (PGlite runs no autovacuum to gather them).
     await tx.query('ANALYZE shop, base, dining_table, goods_class, goods');
     return { ...result, inserted };

@@ -396,6 +396,35 @@ describe('seedDemo', () => {
     ).toBe(0);
   });
 
+  it("translates every customer-facing text of the demo enterprise (migrations/010_translations.sql)", async () => {
+    // A text with a base (simplified Chinese) value must have its traditional Chinese and English ones.
+    const untranslated = async (table: string, columns: string[], where = 'true') => {
+      const missing = columns.map((c) => `(${c} <> '' AND (${c}_tw = '' OR ${c}_en = ''))`).join(' OR ');
+      return (await rows<Record<string, unknown>>(`SELECT * FROM ${table} t WHERE (${where}) AND (${missing})`)).length;
+    };
+    const ent = `ent_id = '${DEMO.entId}'`;
+    expect({
+      enterprise: await untranslated('enterprise', ['ent_name']),
+      shop: await untranslated('shop', ['shop_name', 'notice'], ent),
+      base: await untranslated('base', ['base_name', 'address'], ent),
+      goods_class: await untranslated('goods_class', ['class_name'], ent),
+      goods: await untranslated('goods', ['goods_name', 'unit', 'remarks', 'sku_attributes', 'sku_attribute_values'], ent),
+      goods_sku: await untranslated('goods_sku', ['sku_items']),
+      goods_punit: await untranslated('goods_punit', ['punit']),
+      goods_bom_class: await untranslated('goods_bom_class', ['class_name']),
+      goods_bom_item: await untranslated('goods_bom_item', ['bom_punit']),
+      goods_charging: await untranslated('goods_charging', ['value'], ent),
+      promote_plan: await untranslated('promote_plan', ['plan_name'], ent),
+    }).toEqual({
+      enterprise: 0, shop: 0, base: 0, goods_class: 0, goods: 0, goods_sku: 0, goods_punit: 0,
+      goods_bom_class: 0, goods_bom_item: 0, goods_charging: 0, promote_plan: 0,
+    });
+    // Base texts are simplified Chinese: the spec of the wonton noodles, a unit.
+    expect(await rows('SELECT sku_attributes, sku_attributes_tw, sku_attributes_en FROM goods WHERE goods_id = $1', [DEMO.goods.wontonNoodles])).toEqual([
+      { sku_attributes: '规格', sku_attributes_tw: '規格', sku_attributes_en: 'Size' },
+    ]);
+  });
+
   it('has calling codes, a region tree and service links', async () => {
     expect((await rows<{ area_no: string }>('SELECT area_no FROM sms_area ORDER BY sort')).map((r) => r.area_no)).toEqual(['853', '852', '86', '886', '65', '1', '44']);
     expect(await count(`SELECT count(*) AS n FROM sms_area WHERE area_name = '' OR area_name_tw = '' OR area_name_en = ''`)).toBe(0);
