@@ -8,17 +8,19 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
-import { callGateway } from './support/gateway';
+import { callGateway, type Lang } from './support/gateway';
 
 const MAIN = DEMO.shops.main;
 
 type Row = Record<string, unknown>;
-async function menu(baseURL: string) {
-  const list = await callGateway(baseURL, 'HBBPos_GoodsClass_GoodsList_V9_Get', 1, {
-    ShopID: MAIN,
-    PageIndex: 1,
-    PageSize: 1000,
-  });
+async function menu(baseURL: string, lang: Lang = 'en') {
+  const list = await callGateway(
+    baseURL,
+    'HBBPos_GoodsClass_GoodsList_V9_Get',
+    1,
+    { ShopID: MAIN, PageIndex: 1, PageSize: 1000 },
+    lang,
+  );
   return (list.table1 ?? []) as Row[];
 }
 const byCode = (goods: Row[], code: string) => {
@@ -32,9 +34,9 @@ const current = (g: Row) =>
     : Number(g.SalesPrice);
 
 const LANGS = {
-  en: { language: 'LANGUAGE_EN', name: (g: Row) => String(g.GoodsNameEN) },
-  'zh-CN': { language: 'LANGUAGE_ZH', name: (g: Row) => String(g.GoodsName) },
-  'zh-TW': { language: 'LANGUAGE_ZH_TD', name: (g: Row) => String(g.GoodsNameTW) },
+  en: { language: 'LANGUAGE_EN' },
+  'zh-CN': { language: 'LANGUAGE_ZH' },
+  'zh-TW': { language: 'LANGUAGE_ZH_TD' },
 } as const;
 
 async function useLanguage(page: Page, language: string) {
@@ -80,30 +82,30 @@ test('English: choose specs, packs, bundles, add-ons and remarks; reload; zero a
     GoodsID: riceSet.GoodsID,
   });
   const items = (bom.table2 ?? []) as Row[];
-  const item = (en: string) => items.find((i) => i.GoodsNameEN === en)!;
+  const item = (en: string) => items.find((i) => i.GoodsName === en)!;
   const addOns = (
     await callGateway(baseURL!, 'Cust_GmGoodsChargingListGet_V1_Get', 1, {
       GoodsID: bbqRice.GoodsID,
     })
   ).table1 as Row[];
-  const egg = addOns.find((a) => a.ValueEN === 'Extra egg')!;
+  const egg = addOns.find((a) => a.Value === 'Extra egg')!;
 
   await useLanguage(page, 'LANGUAGE_EN');
   await page.goto(`/#/?QRCode=${DEMO.qrCodes.dineIn}`);
   await page.getByRole('link', { name: 'Order now' }).tap();
 
   // A two-attribute sku in a pack unit.
-  await tapAdd(page, String(lemonTea.GoodsNameEN));
-  const chooser = page.getByRole('dialog', { name: String(lemonTea.GoodsNameEN) });
+  await tapAdd(page, String(lemonTea.GoodsName));
+  const chooser = page.getByRole('dialog', { name: String(lemonTea.GoodsName) });
   await chooser.getByRole('radio', { name: '500ml' }).check();
   await chooser.getByRole('radio', { name: 'Less Sugar' }).check();
-  await chooser.getByRole('radio', { name: /6-pack/ }).check();
+  await chooser.getByRole('radio', { name: /Pack of 6/ }).check();
   await chooser.getByRole('button', { name: /Add to cart/ }).tap();
   await expect(chooser).toBeHidden();
 
   // A bundle: required main and drink (defaults), a different main, two optional snacks, a remark.
-  await tapAdd(page, String(riceSet.GoodsNameEN));
-  const set = page.getByRole('dialog', { name: String(riceSet.GoodsNameEN) });
+  await tapAdd(page, String(riceSet.GoodsName));
+  const set = page.getByRole('dialog', { name: String(riceSet.GoodsName) });
   await set.getByRole('checkbox', { name: /Roast Goose Rice/ }).check();
   await set.getByRole('checkbox', { name: /Curry Fish Balls/ }).check();
   await set.getByRole('checkbox', { name: /Spring Rolls/ }).check();
@@ -111,10 +113,10 @@ test('English: choose specs, packs, bundles, add-ons and remarks; reload; zero a
   const third = items.find(
     (i) =>
       i.BOMClassID === item('Curry Fish Balls').BOMClassID &&
-      !['Curry Fish Balls', 'Spring Rolls'].includes(String(i.GoodsNameEN)),
+      !['Curry Fish Balls', 'Spring Rolls'].includes(String(i.GoodsName)),
   )!;
   await set
-    .getByRole('checkbox', { name: new RegExp(String(third.GoodsNameEN)) })
+    .getByRole('checkbox', { name: new RegExp(String(third.GoodsName)) })
     .check({ force: true })
     .catch(() => undefined);
   await expect(
@@ -127,8 +129,8 @@ test('English: choose specs, packs, bundles, add-ons and remarks; reload; zero a
   await expect(set).toBeHidden();
 
   // An add-on with a price.
-  await tapAdd(page, String(bbqRice.GoodsNameEN));
-  const rice = page.getByRole('dialog', { name: String(bbqRice.GoodsNameEN) });
+  await tapAdd(page, String(bbqRice.GoodsName));
+  const rice = page.getByRole('dialog', { name: String(bbqRice.GoodsName) });
   await rice.getByRole('checkbox', { name: /Extra egg/ }).check();
   await rice.getByRole('button', { name: 'One more' }).tap();
   await rice.getByRole('button', { name: /Add to cart/ }).tap();
@@ -150,8 +152,8 @@ test('English: choose specs, packs, bundles, add-ons and remarks; reload; zero a
   await expect(page.getByText('less spicy')).toBeVisible();
 
   // Set the pack line to zero: it goes, and the total follows.
-  await page.getByRole('button', { name: `One less ${lemonTea.GoodsNameEN}` }).tap();
-  await expect(page.getByRole('button', { name: `One less ${lemonTea.GoodsNameEN}` })).toHaveCount(
+  await page.getByRole('button', { name: `One less ${lemonTea.GoodsName}` }).tap();
+  await expect(page.getByRole('button', { name: `One less ${lemonTea.GoodsName}` })).toHaveCount(
     0,
   );
   await expect(page.getByTestId('cart-total')).toHaveText(money(setPrice + ricePrice));
@@ -162,9 +164,9 @@ for (const locale of ['zh-CN', 'zh-TW'] as const) {
     page,
     baseURL,
   }) => {
-    const goods = await menu(baseURL!);
+    const goods = await menu(baseURL!, locale);
     const wonton = byCode(goods, '111');
-    const name = LANGS[locale].name(wonton);
+    const name = String(wonton.GoodsName);
     await useLanguage(page, LANGS[locale].language);
     await page.goto(`/#/?QRCode=${DEMO.qrCodes.dineIn2}`);
     await page.locator('a.btn-primary').tap();
@@ -184,7 +186,7 @@ test('order by item number', async ({ page, baseURL }) => {
   await page.goto(`/#/?QRCode=${DEMO.qrCodes.dineIn}`);
   await page.getByRole('link', { name: 'Order by item number' }).tap();
   await page.getByRole('textbox', { name: 'Item number' }).fill('143');
-  await expect(page.getByRole('article', { name: String(coke.GoodsNameEN) })).toBeVisible();
+  await expect(page.getByRole('article', { name: String(coke.GoodsName) })).toBeVisible();
   await page.getByRole('textbox', { name: 'Item number' }).fill('999');
   await expect(
     page.getByRole('status').filter({ hasText: 'No item has the number 999.' }),

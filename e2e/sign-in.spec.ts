@@ -64,7 +64,7 @@ async function addFromMenu(page: Page, goods: Row) {
   const list = page.locator('.vlist');
   await expect(list).toBeVisible();
   for (let i = 0; i < 40; i += 1) {
-    const row = page.getByRole('article', { name: String(goods.GoodsNameEN), exact: true });
+    const row = page.getByRole('article', { name: String(goods.GoodsName), exact: true });
     if ((await row.count()) > 0) {
       await row.getByRole('button').tap();
       return;

@@ -1,15 +1,22 @@
-/** Reads demo data through the real gateway, so journeys do not hard-code it. */
+/**
+ * Reads demo data through the real gateway, so journeys do not hard-code it.
+ * The service answers texts in the language asked (Accept-Language), English
+ * unless told.
+ */
 import { encodeForm } from '../../src/shared/protocol/envelope';
+
+export type Lang = 'zh-CN' | 'zh-TW' | 'en';
 
 export async function callGateway(
   baseUrl: string,
   op: string,
   service: number,
   row: Record<string, unknown>,
+  lang: Lang = 'en',
 ) {
   const res = await fetch(new URL('/HBBAPI/GetData', baseUrl), {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': lang },
     body: encodeForm({
       HBBWSType: String(service),
       strKeyName: op,
@@ -30,13 +37,9 @@ export async function callGateway(
 }
 
 export async function shopNames(baseUrl: string, qrCode: string) {
-  const data = await callGateway(baseUrl, 'EShop_EShopShopPageGet_Get', 1, { QRCode: qrCode });
-  const shop = data.table2?.[0] ?? {};
-  return {
-    'zh-CN': String(shop.ShopName),
-    'zh-TW': String(shop.ShopNameTW),
-    en: String(shop.ShopNameEN),
-  };
+  const name = async (lang: Lang) =>
+    String((await callGateway(baseUrl, 'EShop_EShopShopPageGet_Get', 1, { QRCode: qrCode }, lang)).table2?.[0]?.ShopName);
+  return { 'zh-CN': await name('zh-CN'), 'zh-TW': await name('zh-TW'), en: await name('en') };
 }
 
 /** A goods of the demo's main menu that is added straight from the menu (no options, not sold out), for quick carts. */

@@ -341,6 +341,8 @@ const M = {
     'zh-CN': '您已领取过此优惠券。',
     'zh-TW': '您已領取過此優惠券。',
   },
+  // The name a guest's member rows answer (operations/member.ts, auth/rows.ts).
+  guestName: { en: 'Walk-in guest', 'zh-CN': '散客', 'zh-TW': '散客' },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof M;

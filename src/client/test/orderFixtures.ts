@@ -25,7 +25,7 @@ export const entity: EntityInfo = {
 export function baseInfo(over: Partial<BaseInfo> = {}): BaseInfo {
   return {
     BaseID: 'B1',
-    BaseName: { zh: '总店', tw: '總店', en: 'Main outlet' },
+    BaseName: 'Main outlet',
     BaseCode: '1',
     BusinessMode: '0',
     CYType: '1',
@@ -58,7 +58,7 @@ export function shopState(over: Partial<ShopState> = {}, params: Partial<ShopSta
       ...params,
     },
     entity,
-    shopInfo: { ShopID: 'S1', ShopName: { zh: '港湾厨房', tw: '港灣廚房', en: 'Harbour Kitchen' }, PosType: '0', MinaAppID: '', MinaID: '', Logo: '' },
+    shopInfo: { ShopID: 'S1', ShopName: 'Harbour Kitchen', PosType: '0', MinaAppID: '', MinaID: '', Logo: '' },
     baseInfo: baseInfo(),
     tableInfo: null,
     entParams: {},
@@ -92,12 +92,12 @@ export function cartEntries(mode: string): CartEntry[] {
   return [
     {
       businessMode: mode,
-      goodsDetails: { GoodsID: 'G1', ShopID: 'S1', BaseID: 'B1', GoodsName: '叉烧饭', GoodsNameTW: '叉燒飯', GoodsNameEN: 'BBQ Pork Rice', BagCount: 1 },
+      goodsDetails: { GoodsID: 'G1', ShopID: 'S1', BaseID: 'B1', GoodsName: 'BBQ Pork Rice', BagCount: 1 },
       list: [line('l1', { mQua: 2, qua: 2 })],
     },
     {
       businessMode: mode,
-      goodsDetails: { GoodsID: 'G2', ShopID: 'S1', BaseID: 'B1', GoodsName: '奶茶', GoodsNameTW: '奶茶', GoodsNameEN: 'Milk Tea', BagCount: 0 },
+      goodsDetails: { GoodsID: 'G2', ShopID: 'S1', BaseID: 'B1', GoodsName: 'Milk Tea', BagCount: 0 },
       list: [line('l2', { Price: '18.00', remarkList: ['less ice'] })],
     },
   ];
@@ -159,8 +159,8 @@ export function sheetDetail(over: Record<string, unknown> = {}, items: Record<st
     table2: items.length
       ? items
       : [
-          { RoundNo: 1, GoodsName: '叉烧饭', GoodsNameEN: 'BBQ Pork Rice', SkuItems: '', PUnit: '', Qua: '2.0000', Amo: '96.0000', Detail: '' },
-          { RoundNo: 1, GoodsName: '奶茶', GoodsNameEN: 'Milk Tea', SkuItems: '', PUnit: '', Qua: '1.0000', Amo: '18.0000', Detail: 'less ice' },
+          { RoundNo: 1, GoodsName: 'BBQ Pork Rice', SkuItems: '', PUnit: '', Qua: '2.0000', Amo: '96.0000', Detail: '' },
+          { RoundNo: 1, GoodsName: 'Milk Tea', SkuItems: '', PUnit: '', Qua: '1.0000', Amo: '18.0000', Detail: 'less ice' },
         ],
   };
 }

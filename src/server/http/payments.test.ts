@@ -73,23 +73,42 @@ describe('GET /sandbox/pay/:payId', () => {
     expect(page.html).toContain('<button type="submit" class="cancel">Cancel</button>');
     expect(page.html).toContain('<h1 id="heading">Confirm your payment</h1>');
     expect(page.html).toContain(`Harbour Kitchen · ${sheetId}`);
-    // Forms post back to the provider, with a token and never the callback secret.
-    expect(page.html).toContain(`action="${payUrl}/confirm"`);
-    expect(page.html).toContain(`action="${payUrl}/cancel"`);
+    // Forms post back to the provider, in the page's language, with a token and never the callback secret.
+    const path = payUrl.split('?')[0];
+    expect(page.html).toContain(`action="${path}/confirm?lang=en"`);
+    expect(page.html).toContain(`action="${path}/cancel?lang=en"`);
     expect(page.html).not.toContain(h.config.paymentSecret);
     expect(page.csp).toContain("form-action 'self'");
     // Nothing wider than a phone: the layout is fluid up to 420px.
     expect(page.html).toContain('max-width:420px');
   });
 
-  test('in the customer\'s language', async () => {
+  test("in the customer's language: the app's (its Accept-Language when it asked to pay), not the browser's", async () => {
     const sheetId = await insertSheet(h);
-    const { payUrl } = await startSandboxPayment(chan, sheetId, 25.5);
-    const zh = await getPage(payUrl, { 'accept-language': 'zh-TW,zh;q=0.9' });
+    const tw = new GatewayClient(h.url, 'zh-TW');
+    tw.cookie = chan.cookie;
+    const { payUrl } = await startSandboxPayment(tw, sheetId, 25.5);
+    expect(payUrl).toMatch(/\?lang=zh-TW$/);
+    // The phone's browser says English; the page speaks the app's traditional Chinese, the merchant's name too.
+    const zh = await getPage(payUrl, { 'accept-language': 'en-US,en;q=0.9' });
     expect(zh.html).toContain('<html lang="zh-TW">');
+    expect(zh.html).toContain('<h1 id="heading">確認付款</h1>');
     expect(zh.html).toContain('支付 MOP$25.50');
     expect(zh.html).toContain('>取消</button>');
-    expect((await getPage(`${payUrl}?lang=zh-CN`)).html).toContain('<html lang="zh-CN">');
+    expect(zh.html).toContain(`港灣廚房 · ${sheetId}`);
+    // A refused decision answers in the same language.
+    const path = payUrl.split('?')[0];
+    expect(zh.html).toContain(`action="${path}/confirm?lang=zh-TW"`);
+    const expired = await fetch(`${h.url}${path}/confirm?lang=zh-TW`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'token=forged' });
+    expect(await expired.text()).toContain('頁面已過期，請返回店鋪重新付款。');
+    // The same pending payment asked again in simplified Chinese: the page follows the app.
+    const cn = new GatewayClient(h.url, 'zh-CN');
+    cn.cookie = chan.cookie;
+    const again = await startSandboxPayment(cn, sheetId, 25.5);
+    expect(again.payUrl).toBe(`${path}?lang=zh-CN`);
+    expect((await getPage(again.payUrl)).html).toContain('<html lang="zh-CN">');
+    // Without a lang, the browser's language.
+    expect((await getPage(path!, { 'accept-language': 'zh-TW' })).html).toContain('<html lang="zh-TW">');
   });
 
   test('an unknown payment, and one that is no longer pending', async () => {
@@ -112,7 +131,7 @@ describe('the redirect flow', () => {
   test('create, confirm on the page, the callback credits, back to the app, the poll says paid', async () => {
     const sheetId = await insertSheet(h);
     const { payId, payUrl } = await startSandboxPayment(chan, sheetId, 25.5);
-    expect(payUrl).toBe(`/sandbox/pay/${payId}`);
+    expect(payUrl).toBe(`/sandbox/pay/${payId}?lang=en`);
     const before = await balanceOf(h, DEMO.vips.chan);
 
     const redirect = await decideOnPage(h, payUrl, 'confirm');
@@ -157,7 +176,7 @@ describe('the redirect flow', () => {
     const sheetId = await insertSheet(h);
     const { payUrl } = await startSandboxPayment(chan, sheetId, 25.5);
     for (const body of ['', 'token=forged']) {
-      const res = await fetch(`${h.url}${payUrl}/confirm`, {
+      const res = await fetch(`${h.url}${payUrl.split('?')[0]}/confirm`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body,

@@ -218,6 +218,8 @@ ${backUrl ? `<a class="back" href="${escapeHtml(backUrl)}">${escapeHtml(t.back)}
     const amount = sandboxAmount(payment);
     const token = escapeHtml(provider.pageToken(payment.payId));
     const action = escapeHtml(sandboxPayPath(payment.payId));
+    // The decision's answer (an expired page...) speaks the same language.
+    const query = `?lang=${encodeURIComponent(lang)}`;
     return html(
       reply,
       200,
@@ -231,11 +233,11 @@ ${backUrl ? `<a class="back" href="${escapeHtml(backUrl)}">${escapeHtml(t.back)}
 <dd>${escapeHtml(payment.description)}</dd>
 </dl>
 <p class="amount">${escapeHtml(amount)}</p>
-<form method="post" action="${action}/confirm">
+<form method="post" action="${action}/confirm${query}">
 <input type="hidden" name="token" value="${token}">
 <button type="submit" class="pay">${escapeHtml(t.pay.replace('{amount}', amount))}</button>
 </form>
-<form method="post" action="${action}/cancel">
+<form method="post" action="${action}/cancel${query}">
 <input type="hidden" name="token" value="${token}">
 <button type="submit" class="cancel">${escapeHtml(t.cancel)}</button>
 </form>

@@ -141,7 +141,7 @@ describe('sold out', () => {
     expect((await staff('POST', `/staff/goods/${rice}/sold-out`, { soldOut: true })).json).toEqual({ goodsId: rice, soldOut: true });
     expect(await poll()).toContainEqual({ GoodsID: rice, SkuID: '', SoldOut: 1 });
     const refused = await submit(client, pickupHeader({ TotalAmo: 180 }), [line(rice, 180)]);
-    expect([refused.errcode, refused.errmsg]).toEqual(['50000', 'Sold out: 烧鹅（按斤）']);
+    expect([refused.errcode, refused.errmsg]).toEqual(['50000', 'Sold out: Roast Goose by the Catty']);
     expect((await staff('POST', `/staff/goods/${rice}/sold-out`, { soldOut: false })).json).toEqual({ goodsId: rice, soldOut: false });
     expect((await submit(client, pickupHeader({ TotalAmo: 180 }), [line(rice, 180)])).errcode).toBe('0');
 
@@ -149,7 +149,7 @@ describe('sold out', () => {
     expect((await staff('POST', `/staff/skus/${milkTea}/sold-out`, { soldOut: true })).json).toEqual({ skuId: milkTea, goodsId: DEMO.goods.milkTea, soldOut: true });
     expect(await poll()).toContainEqual({ GoodsID: DEMO.goods.milkTea, SkuID: milkTea, SoldOut: 1 });
     const tea = await submit(client, pickupHeader({ TotalAmo: 18 }), [line(DEMO.goods.milkTea, 18, { SkuID: milkTea })]);
-    expect(tea.errmsg).toBe('Sold out: 港式奶茶 Regular;Hot');
+    expect(tea.errmsg).toBe('Sold out: HK Milk Tea Regular;Hot');
     await staff('POST', `/staff/skus/${milkTea}/sold-out`, { soldOut: false });
     expect((await submit(client, pickupHeader({ TotalAmo: 18 }), [line(DEMO.goods.milkTea, 18, { SkuID: milkTea })])).errcode).toBe('0');
   });

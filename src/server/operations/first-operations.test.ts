@@ -165,7 +165,7 @@ describe('sessions and feedback', () => {
       }).toString(),
     );
     expect(res.json.errcode).toBe('0');
-    expect(res.json.data.table1?.[0]).toMatchObject({ VipName: 'walk-in guest', IsGuest: 1, EntID: DEMO.entId });
+    expect(res.json.data.table1?.[0]).toMatchObject({ VipName: 'Walk-in guest', IsGuest: 1, EntID: DEMO.entId });
     const setCookie = res.headers.get('set-cookie') ?? '';
     expect(setCookie).toMatch(/^hbb_sid=/);
     expect(setCookie).toMatch(/HttpOnly/i);
@@ -184,7 +184,7 @@ describe('sessions and feedback', () => {
 
   test('the default guest entity works before any code is scanned', async () => {
     const res = await new GatewayClient(h.url).call('EntVip_EntVipGuestLogin_Add', [{}]);
-    expect(res.data.table1?.[0]).toMatchObject({ EntID: DEMO.guest.entId, VipName: 'walk-in guest' });
+    expect(res.data.table1?.[0]).toMatchObject({ EntID: DEMO.guest.entId, VipName: 'Walk-in guest' });
   });
 
   test('Setting_SetHelpFeedbackAddSubmit_Add counts the same error once', async () => {

@@ -1,21 +1,22 @@
 /** Member operations: guest sign-in so far; the sign-in issue adds the rest. */
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../db/driver';
+import { message, type Lang } from '../messages';
 import { OpError, type HandlerMap } from './context';
 
-/** The anonymous default member's entity and user (SPEC section 9). */
+/** The anonymous default member's entity and user (SPEC section 9); a guest's stored name (answers say it in the caller's language: message guestName). */
 export const DEFAULT_GUEST = { entId: '881000000009', userId: '888000000009', name: 'walk-in guest' } as const;
 
 export function newVipId(now: Date): string {
   return `VIP${now.getTime()}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
-async function guestRow(tx: Queryable, vipId: string) {
+async function guestRow(tx: Queryable, vipId: string, lang: Lang) {
   const [row] = await tx.query(
-    `SELECT vip_id AS "VipID", vip_name AS "VipName", vip_code AS "VipCode",
+    `SELECT vip_id AS "VipID", CASE WHEN is_guest THEN $2 ELSE vip_name END AS "VipName", vip_code AS "VipCode",
             CASE WHEN is_guest THEN 1 ELSE 0 END AS "IsGuest", ent_id AS "EntID"
      FROM vip WHERE vip_id = $1`,
-    [vipId],
+    [vipId, message('guestName', lang)],
   );
   return row!;
 }
@@ -27,12 +28,12 @@ export const memberHandlers: HandlerMap = {
    * session of this enterprise keeps it.
    */
   async EntVip_EntVipGuestLogin_Add(ctx, { tableData: [row] }) {
-    const { tx, session, now } = ctx;
+    const { tx, session, now, lang } = ctx;
     const entId = row!.EntID || DEFAULT_GUEST.entId;
     const [ent] = await tx.query('SELECT ent_id FROM enterprise WHERE ent_id = $1', [entId]);
     if (!ent) throw new OpError('entNotFound');
     if (session && session.entId === entId && session.vipId) {
-      return { table1: [await guestRow(tx, session.vipId)] };
+      return { table1: [await guestRow(tx, session.vipId, lang)] };
     }
     const vipId = newVipId(now);
     await tx.query(
@@ -40,6 +41,6 @@ export const memberHandlers: HandlerMap = {
       [vipId, entId, DEFAULT_GUEST.name, vipId.slice(3), now],
     );
     await ctx.startSession(entId, vipId, 'guest');
-    return { table1: [await guestRow(tx, vipId)] };
+    return { table1: [await guestRow(tx, vipId, lang)] };
   },
 };

@@ -46,14 +46,15 @@ describe('HBBPos_AllGoodsClassGet_Get', () => {
     ok(res);
     const classes = rows(res);
     expect(classes).toHaveLength(8);
-    expect(classes[0]).toEqual({ ClassID: '885000000101', ClassName: '招牌饭', ClassNameTW: '招牌飯', ClassNameEN: 'Signature Rice', Sort: 1, GoodsCount: 10 });
-    expect(classes.map((c) => c.ClassNameEN)).toEqual(['Signature Rice', 'Noodles', 'Snacks', 'Soups', 'Set Meals', 'Drinks', 'Desserts', 'Takeaway Extras']);
+    // Texts in the caller's language (this client's is English; localized.test.ts reads all three).
+    expect(classes[0]).toEqual({ ClassID: '885000000101', ClassName: 'Signature Rice', Sort: 1, GoodsCount: 10 });
+    expect(classes.map((c) => c.ClassName)).toEqual(['Signature Rice', 'Noodles', 'Snacks', 'Soups', 'Set Meals', 'Drinks', 'Desserts', 'Takeaway Extras']);
     expect(classes.reduce((n, c) => n + (c.GoodsCount as number), 0)).toBe(60);
   });
 
   test('a food-court shop has its own classes', async () => {
     const res = await client.call('HBBPos_AllGoodsClassGet_Get', [{ ShopID: DEMO.shops.eggTart }]);
-    expect(rows(res).map((c) => [c.ClassNameEN, c.GoodsCount])).toEqual([['Tarts', 3], ['Drinks', 1]]);
+    expect(rows(res).map((c) => [c.ClassName, c.GoodsCount])).toEqual([['Tarts', 3], ['Drinks', 1]]);
   });
 
   test('an unknown shop', async () => {
@@ -75,13 +76,11 @@ describe('HBBPos_GoodsClass_GoodsList_V9_Get', () => {
     expect(goods[0]).toEqual({
       GoodsID: DEMO.goods.bbqPorkRice,
       GoodsCode: '101',
-      GoodsName: '叉烧饭',
-      GoodsNameTW: '叉燒飯',
-      GoodsNameEN: 'BBQ Pork Rice',
+      GoodsName: 'BBQ Pork Rice',
       ClassID: '885000000101',
       GoodsTypeID: '0',
       Skus: '0',
-      Unit: '碟',
+      Unit: 'plate',
       Price: '48.0000',
       SalesPrice: '48.0000',
       PromotePrice: '',
@@ -93,9 +92,7 @@ describe('HBBPos_GoodsClass_GoodsList_V9_Get', () => {
       HasCharging: 1,
       BagCount: 1,
       Sort: 1,
-      GoodsRemarks: '蜜汁叉烧配白饭',
-      GoodsRemarksTW: '蜜汁叉燒配白飯',
-      GoodsRemarksEN: 'Honey-glazed BBQ pork on rice',
+      GoodsRemarks: 'Honey-glazed BBQ pork on rice',
     });
     // Class order, then goods order: the bag is last.
     expect(goods.at(-1)).toMatchObject({ GoodsID: DEMO.goods.bag, GoodsCode: 'BAG', GoodsTypeID: '9' });
@@ -105,14 +102,14 @@ describe('HBBPos_GoodsClass_GoodsList_V9_Get', () => {
 
   test('flags: sold out, skus, pack units, bundles, add-ons, promotions', async () => {
     const goods = rows(await listGoods({}));
-    expect(byId(goods, DEMO.goods.soldOut)).toMatchObject({ SoldOut: 1, GoodsNameEN: 'Shrimp Roe Lo Mein' });
+    expect(byId(goods, DEMO.goods.soldOut)).toMatchObject({ SoldOut: 1, GoodsName: 'Shrimp Roe Lo Mein' });
     // One sold-out sku does not sell out the goods.
     expect(byId(goods, DEMO.goods.coffee)).toMatchObject({ SoldOut: 0, Skus: '2', Price: '25.0000' });
     expect(goods.filter((g) => g.SoldOut === 1).map((g) => g.GoodsID)).toEqual([DEMO.goods.soldOut]);
     expect(byId(goods, DEMO.goods.wontonNoodles)).toMatchObject({ Skus: '1' });
-    expect(byId(goods, DEMO.goods.dumplings)).toMatchObject({ PUnitCount: 1, Unit: '隻', Price: '4.0000' });
+    expect(byId(goods, DEMO.goods.dumplings)).toMatchObject({ PUnitCount: 1, Unit: 'piece', Price: '4.0000' });
     expect(byId(goods, DEMO.goods.riceSet)).toMatchObject({ GoodsTypeID: '3', HasBom: 1, Price: '68.0000', SalesPrice: '65.0000' });
-    expect(byId(goods, DEMO.goods.roastGooseByCatty)).toMatchObject({ GoodsTypeID: '7', Unit: '斤' });
+    expect(byId(goods, DEMO.goods.roastGooseByCatty)).toMatchObject({ GoodsTypeID: '7', Unit: 'catty' });
     expect(byId(goods, DEMO.goods.roastGooseRice)).toMatchObject({ Price: '58.0000', PromotePrice: '49.0000', PromotePlanID: DEMO.promotePlanId });
     // A sku-level promotion gives the goods its "from" price.
     expect(byId(goods, DEMO.goods.milkTea)).toMatchObject({ Price: '22.0000', PromotePrice: '18.0000', PromotePlanID: DEMO.promotePlanId });
@@ -195,7 +192,7 @@ describe('Goods_GoodsShopHomeGoodsByPage_Get', () => {
     const home = rows(res);
     expect(home).toHaveLength(9);
     expect(res.data.table2).toEqual([{ TotalCount: 9 }]);
-    expect(home[0]).toMatchObject({ GoodsID: DEMO.goods.bbqPorkRice, GoodsNameEN: 'BBQ Pork Rice', Price: '48.0000' });
+    expect(home[0]).toMatchObject({ GoodsID: DEMO.goods.bbqPorkRice, GoodsName: 'BBQ Pork Rice', Price: '48.0000' });
     expect(byId(home, DEMO.goods.eggTart)).toMatchObject({ PromotePrice: '8.0000', PUnitCount: 1 });
     const last = await client.call('Goods_GoodsShopHomeGoodsByPage_Get', [{ ShopID: main, PageIndex: 3, PageSize: 4 }]);
     expect(rows(last)).toHaveLength(1);
@@ -226,7 +223,7 @@ describe('EShop_GoodsDetailGet_V2_Get', () => {
       { SkuID: '88700000142' + '4', SkuCode: '142-4', SkuItems: '500ml;Less Sugar', Price: '20.0000', SalesPrice: '20.0000', PromotePrice: '', SoldOut: 0, Qua: '0.0000' },
     ]);
     expect(rows(res, 'table3')).toEqual([
-      { PCode: '142-6', PUnit: '6樽装', PUnitTW: '6樽裝', PUnitEN: '6-pack', Ref: '6.0000', Price: '90.0000', SalesPrice: '80.0000' },
+      { PCode: '142-6', PUnit: 'Pack', Ref: '6.0000', Price: '90.0000', SalesPrice: '80.0000' },
     ]);
   });
 
@@ -254,7 +251,7 @@ describe('EShop_GoodsDetailGet_V2_Get', () => {
 
   test('a single-attribute goods and a plain one', async () => {
     const wonton = await client.call('EShop_GoodsDetailGet_V2_Get', [{ GoodsID: DEMO.goods.wontonNoodles }]);
-    expect(rows(wonton, 'table2').map((s) => s.SkuItems)).toEqual(['細，', '大，']);
+    expect(rows(wonton, 'table2').map((s) => s.SkuItems)).toEqual(['Small，', 'Large，']);
     const plain = await client.call('EShop_GoodsDetailGet_V2_Get', [{ GoodsID: DEMO.goods.bbqPorkRice, ShopID: main }]);
     ok(plain);
     expect(rows(plain)[0]).toMatchObject({ SkuAttributes: '', SkuAttributeValues: '', Skus: '0' });
@@ -276,20 +273,18 @@ describe('HBBPos_GoodsBomList_V3_Get', () => {
     const res = await client.call('HBBPos_GoodsBomList_V3_Get', [{ GoodsID: DEMO.goods.riceSet }]);
     ok(res);
     const groups = rows(res);
-    expect(groups.map((g) => [g.ClassNameEN, g.SelectType, g.SelectQua, g.Sort])).toEqual([
+    expect(groups.map((g) => [g.ClassName, g.SelectType, g.SelectQua, g.Sort])).toEqual([
       ['Main', 0, 1, 1],
       ['Drink', 0, 1, 2],
       ['Add a snack', 1, 2, 3],
     ]);
-    expect(groups[0]).toEqual({ BOMClassID: groups[0]!.BOMClassID, ClassName: '主食', ClassNameTW: '主食', ClassNameEN: 'Main', SelectType: 0, SelectQua: 1, Sort: 1 });
+    expect(groups[0]).toEqual({ BOMClassID: groups[0]!.BOMClassID, ClassName: 'Main', SelectType: 0, SelectQua: 1, Sort: 1 });
     const items = rows(res, 'table2');
     expect(items).toHaveLength(12);
     expect(items[0]).toEqual({
       BOMClassID: groups[0]!.BOMClassID,
       GoodsID: DEMO.goods.bbqPorkRice,
-      GoodsName: '叉烧饭',
-      GoodsNameTW: '叉燒飯',
-      GoodsNameEN: 'BBQ Pork Rice',
+      GoodsName: 'BBQ Pork Rice',
       BOMAmo: '0.0000',
       BOMQua: '1.0000',
       BOMGoodsPUnit: '',
@@ -299,9 +294,9 @@ describe('HBBPos_GoodsBomList_V3_Get', () => {
     });
     expect(items[1]).toMatchObject({ GoodsID: DEMO.goods.roastGooseRice, BOMAmo: '6.0000', IsDefault: 0 });
     const snacks = items.filter((i) => i.BOMClassID === groups[2]!.BOMClassID);
-    expect(snacks.map((i) => [i.GoodsNameEN, i.BOMAmo])).toEqual([['Curry Fish Balls', '12.0000'], ['Spring Rolls', '15.0000'], ['French Fries', '10.0000']]);
+    expect(snacks.map((i) => [i.GoodsName, i.BOMAmo])).toEqual([['Curry Fish Balls', '12.0000'], ['Spring Rolls', '15.0000'], ['French Fries', '10.0000']]);
     // A drink with a surcharge.
-    expect(items.find((i) => i.GoodsNameEN === 'Fresh Orange Juice')).toMatchObject({ BOMAmo: '8.0000' });
+    expect(items.find((i) => i.GoodsName === 'Fresh Orange Juice')).toMatchObject({ BOMAmo: '8.0000' });
   });
 
   test('a goods without a bundle, an unknown goods', async () => {
@@ -316,8 +311,8 @@ describe('Cust_GmGoodsChargingListGet_V1_Get', () => {
     const res = await client.call('Cust_GmGoodsChargingListGet_V1_Get', [{ GoodsID: DEMO.goods.bbqPorkRice }]);
     ok(res);
     expect(rows(res)).toEqual([
-      { OptionID: DEMO.options.egg, Value: '加蛋', ValueTW: '加蛋', ValueEN: 'Extra egg', Value2: '5.0000', Value3: '5.0000', Sort: 1 },
-      { OptionID: DEMO.options.extraRice, Value: '加饭', ValueTW: '加飯', ValueEN: 'Extra rice', Value2: '8.0000', Value3: '6.0000', Sort: 5 },
+      { OptionID: DEMO.options.egg, Value: 'Extra egg', Value2: '5.0000', Value3: '5.0000', Sort: 1 },
+      { OptionID: DEMO.options.extraRice, Value: 'Extra rice', Value2: '8.0000', Value3: '6.0000', Sort: 5 },
     ]);
     const same = await client.call('Cust_GmGoodsChargingListGet_V1_Get', [{ GoodsID: DEMO.goods.bbqPorkRice, ShopID: main }]);
     expect(rows(same)).toEqual(rows(res));
@@ -326,7 +321,7 @@ describe('Cust_GmGoodsChargingListGet_V1_Get', () => {
   test("a shop's add-ons", async () => {
     const res = await client.call('Cust_GmGoodsChargingListGet_V1_Get', [{ ShopID: main }]);
     ok(res);
-    expect(rows(res).map((o) => o.ValueEN)).toEqual(['Extra egg', 'Extra cheese', 'Less ice', 'Less sugar', 'Extra rice', 'No spring onion']);
+    expect(rows(res).map((o) => o.Value)).toEqual(['Extra egg', 'Extra cheese', 'Less ice', 'Less sugar', 'Extra rice', 'No spring onion']);
     const none = await client.call('Cust_GmGoodsChargingListGet_V1_Get', [{ ShopID: DEMO.shops.eggTart }]);
     expect(rows(none)).toEqual([]);
   });
@@ -403,7 +398,7 @@ describe('Promote_AvailablePromoteGoodsGet_Get', () => {
     const begin = (promos[0]!.BeginTime as string);
     expect(promos[0]).toEqual({
       PlanID: DEMO.promotePlanId,
-      PlanName: '本月特价 / Monthly Specials',
+      PlanName: 'Monthly Specials',
       GoodsID: DEMO.goods.roastGooseRice,
       SkuID: '',
       PromotePrice: '49.0000',
@@ -448,17 +443,15 @@ describe('Shop_ShopInfoByPage_Get', () => {
     const res = await shops({ PosType: '2,7' });
     ok(res);
     expect(rows(res)).toEqual([
-      { ShopID: DEMO.shops.eggTart, ShopName: '官也街蛋挞屋', ShopNameTW: '官也街蛋撻屋', ShopNameEN: 'Cunha Egg Tart House', PosType: '2', Logo: '', Notice: '' },
-      expect.objectContaining({ ShopID: DEMO.shops.noodle, PosType: '7', ShopNameEN: 'Old Taipa Noodle House' }),
+      { ShopID: DEMO.shops.eggTart, ShopName: 'Cunha Egg Tart House', PosType: '2', Logo: '', Notice: '' },
+      expect.objectContaining({ ShopID: DEMO.shops.noodle, PosType: '7', ShopName: 'Old Taipa Noodle House' }),
       expect.objectContaining({ ShopID: DEMO.shops.porkChopBun, PosType: '2' }),
     ]);
     expect(rows(res, 'table2')).toEqual([
       {
         BaseID: DEMO.bases.eggTart,
         ShopID: DEMO.shops.eggTart,
-        BaseName: '官也街蛋挞屋·美食广场档',
-        BaseNameTW: '官也街蛋撻屋·美食廣場檔',
-        BaseNameEN: 'Cunha Egg Tart House (Food Court)',
+        BaseName: 'Cunha Egg Tart House (Food Court)',
         BaseCode: 'TFC11',
         CYType: '1',
         BusinessMode: '0',
@@ -504,7 +497,7 @@ describe('Base_BaseInfoByGPSGet_Get', () => {
     const list = rows(res);
     expect(list).toHaveLength(7);
     expect(res.data.table2).toEqual([{ TotalCount: 7 }]);
-    expect(list[0]).toMatchObject({ BaseID: DEMO.bases.dineIn, Distance: '0.0000', Address: '澳門新馬路 123 號地下', Phone: '28123456', BaseCode: 'HBK01' });
+    expect(list[0]).toMatchObject({ BaseID: DEMO.bases.dineIn, Distance: '0.0000', Address: 'G/F, 123 Avenida de Almeida Ribeiro, Macau', Phone: '28123456', BaseCode: 'HBK01' });
     const distances = list.map((b) => Number(b.Distance));
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     for (const b of list) {
@@ -516,7 +509,7 @@ describe('Base_BaseInfoByGPSGet_Get', () => {
     expect(list.at(-1)).toMatchObject({ BaseID: DEMO.bases.closed });
     // The full outlet row, as shop.ts sends it, plus Distance.
     expect(Object.keys(list[0]!).sort()).toEqual(
-      ['BaseID', 'ShopID', 'BaseName', 'BaseNameTW', 'BaseNameEN', 'BaseCode', 'BusinessMode', 'CYType', 'BeginTime', 'EndTime', 'WebOrderDuration', 'PayMode', 'IsPayLaterOnlineCheckout', 'OpeningHours', 'Address', 'Phone', 'GPS_Lng', 'GPS_Lat', 'Distance'].sort(),
+      ['BaseID', 'ShopID', 'BaseName', 'BaseCode', 'BusinessMode', 'CYType', 'BeginTime', 'EndTime', 'WebOrderDuration', 'PayMode', 'IsPayLaterOnlineCheckout', 'OpeningHours', 'Address', 'Phone', 'GPS_Lng', 'GPS_Lat', 'Distance'].sort(),
     );
   });
 
@@ -568,7 +561,7 @@ describe('a 5,000-goods menu (seedLargeMenu)', () => {
     expect(rows(res)).toHaveLength(5000);
     expect(res.data.table2).toEqual([{ TotalCount: 5000 }]);
     expect(new Set(rows(res).map((g) => g.GoodsID)).size).toBe(5000);
-    expect(rows(res)[0]).toMatchObject({ GoodsCode: 'B00001', GoodsNameEN: 'Item 1', ClassID: big.classIds[0], Pic: expect.stringMatching(/^goods\/g\d{4}\.svg$/) });
+    expect(rows(res)[0]).toMatchObject({ GoodsCode: 'B00001', GoodsName: 'Item 1', ClassID: big.classIds[0], Pic: expect.stringMatching(/^goods\/g\d{4}\.svg$/) });
     expect(rows(res).filter((g) => g.SoldOut === 1)).toHaveLength(Math.floor(5000 / 97));
     console.log(`5,000-goods menu in one page: ${Math.round(ms)} ms`);
     expect(ms).toBeLessThan(15_000);

@@ -22,7 +22,8 @@
  */
 import type { Queryable } from '../db/driver';
 import { OpError, type HandlerMap, type Session } from './context';
-import { BASE_COLUMNS } from './shop';
+import { langsFor, tr, trBy, type TextLangs } from './localized';
+import { baseColumns } from './shop';
 
 /** Default and largest page sizes of the goods lists (the app loads a whole menu in one page). */
 export const GOODS_PAGE_SIZE = 1000;
@@ -37,7 +38,8 @@ const EARTH_RADIUS_KM = 6371;
  */
 const RUNNING_PROMOTIONS = `
   promo AS (
-    SELECT pg.goods_id, pg.sku_id, pg.promote_price, pp.plan_id, pp.plan_name, pp.limit_qua, pp.begin_at, pp.end_at
+    SELECT pg.goods_id, pg.sku_id, pg.promote_price, pp.plan_id, pp.plan_name, pp.plan_name_tw, pp.plan_name_en,
+           pp.limit_qua, pp.begin_at, pp.end_at
       FROM promote_plan pp
       JOIN shop s ON s.shop_id = pp.shop_id
       JOIN enterprise e ON e.ent_id = s.ent_id
@@ -52,11 +54,10 @@ const RUNNING_PROMOTIONS = `
       FROM promo ORDER BY goods_id, promote_price, plan_id
   )`;
 
-/** A goods row as every list sends it (joined with `best`). */
-const GOODS_COLUMNS = `
-  g.goods_id AS "GoodsID", g.goods_code AS "GoodsCode",
-  g.goods_name AS "GoodsName", g.goods_name_tw AS "GoodsNameTW", g.goods_name_en AS "GoodsNameEN",
-  g.class_id AS "ClassID", g.goods_type::text AS "GoodsTypeID", g.sku_type::text AS "Skus", g.unit AS "Unit",
+/** A goods row as every list sends it (joined with `best`), its texts in the caller's language. */
+const goodsColumns = (l: TextLangs) => `
+  g.goods_id AS "GoodsID", g.goods_code AS "GoodsCode", ${tr('g.goods_name', l)} AS "GoodsName",
+  g.class_id AS "ClassID", g.goods_type::text AS "GoodsTypeID", g.sku_type::text AS "Skus", ${tr('g.unit', l)} AS "Unit",
   g.price AS "Price", g.sales_price AS "SalesPrice",
   COALESCE(best.promote_price::text, '') AS "PromotePrice", COALESCE(best.plan_id, '') AS "PromotePlanID",
   g.pic AS "Pic",
@@ -67,13 +68,13 @@ const GOODS_COLUMNS = `
   CASE WHEN EXISTS (SELECT 1 FROM goods_bom_class b WHERE b.goods_id = g.goods_id) THEN 1 ELSE 0 END AS "HasBom",
   CASE WHEN EXISTS (SELECT 1 FROM goods_charging_link l WHERE l.goods_id = g.goods_id) THEN 1 ELSE 0 END AS "HasCharging",
   g.bag_count AS "BagCount", g.sort AS "Sort",
-  g.remarks AS "GoodsRemarks", g.remarks_tw AS "GoodsRemarksTW", g.remarks_en AS "GoodsRemarksEN"`;
+  ${tr('g.remarks', l)} AS "GoodsRemarks"`;
 
 /** Menu order: class sort, goods sort, code. */
 const GOODS_ORDER = `c.sort, c.class_id, g.sort, g.goods_code`;
 
-const CHARGING_COLUMNS = `
-  o.option_id AS "OptionID", o.value AS "Value", o.value_tw AS "ValueTW", o.value_en AS "ValueEN",
+const chargingColumns = (l: TextLangs) => `
+  o.option_id AS "OptionID", ${tr('o.value', l)} AS "Value",
   o.price AS "Value2", o.sales_price AS "Value3", o.sort AS "Sort"`;
 
 interface Page {
@@ -111,11 +112,11 @@ async function requireShop(tx: Queryable, shopId: string): Promise<void> {
 type GoodsFilter = { sql: (first: number) => string; params: unknown[] };
 
 /** A page of goods of a shop at `now`, filtered, in menu order. */
-async function goodsPage(tx: Queryable, shopId: string, now: Date, filter: GoodsFilter, page: Page) {
+async function goodsPage(tx: Queryable, shopId: string, now: Date, filter: GoodsFilter, page: Page, l: TextLangs) {
   const n = filter.params.length;
   return tx.query(
     `WITH ${RUNNING_PROMOTIONS}
-     SELECT ${GOODS_COLUMNS}
+     SELECT ${goodsColumns(l)}
        FROM goods g
        JOIN goods_class c ON c.class_id = g.class_id
        LEFT JOIN best ON best.goods_id = g.goods_id
@@ -149,10 +150,10 @@ async function goodsOf(tx: Queryable, goodsId: string): Promise<{ shop_id: strin
 const iso = (d: unknown): string => (d instanceof Date ? d.toISOString() : d ? new Date(String(d)).toISOString() : '');
 
 export const menuHandlers: HandlerMap = {
-  async HBBPos_AllGoodsClassGet_Get({ tx }, { tableData: [row] }) {
+  async HBBPos_AllGoodsClassGet_Get({ tx, lang }, { tableData: [row] }) {
+    const l = await langsFor(tx, lang, { shopId: row!.ShopID });
     const classes = await tx.query(
-      `SELECT c.class_id AS "ClassID", c.class_name AS "ClassName", c.class_name_tw AS "ClassNameTW",
-              c.class_name_en AS "ClassNameEN", c.sort AS "Sort",
+      `SELECT c.class_id AS "ClassID", ${tr('c.class_name', l)} AS "ClassName", c.sort AS "Sort",
               (SELECT count(*) FROM goods g WHERE g.class_id = c.class_id)::int AS "GoodsCount"
          FROM goods_class c WHERE c.shop_id = $1 ORDER BY c.sort, c.class_id`,
       [row!.ShopID],
@@ -162,40 +163,46 @@ export const menuHandlers: HandlerMap = {
   },
 
   /** ClassID '' or absent lists the whole menu; BaseID is accepted and ignored (stock is per shop). */
-  async HBBPos_GoodsClass_GoodsList_V9_Get({ tx, now }, { tableData: [row] }) {
+  async HBBPos_GoodsClass_GoodsList_V9_Get({ tx, now, lang }, { tableData: [row] }) {
     const { ShopID, ClassID } = row!;
     const page = pageOf(row!, GOODS_PAGE_SIZE);
     const filter = classGoods(ClassID || null);
-    const goods = await goodsPage(tx, ShopID, now, filter, page);
+    const l = await langsFor(tx, lang, { shopId: ShopID });
+    const goods = await goodsPage(tx, ShopID, now, filter, page, l);
     const total = await totalOf(page, goods.length, () => countGoods(tx, ShopID, filter));
     if (total === 0) await requireShop(tx, ShopID);
     return { table1: goods, table2: [{ TotalCount: total }] };
   },
 
-  async Goods_GoodsShopHomeGoodsByPage_Get({ tx, now }, { tableData: [row] }) {
+  async Goods_GoodsShopHomeGoodsByPage_Get({ tx, now, lang }, { tableData: [row] }) {
     const { ShopID } = row!;
     const page = pageOf(row!, GOODS_PAGE_SIZE);
-    const goods = await goodsPage(tx, ShopID, now, HOME_GOODS, page);
+    const l = await langsFor(tx, lang, { shopId: ShopID });
+    const goods = await goodsPage(tx, ShopID, now, HOME_GOODS, page, l);
     const total = await totalOf(page, goods.length, () => countGoods(tx, ShopID, HOME_GOODS));
     if (total === 0) await requireShop(tx, ShopID);
     return { table1: goods, table2: [{ TotalCount: total }] };
   },
 
   /** Qua of a sku is a placeholder ('0.0000'): stock quantities are not tracked, SoldOut is the availability. */
-  async EShop_GoodsDetailGet_V2_Get({ tx, now }, { tableData: [row] }) {
+  async EShop_GoodsDetailGet_V2_Get({ tx, now, lang }, { tableData: [row] }) {
     const { GoodsID, ShopID } = row!;
     const found = await goodsOf(tx, GoodsID);
     if (!found || (ShopID && ShopID !== found.shop_id)) throw new OpError('goodsNotFound');
+    const l = await langsFor(tx, lang, { shopId: found.shop_id });
+    // The spec (attribute names and values, the skus' items) is one text, in one language.
+    const spec = (value: string) => trBy('g.sku_attribute_values', value, l);
     const [goods] = await tx.query(
       `WITH ${RUNNING_PROMOTIONS}
-       SELECT ${GOODS_COLUMNS}, g.sku_attributes AS "SkuAttributes", g.sku_attribute_values AS "SkuAttributeValues"
+       SELECT ${goodsColumns(l)}, ${spec('g.sku_attributes')} AS "SkuAttributes",
+              ${spec('g.sku_attribute_values')} AS "SkuAttributeValues"
          FROM goods g LEFT JOIN best ON best.goods_id = g.goods_id
         WHERE g.goods_id = $3`,
       [found.shop_id, now, GoodsID],
     );
     const skus = await tx.query(
       `WITH ${RUNNING_PROMOTIONS}
-       SELECT k.sku_id AS "SkuID", k.sku_code AS "SkuCode", k.sku_items AS "SkuItems",
+       SELECT k.sku_id AS "SkuID", k.sku_code AS "SkuCode", ${spec('k.sku_items')} AS "SkuItems",
               k.price AS "Price", k.sales_price AS "SalesPrice",
               COALESCE((SELECT min(p.promote_price) FROM promo p
                          WHERE p.goods_id = k.goods_id AND (p.sku_id = k.sku_id OR p.sku_id = ''))::text, '') AS "PromotePrice",
@@ -206,7 +213,7 @@ export const menuHandlers: HandlerMap = {
       [found.shop_id, now, GoodsID],
     );
     const packUnits = await tx.query(
-      `SELECT pcode AS "PCode", punit AS "PUnit", punit_tw AS "PUnitTW", punit_en AS "PUnitEN",
+      `SELECT pcode AS "PCode", ${tr('punit', l)} AS "PUnit",
               ref AS "Ref", price AS "Price", sales_price AS "SalesPrice"
          FROM goods_punit WHERE goods_id = $1 ORDER BY ref, pcode`,
       [GoodsID],
@@ -214,11 +221,12 @@ export const menuHandlers: HandlerMap = {
     return { table1: goods ? [goods] : [], table2: skus, table3: packUnits };
   },
 
-  async HBBPos_GoodsBomList_V3_Get({ tx }, { tableData: [row] }) {
+  async HBBPos_GoodsBomList_V3_Get({ tx, lang }, { tableData: [row] }) {
     const { GoodsID } = row!;
+    const l = await langsFor(tx, lang, { goodsId: GoodsID });
     const groups = await tx.query(
-      `SELECT bom_class_id AS "BOMClassID", class_name AS "ClassName", class_name_tw AS "ClassNameTW",
-              class_name_en AS "ClassNameEN", select_type AS "SelectType", select_qua AS "SelectQua", sort AS "Sort"
+      `SELECT bom_class_id AS "BOMClassID", ${tr('class_name', l)} AS "ClassName",
+              select_type AS "SelectType", select_qua AS "SelectQua", sort AS "Sort"
          FROM goods_bom_class WHERE goods_id = $1 ORDER BY sort, bom_class_id`,
       [GoodsID],
     );
@@ -228,8 +236,8 @@ export const menuHandlers: HandlerMap = {
     }
     const items = await tx.query(
       `SELECT i.bom_class_id AS "BOMClassID", p.goods_id AS "GoodsID",
-              p.goods_name AS "GoodsName", p.goods_name_tw AS "GoodsNameTW", p.goods_name_en AS "GoodsNameEN",
-              i.bom_amo AS "BOMAmo", i.bom_qua AS "BOMQua", i.bom_punit AS "BOMGoodsPUnit",
+              ${tr('p.goods_name', l)} AS "GoodsName",
+              i.bom_amo AS "BOMAmo", i.bom_qua AS "BOMQua", ${tr('i.bom_punit', l)} AS "BOMGoodsPUnit",
               CASE WHEN i.is_default THEN 1 ELSE 0 END AS "IsDefault",
               CASE WHEN p.sold_out THEN 1 ELSE 0 END AS "SoldOut", p.pic AS "Pic"
          FROM goods_bom_class c
@@ -243,11 +251,12 @@ export const menuHandlers: HandlerMap = {
   },
 
   /** The add-ons of a goods (GoodsID; with ShopID it must be that shop's), or all of a shop's (ShopID only). */
-  async Cust_GmGoodsChargingListGet_V1_Get({ tx }, { tableData: [row] }) {
+  async Cust_GmGoodsChargingListGet_V1_Get({ tx, lang }, { tableData: [row] }) {
     const { GoodsID, ShopID } = row!;
     if (GoodsID) {
+      const l = await langsFor(tx, lang, { goodsId: GoodsID });
       const options = await tx.query(
-        `SELECT ${CHARGING_COLUMNS}
+        `SELECT ${chargingColumns(l)}
            FROM goods_charging_link l JOIN goods_charging o ON o.option_id = l.option_id
           WHERE l.goods_id = $1 ORDER BY o.sort, o.option_id`,
         [GoodsID],
@@ -259,8 +268,9 @@ export const menuHandlers: HandlerMap = {
       }
       return { table1: options };
     }
+    const l = await langsFor(tx, lang, { shopId: ShopID! });
     const options = await tx.query(
-      `SELECT ${CHARGING_COLUMNS} FROM goods_charging o WHERE o.shop_id = $1 ORDER BY o.sort, o.option_id`,
+      `SELECT ${chargingColumns(l)} FROM goods_charging o WHERE o.shop_id = $1 ORDER BY o.sort, o.option_id`,
       [ShopID],
     );
     if (options.length === 0) await requireShop(tx, ShopID!);
@@ -291,11 +301,12 @@ export const menuHandlers: HandlerMap = {
   },
 
   /** The promotion rows running at the service's now; BaseID is accepted and ignored (promotions are per shop). */
-  async Promote_AvailablePromoteGoodsGet_Get({ tx, now }, { tableData: [row] }) {
+  async Promote_AvailablePromoteGoodsGet_Get({ tx, now, lang }, { tableData: [row] }) {
     const { ShopID } = row!;
+    const l = await langsFor(tx, lang, { shopId: ShopID });
     const rows = await tx.query<{ BeginTime: Date; EndTime: Date } & Record<string, unknown>>(
       `WITH ${RUNNING_PROMOTIONS}
-       SELECT p.plan_id AS "PlanID", p.plan_name AS "PlanName", p.goods_id AS "GoodsID", p.sku_id AS "SkuID",
+       SELECT p.plan_id AS "PlanID", ${tr('p.plan_name', l)} AS "PlanName", p.goods_id AS "GoodsID", p.sku_id AS "SkuID",
               p.promote_price AS "PromotePrice", COALESCE(p.limit_qua::text, '') AS "LimitQua",
               p.begin_at AS "BeginTime", p.end_at AS "EndTime"
          FROM promo p JOIN goods g ON g.goods_id = p.goods_id
@@ -307,23 +318,24 @@ export const menuHandlers: HandlerMap = {
   },
 
   /** A business district's external shops (PosType '2,7' by default) and their outlets. */
-  async Shop_ShopInfoByPage_Get({ tx }, { tableData: [row] }) {
+  async Shop_ShopInfoByPage_Get({ tx, lang }, { tableData: [row] }) {
     const { ShopID, PosType } = row!;
     const [district] = await tx.query<{ pos_type: number }>('SELECT pos_type FROM shop WHERE shop_id = $1', [ShopID]);
     if (!district || district.pos_type !== DISTRICT_POS_TYPE) throw new OpError('shopNotFound');
+    const l = await langsFor(tx, lang, { shopId: ShopID });
     const posTypes = PosType?.trim() ? PosType.split(',').map((t) => Number(t.trim())) : [...EXTERNAL_SHOP_POS_TYPES];
     const page = pageOf(row!, 1000);
     const shops = await tx.query<{ ShopID: string }>(
-      `SELECT s.shop_id AS "ShopID", s.shop_name AS "ShopName", s.shop_name_tw AS "ShopNameTW", s.shop_name_en AS "ShopNameEN",
-              s.pos_type::text AS "PosType", s.logo AS "Logo", s.notice AS "Notice"
+      `SELECT s.shop_id AS "ShopID", ${tr('s.shop_name', l)} AS "ShopName",
+              s.pos_type::text AS "PosType", s.logo AS "Logo", ${tr('s.notice', l)} AS "Notice"
          FROM shop s WHERE s.parent_shop_id = $1 AND s.pos_type = ANY ($2::int[])
         ORDER BY s.sort, s.shop_id LIMIT $3 OFFSET $4`,
       [ShopID, posTypes, page.limit, page.offset],
     );
     const bases = shops.length
       ? await tx.query(
-          `SELECT b.base_id AS "BaseID", b.shop_id AS "ShopID", b.base_name AS "BaseName", b.base_name_tw AS "BaseNameTW",
-                  b.base_name_en AS "BaseNameEN", b.base_code AS "BaseCode", b.cy_type AS "CYType",
+          `SELECT b.base_id AS "BaseID", b.shop_id AS "ShopID", ${tr('b.base_name', l)} AS "BaseName",
+                  b.base_code AS "BaseCode", b.cy_type AS "CYType",
                   b.business_mode::text AS "BusinessMode", b.pay_mode AS "PayMode"
              FROM base b JOIN shop s ON s.shop_id = b.shop_id
             WHERE b.shop_id = ANY ($1::text[])
@@ -340,7 +352,7 @@ export const menuHandlers: HandlerMap = {
    * (great-circle distance in km, four places; '' without a position or for
    * an outlet without one), then by sort. GPS 0,0 counts as no position.
    */
-  async Base_BaseInfoByGPSGet_Get({ tx, session }, { tableData: [row] }) {
+  async Base_BaseInfoByGPSGet_Get({ tx, session, lang }, { tableData: [row] }) {
     const { ShopID, BaseClass } = row!;
     let lng = row!.GPS_Lng ?? null;
     let lat = row!.GPS_Lat ?? null;
@@ -354,10 +366,11 @@ export const menuHandlers: HandlerMap = {
       entId = await entOf(tx, row!.EntID, session);
     }
     const page = pageOf(row!, 1000);
+    const l = await langsFor(tx, lang, { entId: entId! });
     const filter = `b.ent_id = $1 AND ($2::text IS NULL OR b.shop_id = $2) AND ($3::int IS NULL OR b.base_class = $3)`;
     const filterParams = [entId, ShopID || null, BaseClass ?? null];
     const bases = await tx.query(
-      `SELECT ${BASE_COLUMNS}, COALESCE(round(d.km::numeric, 4)::text, '') AS "Distance"
+      `SELECT ${baseColumns(l)}, COALESCE(round(d.km::numeric, 4)::text, '') AS "Distance"
          FROM base b
          CROSS JOIN LATERAL (
            SELECT CASE WHEN $4::float8 IS NULL OR b.gps_lat IS NULL OR b.gps_lng IS NULL THEN NULL

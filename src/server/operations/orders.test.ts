@@ -113,7 +113,8 @@ describe('order submit: pricing', () => {
     const items = rows(detail, 'table2');
     expect(items.map((i) => [i.GoodsID, i.SkuID, i.PUnit, i.Qua, i.PQua, i.MQua, i.Price, i.PUnitPrice, i.Amo, i.SalType, i.DisAmo])).toEqual([
       [g('0111'), DEMO.skus.wontonNoodlesLarge, '', '2.0000', '0.0000', '2.0000', '51.0000', '0.0000', '102.0000', '0', '0.0000'],
-      [g('0142'), sku('0142', 3), '6樽装', '6.0000', '1.0000', '0.0000', '20.0000', '80.0000', '80.0000', '0', '0.0000'],
+      // The pack unit as the caller reads it (English); the line stores the base text '6樽装' the submit sent.
+      [g('0142'), sku('0142', 3), 'Pack', '6.0000', '1.0000', '0.0000', '20.0000', '80.0000', '80.0000', '0', '0.0000'],
       [g('0135'), '', '', '1.0000', '0.0000', '1.0000', '89.0000', '0.0000', '89.0000', '0', '0.0000'],
       [g('0102'), '', '', '1.0000', '0.0000', '1.0000', '49.0000', '0.0000', '49.0000', '2', '9.0000'],
       [g('0151'), '', '', '2.0000', '0.0000', '2.0000', '8.0000', '0.0000', '16.0000', '2', '4.0000'],
@@ -136,7 +137,7 @@ describe('order submit: pricing', () => {
     const client = await guestClient(h);
     const main = { BOMClassID: bomClass('0135', 1), GoodsID: g('0101') };
     const drink = { BOMClassID: bomClass('0135', 2), GoodsID: g('0145') };
-    const changed = 'The choices of 招牌饭套餐 have changed. Please choose again.';
+    const changed = 'The choices of Signature Rice Set have changed. Please choose again.';
     // No drink: the required group is incomplete.
     refused(await submit(client, pickupHeader({ TotalAmo: 66 }), [line(g('0135'), 65, { Bom: [main] })]), '50000', changed);
     // A part of another goods' group.
@@ -147,7 +148,7 @@ describe('order submit: pricing', () => {
     refused(
       await submit(client, pickupHeader({ TotalAmo: 53 }), [line(BBQ, 53, { Attachments: [DEMO.options.cheese] })]),
       '50000',
-      'The choices of 叉烧饭 have changed. Please choose again.',
+      'The choices of BBQ Pork Rice have changed. Please choose again.',
     );
     // A complete set with its default parts and an add-on as an object.
     ok(await submit(client, pickupHeader({ TotalAmo: 66 }), [line(g('0135'), 65, { Bom: JSON.stringify([main, drink]) })]));
@@ -211,14 +212,14 @@ describe('order submit: the client figures are checked, nothing is written when 
 describe('order submit: sold out, closed, ways of ordering', () => {
   test('sold-out goods, skus and bundle parts are refused', async () => {
     const client = await guestClient(h);
-    refused(await submit(client, pickupHeader({ TotalAmo: 42 }), [line(DEMO.goods.soldOut, 42)]), '50000', 'Sold out: 虾子捞面');
+    refused(await submit(client, pickupHeader({ TotalAmo: 42 }), [line(DEMO.goods.soldOut, 42)]), '50000', 'Sold out: Shrimp Roe Lo Mein');
     refused(
       await submit(client, pickupHeader({ TotalAmo: 32 }), [line(DEMO.goods.coffee, 32, { SkuID: DEMO.skus.coffeeLargeIcedSoldOut })]),
       '50000',
-      'Sold out: 咖啡 Large;Iced',
+      'Sold out: Coffee Large;Iced',
     );
     // A goods with skus needs one of its skus.
-    refused(await submit(client, pickupHeader({ TotalAmo: 25 }), [line(DEMO.goods.coffee, 25)]), '50000', /choices of 咖啡/);
+    refused(await submit(client, pickupHeader({ TotalAmo: 25 }), [line(DEMO.goods.coffee, 25)]), '50000', /choices of Coffee/);
     await h.db.query('UPDATE goods SET sold_out = true WHERE goods_id = $1', [g('0141')]);
     try {
       const set = line(g('0135'), 73, {
@@ -227,7 +228,7 @@ describe('order submit: sold out, closed, ways of ordering', () => {
           { BOMClassID: bomClass('0135', 2), GoodsID: g('0141') },
         ],
       });
-      refused(await submit(client, pickupHeader({ TotalAmo: 74 }), [set]), '50000', 'Sold out: 鲜榨橙汁');
+      refused(await submit(client, pickupHeader({ TotalAmo: 74 }), [set]), '50000', 'Sold out: Fresh Orange Juice');
     } finally {
       await h.db.query('UPDATE goods SET sold_out = false WHERE goods_id = $1', [g('0141')]);
     }
@@ -620,13 +621,9 @@ describe('PosSalSheet_PosSalSheetListByPage_V4_Get', () => {
       SheetID: ids[2],
       CreatedDate: expect.stringMatching(/Z$/),
       ShopID: DEMO.shops.main,
-      ShopName: '港湾厨房',
-      ShopNameTW: '港灣廚房',
-      ShopNameEN: 'Harbour Kitchen',
+      ShopName: 'Harbour Kitchen',
       BaseID: DEMO.bases.quick,
-      BaseName: '港湾快餐·高士德店',
-      BaseNameTW: '港灣快餐·高士德店',
-      BaseNameEN: 'Harbour Express Horta e Costa',
+      BaseName: 'Harbour Express Horta e Costa',
       TableID: '',
       TableName: '',
       BusinessMode: '1',
@@ -639,9 +636,7 @@ describe('PosSalSheet_PosSalSheetListByPage_V4_Get', () => {
       DisplayState: 'unpaid',
       TotalAmo: '49.0000',
       Count: 1,
-      FirstGoodsName: '叉烧饭',
-      FirstGoodsNameTW: '叉燒飯',
-      FirstGoodsNameEN: 'BBQ Pork Rice',
+      FirstGoodsName: 'BBQ Pork Rice',
       Pic: 'goods/g0101.svg',
     });
     expect(rows(await page(2)).map((s) => s.SheetID)).toEqual([ids[0]]);

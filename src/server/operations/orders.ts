@@ -12,6 +12,7 @@ import { toMinor } from '../../shared/domain/numbers';
 import { SheetStatus } from '../../shared/domain/orderStates';
 import { decimal4, ErrorCode } from '../../shared/protocol/envelope';
 import { OpError, type HandlerMap, type OpContext } from './context';
+import { langsFor, tr } from './localized';
 import {
   isoSeconds,
   isSettling,
@@ -57,19 +58,13 @@ type ListRow = SheetStateRow & {
   sheet_id: string;
   shop_id: string;
   shop_name: string;
-  shop_name_tw: string;
-  shop_name_en: string;
   base_id: string;
   base_name: string;
-  base_name_tw: string;
-  base_name_en: string;
   table_id: string;
   table_name: string;
   total_amo: string;
   line_count: number;
   first_name: string | null;
-  first_name_tw: string | null;
-  first_name_en: string | null;
   pic: string | null;
 };
 
@@ -159,13 +154,15 @@ export const orderHandlers: HandlerMap = {
     const offset = ((row!.PageIndex ?? 1) - 1) * size;
     const status = row!.Status ?? null;
     const mine = `mine AS (SELECT sheet_id FROM sheet WHERE vip_id = $1 UNION SELECT sheet_id FROM sheet_round WHERE vip_id = $1)`;
+    // Names in the caller's language (operations/localized.ts).
+    const l = await langsFor(ctx.tx, ctx.lang, { entId: ctx.session!.entId });
     const sheets = await ctx.tx.query<ListRow>(
       `WITH ${mine}
-       SELECT s.sheet_id, s.shop_id, sh.shop_name, sh.shop_name_tw, sh.shop_name_en,
-              s.base_id, b.base_name, b.base_name_tw, b.base_name_en,
+       SELECT s.sheet_id, s.shop_id, ${tr('sh.shop_name', l)} AS shop_name,
+              s.base_id, ${tr('b.base_name', l)} AS base_name,
               COALESCE(s.table_id, '') AS table_id, COALESCE(t.table_name, '') AS table_name, s.total_amo,
               (SELECT count(*) FROM sheet_item i WHERE i.sheet_id = s.sheet_id)::int AS line_count,
-              f.goods_name AS first_name, f.goods_name_tw AS first_name_tw, f.goods_name_en AS first_name_en, f.pic,
+              f.goods_name AS first_name, f.pic,
               ${SHEET_STATE_COLUMNS}
          FROM sheet s
          JOIN mine m ON m.sheet_id = s.sheet_id
@@ -173,7 +170,7 @@ export const orderHandlers: HandlerMap = {
          JOIN base b ON b.base_id = s.base_id
          LEFT JOIN dining_table t ON t.table_id = s.table_id
          LEFT JOIN LATERAL (
-           SELECT i.goods_name, g.goods_name_tw, g.goods_name_en, g.pic
+           SELECT COALESCE(NULLIF(${tr('g.goods_name', l)}, ''), i.goods_name) AS goods_name, g.pic
              FROM sheet_item i LEFT JOIN goods g ON g.goods_id = i.goods_id
             WHERE i.sheet_id = s.sheet_id ORDER BY i.round_no, i.item_id LIMIT 1) f ON true
         WHERE ($2::int IS NULL OR s.status = $2)
@@ -191,12 +188,8 @@ export const orderHandlers: HandlerMap = {
         CreatedDate: isoSeconds(s.created_at),
         ShopID: s.shop_id,
         ShopName: s.shop_name,
-        ShopNameTW: s.shop_name_tw,
-        ShopNameEN: s.shop_name_en,
         BaseID: s.base_id,
         BaseName: s.base_name,
-        BaseNameTW: s.base_name_tw,
-        BaseNameEN: s.base_name_en,
         TableID: s.table_id,
         TableName: s.table_name,
         BusinessMode: String(s.business_mode),
@@ -210,8 +203,6 @@ export const orderHandlers: HandlerMap = {
         TotalAmo: s.total_amo,
         Count: s.line_count,
         FirstGoodsName: s.first_name ?? '',
-        FirstGoodsNameTW: s.first_name_tw ?? '',
-        FirstGoodsNameEN: s.first_name_en ?? '',
         Pic: s.pic ?? '',
       })),
       table2: [{ TotalCount: count?.n ?? 0 }],
@@ -281,7 +272,7 @@ export const orderHandlers: HandlerMap = {
           DisplayState: sheetDisplayState(sheet, ctx.now),
         },
       ],
-      table2: await sheetItems(ctx.tx, sheet.sheet_id, vipId),
+      table2: await sheetItems(ctx.tx, sheet.sheet_id, vipId, ctx.lang),
       table3: await sheetRounds(ctx.tx, sheet, vipId),
     };
   },

@@ -110,7 +110,7 @@ describe('Finance_PosPaySubmit_V5_Add', () => {
     expect(row).toEqual({
       PayID: expect.stringMatching(/^PAY\d{21}$/),
       SheetID: sheetId,
-      PayUrl: `/sandbox/pay/${String(row!.PayID)}`,
+      PayUrl: `/sandbox/pay/${String(row!.PayID)}?lang=en`,
       Amount: '25.5000',
       Status: 'pending',
     });

@@ -33,7 +33,9 @@ import { decimal4, ErrorCode } from '../../shared/protocol/envelope';
 import type { Config } from '../config';
 import type { Queryable } from '../db/driver';
 import { createPaymentProvider, PAYMENT_CALLBACK_PATH, type PaymentCallback, type PaymentProvider } from '../providers/payment';
+import type { Lang } from '../messages';
 import { OpError, type HandlerMap, type OpContext, type Session } from './context';
+import { langsFor, pick } from './localized';
 
 export type { PayType } from '../../shared/domain/payTypes';
 /** How a sheet was paid: the two methods here, or at the counter (staff). */
@@ -75,6 +77,7 @@ type PaySheet = {
   /** The outlet's IsPayLaterOnlineCheckout: '1' lets a pay-after table settle online. */
   online_checkout: string | null;
   shop_name: string;
+  shop_name_tw: string;
   shop_name_en: string;
   currency: string;
   currency_symbol: string;
@@ -89,7 +92,7 @@ async function loadSheet(tx: Queryable, sheetId: string, lock: boolean): Promise
             j.row ->> 'progress' AS progress, j.row ->> 'take_type' AS take_type, j.row ->> 'pay_mode' AS sheet_pay_mode,
             b.pay_mode AS base_pay_mode,
             (SELECT p.parm_value FROM base_parm p WHERE p.base_id = s.base_id AND p.parm_id = 'IsPayLaterOnlineCheckout') AS online_checkout,
-            sh.shop_name, sh.shop_name_en, e.currency, e.currency_symbol, e.amo_point
+            sh.shop_name, sh.shop_name_tw, sh.shop_name_en, e.currency, e.currency_symbol, e.amo_point
        FROM sheet s
        CROSS JOIN LATERAL (SELECT to_jsonb(s) AS row) j
        JOIN base b ON b.base_id = s.base_id
@@ -364,9 +367,11 @@ export const paymentHandlers: HandlerMap = {
     if (!sameAmount(row!.TotalAmo, amount, s.amo_point)) {
       throw new OpError('paymentAmountMismatch', ErrorCode.mismatch, { amount: money(s, amount) });
     }
+    // The provider's page speaks the customer's language: the app's (Accept-Language), passed on in the page's address.
     const answer = (payId: string, payUrl: string, value: string) => ({
-      table1: [{ PayID: payId, SheetID: s.sheet_id, PayUrl: payUrl, Amount: decimal4(value), Status: 'pending' as const }],
+      table1: [{ PayID: payId, SheetID: s.sheet_id, PayUrl: withLang(payUrl, ctx.lang), Amount: decimal4(value), Status: 'pending' as const }],
     });
+    const langs = await langsFor(tx, ctx.lang, { sheetId: s.sheet_id });
 
     const pending = await pendingPayment(tx, s.sheet_id);
     if (pending) {
@@ -378,7 +383,7 @@ export const paymentHandlers: HandlerMap = {
       payId,
       amount,
       currency: s.currency,
-      description: `${s.shop_name_en || s.shop_name} · ${s.sheet_id}`,
+      description: `${pick({ 'zh-CN': s.shop_name, 'zh-TW': s.shop_name_tw, en: s.shop_name_en }, langs)} · ${s.sheet_id}`,
       returnUrl: paymentReturnUrl(config, s.sheet_id, payId),
       notifyUrl: PAYMENT_CALLBACK_PATH,
     });
@@ -597,3 +602,10 @@ export const paymentHandlers: HandlerMap = {
     };
   },
 };
+
+/** A provider page's address with the language it is to speak (`lang`, which the sandbox pages read). */
+export function withLang(url: string, lang: Lang): string {
+  const [path, hash = ''] = url.split('#');
+  const bare = path!.replace(/([?&])lang=[^&]*(&|$)/, (_, before: string, after: string) => (after ? before : '')).replace(/[?&]$/, '');
+  return `${bare}${bare.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}${hash ? `#${hash}` : ''}`;
+}

@@ -64,7 +64,7 @@ describe('PosSalSheet_PosSalSheetDetailGet_V2_Get', () => {
         GoodsID: DEMO.goods.bbqPorkRice,
         SkuID: '',
         PUnit: '',
-        GoodsName: '叉烧饭',
+        GoodsName: 'BBQ Pork Rice',
         SkuItems: '',
         Qua: '1.0000',
         PQua: '0.0000',
@@ -75,13 +75,11 @@ describe('PosSalSheet_PosSalSheetDetailGet_V2_Get', () => {
         DisAmo: '0.0000',
         SalType: '0',
         Detail: '',
-        GoodsNameTW: '叉燒飯',
-        GoodsNameEN: 'BBQ Pork Rice',
         PUnitPrice: '0.0000',
         Ref: '1.0000',
         Mine: 0,
       },
-      expect.objectContaining({ ItemID: 2, GoodsName: '柠檬茶', SkuItems: 'Regular;Iced', Qua: '2.0000', MQua: '2.0000', SalesPrice: '22.0000', Amo: '44.0000' }),
+      expect.objectContaining({ ItemID: 2, GoodsName: 'Lemon Tea', SkuItems: 'Regular;Iced', Qua: '2.0000', MQua: '2.0000', SalesPrice: '22.0000', Amo: '44.0000' }),
     ]);
   });
 

@@ -38,11 +38,11 @@ export const sheetHandlers: HandlerMap = {
   /**
    * Orders (operations/orders.ts) add: BagAmo, TakeType, TakeTime, Progress,
    * PayStatus, IsPayLater, PayMode, DisplayState, RoundCount, Settling and
-   * Mine (the caller ordered on it) to the head; GoodsNameTW/EN, PUnitPrice,
+   * Mine (the caller ordered on it) to the head; PUnitPrice,
    * Ref and Mine (the caller ordered the line's round) to the lines; and the
    * rounds as table3.
    */
-  async PosSalSheet_PosSalSheetDetailGet_V2_Get({ tx, session, now }, { tableData: [row] }) {
+  async PosSalSheet_PosSalSheetDetailGet_V2_Get({ tx, session, now, lang }, { tableData: [row] }) {
     const [found] = await tx.query<OwnerColumns & Record<string, unknown>>(
       `SELECT ${HEAD_COLUMNS}, s.sheet_id, s.vip_id, s.cust_name, s.cust_phone, s.cust_region, s.cust_address, s.take_time,
               s.total_amo, s.remark, ${SHEET_STATE_COLUMNS}
@@ -68,7 +68,7 @@ export const sheetHandlers: HandlerMap = {
     const contact = { VipID: vip_id, CustName: cust_name, CustPhone: cust_phone, CustAddress: [cust_region, cust_address].filter(Boolean).join(' ') };
     return {
       table1: [owner ? { ...head, ...contact } : head],
-      table2: await sheetItems(tx, sheet_id, vipId),
+      table2: await sheetItems(tx, sheet_id, vipId, lang),
       table3: await sheetRounds(tx, { sheet_id, vip_id, total_amo, remark, created_at }, vipId),
     };
   },

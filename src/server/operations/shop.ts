@@ -5,30 +5,30 @@
 import { ErrorCode } from '../../shared/protocol/envelope';
 import type { Queryable } from '../db/driver';
 import { OpError, type HandlerMap } from './context';
+import { langsFor, tr, type TextLangs } from './localized';
 
-/** The enterprise row as the app reads it. */
-export const ENTITY_COLUMNS = `
-  e.ent_id AS "EntID", e.ent_name AS "EntName", e.user_id AS "UserID", e.user_name AS "UserName",
+/** The enterprise row as the app reads it; texts in the caller's language (localized.ts), as in every row below. */
+export const entityColumns = (l: TextLangs) => `
+  e.ent_id AS "EntID", ${tr('e.ent_name', l)} AS "EntName", e.user_id AS "UserID", e.user_name AS "UserName",
   e.user_code AS "UserCode", e.currency AS "Currency", e.currency_symbol AS "CurrencySymbol",
   e.amo_point AS "AmoPoint", e.discount_point AS "DiscountPoint", e.pqua_point AS "PQuaPoint",
   e.price_point AS "PricePoint", e.qua_point AS "QuaPoint", e.time_zone AS "TimeZone",
   e.oss_domain AS "OssCustomerDomain"`;
 
-export const SHOP_COLUMNS = `
-  s.ent_id AS "EntID", s.shop_id AS "ShopID", s.shop_name AS "ShopName", s.shop_name_tw AS "ShopNameTW",
-  s.shop_name_en AS "ShopNameEN", s.pos_type::text AS "PosType", s.mina_app_id AS "MinaAppID",
-  s.mina_id AS "MinaID", s.logo AS "Logo", s.notice AS "Notice"`;
+export const shopColumns = (l: TextLangs) => `
+  s.ent_id AS "EntID", s.shop_id AS "ShopID", ${tr('s.shop_name', l)} AS "ShopName",
+  s.pos_type::text AS "PosType", s.mina_app_id AS "MinaAppID",
+  s.mina_id AS "MinaID", s.logo AS "Logo", ${tr('s.notice', l)} AS "Notice"`;
 
-export const BASE_COLUMNS = `
-  b.base_id AS "BaseID", b.shop_id AS "ShopID", b.base_name AS "BaseName", b.base_name_tw AS "BaseNameTW",
-  b.base_name_en AS "BaseNameEN", b.base_code AS "BaseCode", b.business_mode::text AS "BusinessMode",
+export const baseColumns = (l: TextLangs) => `
+  b.base_id AS "BaseID", b.shop_id AS "ShopID", ${tr('b.base_name', l)} AS "BaseName", b.base_code AS "BaseCode", b.business_mode::text AS "BusinessMode",
   b.cy_type AS "CYType", b.begin_time AS "BeginTime", b.end_time AS "EndTime",
   b.web_order_duration AS "WebOrderDuration", b.pay_mode AS "PayMode",
   COALESCE((SELECT parm_value FROM base_parm p WHERE p.base_id = b.base_id AND p.parm_id = 'IsPayLaterOnlineCheckout'), '0')
     AS "IsPayLaterOnlineCheckout",
   COALESCE((SELECT parm_value FROM base_parm p WHERE p.base_id = b.base_id AND p.parm_id = 'OpeningHours'), '')
     AS "OpeningHours",
-  b.address AS "Address", b.phone AS "Phone", b.gps_lng AS "GPS_Lng", b.gps_lat AS "GPS_Lat"`;
+  ${tr('b.address', l)} AS "Address", b.phone AS "Phone", b.gps_lng AS "GPS_Lng", b.gps_lat AS "GPS_Lat"`;
 
 export const TABLE_COLUMNS = `
   t.table_id AS "TableID", t.base_id AS "BaseID", t.table_name AS "TableName", t.table_code AS "TableCode",
@@ -70,7 +70,7 @@ export const shopHandlers: HandlerMap = {
     };
   },
 
-  async EShop_EShopShopPageGet_Get({ tx, now }, { tableData: [row] }) {
+  async EShop_EShopShopPageGet_Get({ tx, now, lang }, { tableData: [row] }) {
     const { QRCode, TableID, BaseID, ShopID, SheetID } = row!;
     // The most specific code wins: a table's QR code names the table, its outlet and shop.
     const by = QRCode ? (['QRCode', QRCode] as const)
@@ -84,10 +84,11 @@ export const shopHandlers: HandlerMap = {
     // A QR code of one outlet with a BaseID of another is a tampered link.
     if (BaseID && found.baseId && BaseID !== found.baseId) throw new OpError('qrCodeInvalid');
 
-    const [entity] = await tx.query(`SELECT ${ENTITY_COLUMNS} FROM enterprise e WHERE e.ent_id = $1`, [found.entId]);
-    const shops = await tx.query(`SELECT ${SHOP_COLUMNS} FROM shop s WHERE s.shop_id = $1`, [found.shopId]);
+    const l = await langsFor(tx, lang, { entId: found.entId });
+    const [entity] = await tx.query(`SELECT ${entityColumns(l)} FROM enterprise e WHERE e.ent_id = $1`, [found.entId]);
+    const shops = await tx.query(`SELECT ${shopColumns(l)} FROM shop s WHERE s.shop_id = $1`, [found.shopId]);
     const bases = found.baseId
-      ? await tx.query(`SELECT ${BASE_COLUMNS} FROM base b WHERE b.base_id = $1`, [found.baseId])
+      ? await tx.query(`SELECT ${baseColumns(l)} FROM base b WHERE b.base_id = $1`, [found.baseId])
       : [];
     const tables = found.tableId
       ? await tx.query(`SELECT ${TABLE_COLUMNS} FROM dining_table t WHERE t.table_id = $1`, [found.tableId])
@@ -103,12 +104,13 @@ export const shopHandlers: HandlerMap = {
     };
   },
 
-  async PosSalSheet_ShopBaseDetailGet_Get({ tx }, { tableData: [row] }) {
-    const bases = await tx.query(`SELECT ${BASE_COLUMNS} FROM base b WHERE b.base_id = $1`, [row!.BaseID]);
+  async PosSalSheet_ShopBaseDetailGet_Get({ tx, lang }, { tableData: [row] }) {
+    const l = await langsFor(tx, lang, { baseId: row!.BaseID });
+    const bases = await tx.query(`SELECT ${baseColumns(l)} FROM base b WHERE b.base_id = $1`, [row!.BaseID]);
     const base = bases[0];
     if (!base) throw new OpError('baseNotFound');
     if (row!.ShopID && row!.ShopID !== base.ShopID) throw new OpError('baseNotFound');
-    const shops = await tx.query(`SELECT ${SHOP_COLUMNS} FROM shop s WHERE s.shop_id = $1`, [base.ShopID]);
+    const shops = await tx.query(`SELECT ${shopColumns(l)} FROM shop s WHERE s.shop_id = $1`, [base.ShopID]);
     return { table1: shops, table2: bases };
   },
 

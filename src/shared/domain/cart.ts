@@ -87,9 +87,8 @@ export interface CartGoodsDetails {
   GoodsID: string;
   ShopID: string;
   BaseID: string;
+  /** In the language the app showed when the line was added (refreshed when the customer switches language). */
   GoodsName?: string;
-  GoodsNameTW?: string;
-  GoodsNameEN?: string;
   Pic?: string;
   GoodsTypeID?: string;
   [key: string]: unknown;

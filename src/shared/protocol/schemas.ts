@@ -57,8 +57,6 @@ export const shopRow = z.object({
   EntID: str,
   ShopID: str,
   ShopName: str,
-  ShopNameTW: str,
-  ShopNameEN: str,
   PosType: str,
   MinaAppID: str,
   MinaID: str,
@@ -70,8 +68,6 @@ export const baseRowResult = z.object({
   BaseID: str,
   ShopID: str,
   BaseName: str,
-  BaseNameTW: str,
-  BaseNameEN: str,
   BaseCode: str,
   BusinessMode: str,
   CYType: str,
@@ -116,8 +112,6 @@ const totalCount = table({ TotalCount: z.number() });
 export const goodsClassRow = z.object({
   ClassID: str,
   ClassName: str,
-  ClassNameTW: str,
-  ClassNameEN: str,
   Sort: z.number(),
   /** Goods in the class. */
   GoodsCount: z.number(),
@@ -128,8 +122,6 @@ export const goodsRow = z.object({
   GoodsID: str,
   GoodsCode: str,
   GoodsName: str,
-  GoodsNameTW: str,
-  GoodsNameEN: str,
   ClassID: str,
   /** Goods type as text: '0' common, '3' bundle, '5' catering, '6' prescription, '7' by weight, '9' bag. */
   GoodsTypeID: str,
@@ -150,8 +142,6 @@ export const goodsRow = z.object({
   BagCount: z.number(),
   Sort: z.number(),
   GoodsRemarks: str,
-  GoodsRemarksTW: str,
-  GoodsRemarksEN: str,
 });
 
 export const goodsDetailRow = goodsRow.extend({
@@ -176,8 +166,6 @@ export const skuRow = z.object({
 export const packUnitRow = z.object({
   PCode: str,
   PUnit: str,
-  PUnitTW: str,
-  PUnitEN: str,
   /** Main units per pack. */
   Ref: dec,
   Price: dec,
@@ -187,8 +175,6 @@ export const packUnitRow = z.object({
 export const bomGroupRow = z.object({
   BOMClassID: str,
   ClassName: str,
-  ClassNameTW: str,
-  ClassNameEN: str,
   /** 0 required (choose exactly SelectQua), 1 optional (up to SelectQua). */
   SelectType: bit,
   SelectQua: z.number(),
@@ -199,8 +185,6 @@ export const bomItemRow = z.object({
   BOMClassID: str,
   GoodsID: str,
   GoodsName: str,
-  GoodsNameTW: str,
-  GoodsNameEN: str,
   /** Surcharge for choosing the part. */
   BOMAmo: dec,
   BOMQua: dec,
@@ -213,8 +197,6 @@ export const bomItemRow = z.object({
 export const chargingRow = z.object({
   OptionID: str,
   Value: str,
-  ValueTW: str,
-  ValueEN: str,
   /** List price. */
   Value2: dec,
   /** Current price. */
@@ -239,8 +221,6 @@ export const promoteGoodsRow = z.object({
 export const externalShopRow = z.object({
   ShopID: str,
   ShopName: str,
-  ShopNameTW: str,
-  ShopNameEN: str,
   PosType: str,
   Logo: str,
   Notice: str,
@@ -250,8 +230,6 @@ export const externalBaseRow = z.object({
   BaseID: str,
   ShopID: str,
   BaseName: str,
-  BaseNameTW: str,
-  BaseNameEN: str,
   BaseCode: str,
   CYType: str,
   BusinessMode: str,
@@ -324,8 +302,6 @@ export const sheetItemRow = z.object({
   SalType: str,
   /** JSON text: bundle parts, add-ons, remarks ('' for a plain line). */
   Detail: str,
-  GoodsNameTW: str,
-  GoodsNameEN: str,
   /** 1 when the caller's session ordered the line's round. */
   Mine: bit,
 });
@@ -543,12 +519,8 @@ export const orderListRow = z.object({
   CreatedDate: str,
   ShopID: str,
   ShopName: str,
-  ShopNameTW: str,
-  ShopNameEN: str,
   BaseID: str,
   BaseName: str,
-  BaseNameTW: str,
-  BaseNameEN: str,
   TableID: str,
   TableName: str,
   BusinessMode: str,
@@ -563,8 +535,6 @@ export const orderListRow = z.object({
   /** Lines on the sheet. */
   Count: z.number(),
   FirstGoodsName: str,
-  FirstGoodsNameTW: str,
-  FirstGoodsNameEN: str,
   /** The first line's goods picture (relative to OssCustomerDomain). */
   Pic: str,
 });

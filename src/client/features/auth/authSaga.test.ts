@@ -110,7 +110,7 @@ const shopPayload = (minaAppId = 'wxhbbdemo0001') => ({
   },
   shopInfo: {
     ShopID: '889000000001',
-    ShopName: { zh: 'x', tw: 'x', en: 'x' },
+    ShopName: 'x',
     PosType: '0',
     MinaAppID: minaAppId,
     MinaID: '',

@@ -24,7 +24,7 @@ beforeEach(() => {
   answer(MERGE, {
     table1: [{ SheetID: 'TS1', TotalAmo: '116.0000', Status: 0, PayStatus: 0 }],
     table2: [
-      { RoundNo: 1, GoodsName: '云吞面', GoodsNameEN: 'Wonton Noodles', Qua: '2.0000', Amo: '116.0000', Mine: 0 },
+      { RoundNo: 1, GoodsName: 'Wonton Noodles', Qua: '2.0000', Amo: '116.0000', Mine: 0 },
     ],
   });
 });

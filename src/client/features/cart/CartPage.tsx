@@ -7,11 +7,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { pathOf } from '../../app/routes';
-import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { confirmations, errors } from '../../i18n/specMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
-import { localName } from '../../ui/localName';
 import { ossUrl, useMoney } from '../../ui/money';
 import { lineAmountMinor, type CartEntry, type CartLine } from '../../../shared/domain/cart';
 import { minorToString } from '../../../shared/domain/numbers';
@@ -112,12 +110,11 @@ export default function CartPage({ payMode }: { payMode: 'prepay' | 'postpay' })
 function CartLineItem({ entry, line }: { entry: CartEntry; line: CartLine }) {
   const dispatch = useAppDispatch();
   const intl = useIntl();
-  const locale = useAppSelector(selectLocale);
   const entity = useAppSelector(selectEntity);
   const formats = useAppSelector(selectCartNumberFormats);
   const money = useMoney();
   const g = entry.goodsDetails;
-  const name = localName({ zh: String(g.GoodsName ?? ''), tw: String(g.GoodsNameTW ?? ''), en: String(g.GoodsNameEN ?? '') }, locale);
+  const name = String(g.GoodsName ?? '');
   const count = line.PUnit ? line.pQua : line.mQua;
   const details = [
     String(g.SkuItems ?? '').replace(/[;，]+/g, ' ').trim(),

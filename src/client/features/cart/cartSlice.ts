@@ -93,6 +93,16 @@ export interface CartPriceUpdate {
   attachmentList?: Attachment[];
 }
 
+/** A line's texts in the app's new language (what it shows and sends; prices and choices unchanged). */
+export interface CartTextUpdate {
+  uid: string;
+  GoodsName: string;
+  SkuItems: string;
+  PUnit: string;
+  bomList: BomChoice[];
+  attachmentList: Attachment[];
+}
+
 export interface CartLineQuantitySetPayload {
   uid: string;
   mQua?: number;
@@ -310,6 +320,19 @@ export const cartSlice = createSlice({
         withQua(line);
       }
     },
+    /** The customer switched language: the lines' texts as the menu now reads them. */
+    cartTextsRefreshed(state, action: PayloadAction<CartTextUpdate[]>) {
+      for (const update of action.payload) {
+        const found = findLine(state, update.uid);
+        if (!found) continue;
+        const { entry, line } = found;
+        entry.goodsDetails.GoodsName = update.GoodsName;
+        entry.goodsDetails.SkuItems = update.SkuItems;
+        line.PUnit = update.PUnit;
+        line.bomList = update.bomList;
+        line.attachmentList = update.attachmentList;
+      }
+    },
     /** The cart was emptied (every business mode; the temporary list stays). */
     cartCleared(state) {
       state.entries = [];
@@ -350,6 +373,7 @@ export const {
   cartCleared,
   cartLinesOrdered,
   cartPricesRefreshed,
+  cartTextsRefreshed,
   tempCartAdded,
   tempCartCleared,
   otherModesCleared,

@@ -543,11 +543,10 @@ export default function OrderConfirmPage({ payMode }: { payMode: PayMode }) {
 }
 
 function ConfirmLine({ entry, line }: { entry: CartEntry; line: CartLine }) {
-  const locale = useAppSelector(selectLocale);
   const formats = useAppSelector(selectCartNumberFormats);
   const money = useMoney();
   const g = entry.goodsDetails;
-  const name = localName({ zh: String(g.GoodsName ?? ''), tw: String(g.GoodsNameTW ?? ''), en: String(g.GoodsNameEN ?? '') }, locale);
+  const name = String(g.GoodsName ?? '');
   const details = [
     String(g.SkuItems ?? '').replace(/[;，]+/g, ' ').trim(),
     line.PUnit,

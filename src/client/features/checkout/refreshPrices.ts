@@ -8,9 +8,8 @@ import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { CartEntry } from '../../../shared/domain/cart';
 import { packPrice, unitPrice } from '../../../shared/domain/pricing';
 import type { RootState } from '../../app/store';
-import { localName } from '../../ui/localName';
-import { cartPricesRefreshed, selectCartNumberFormats, type CartPriceUpdate } from '../cart/cartSlice';
-import { menuApi } from '../menu/menuApi';
+import { cartPricesRefreshed, cartTextsRefreshed, selectCartNumberFormats, type CartPriceUpdate, type CartTextUpdate } from '../cart/cartSlice';
+import { menuApi, type PackUnit } from '../menu/menuApi';
 
 export function refreshCartPrices(entries: readonly CartEntry[]): ThunkAction<Promise<boolean>, RootState, unknown, UnknownAction> {
   return async (dispatch, getState) => {
@@ -44,7 +43,7 @@ export function refreshCartPrices(entries: readonly CartEntry[]): ThunkAction<Pr
           return option ? { ...a, Value2: option.price, Value3: option.salesPrice || '0' } : a;
         });
         const extras = { bomAmos: bomList.map((b) => b.BOMAmo || '0'), addOnPrices: attachmentList.map((a) => a.Value3 || '0') };
-        const pack = line.PUnit ? detail.data.packUnits.find((p) => localName(p.names, 'zh-CN') === line.PUnit || p.PCode === line.PUnit) : undefined;
+        const pack = line.PUnit ? packOf(detail.data.packUnits, line) : undefined;
         updates.push({
           uid: line.uid,
           Price: unitPrice({ salesPrice: priced.salesPrice, promotePrice: priced.promotePrice, ...extras }, formats),
@@ -57,5 +56,53 @@ export function refreshCartPrices(entries: readonly CartEntry[]): ThunkAction<Pr
     }
     dispatch(cartPricesRefreshed(updates));
     return complete;
+  };
+}
+
+/** A line's pack unit: by its text (in the language the line was added in), else by its size. */
+function packOf(packs: readonly PackUnit[], line: { PUnit: string; Ref: string }): PackUnit | undefined {
+  return packs.find((p) => p.name === line.PUnit || p.PCode === line.PUnit) ?? packs.find((p) => Number(p.Ref) === Number(line.Ref));
+}
+
+/**
+ * After the customer switches language: the cart's texts (goods names, sku
+ * items, pack units, bundle parts, add-ons) read again from the menu, which
+ * the service answers in the new language, so no line mixes two languages.
+ */
+export function refreshCartTexts(entries: readonly CartEntry[]): ThunkAction<Promise<void>, RootState, unknown, UnknownAction> {
+  return async (dispatch) => {
+    const updates: CartTextUpdate[] = [];
+    const fresh = { forceRefetch: true, subscribe: false } as const;
+    for (const entry of entries) {
+      const GoodsID = entry.goodsDetails.GoodsID;
+      const needsBom = entry.list.some((l) => l.bomList.length > 0);
+      const needsAddOns = entry.list.some((l) => l.attachmentList.length > 0);
+      const [detail, bundle, addOns] = await Promise.all([
+        dispatch(menuApi.endpoints.goodsDetail.initiate({ GoodsID }, fresh)),
+        needsBom ? dispatch(menuApi.endpoints.bundle.initiate({ GoodsID }, fresh)) : Promise.resolve(null),
+        needsAddOns ? dispatch(menuApi.endpoints.addOns.initiate({ GoodsID }, fresh)) : Promise.resolve(null),
+      ]);
+      if (!detail.data) continue;
+      const bomItems = (bundle?.data ?? []).flatMap((g) => g.items);
+      for (const line of entry.list) {
+        const sku = line.SkuID ? detail.data.skus.find((k) => k.SkuID === line.SkuID) : undefined;
+        const pack = line.PUnit ? packOf(detail.data.packUnits, line) : undefined;
+        updates.push({
+          uid: line.uid,
+          GoodsName: detail.data.goods.name,
+          SkuItems: sku ? sku.SkuItems : String(entry.goodsDetails.SkuItems ?? ''),
+          PUnit: pack ? pack.name : line.PUnit,
+          bomList: line.bomList.map((b) => {
+            const item = bomItems.find((i) => i.BOMClassID === b.BOMClassID && i.GoodsID === b.GoodsID);
+            return item ? { ...b, GoodsName: item.name } : b;
+          }),
+          attachmentList: line.attachmentList.map((a) => {
+            const option = addOns?.data?.find((o) => o.OptionID === a.OptionID);
+            return option ? { ...a, Value: option.name } : a;
+          }),
+        });
+      }
+    }
+    if (updates.length > 0) dispatch(cartTextsRefreshed(updates));
   };
 }

@@ -12,7 +12,7 @@ import { languageChosenByUser } from '../../app/language';
 import { pathOf, routeTitles } from '../../app/routes';
 import { selectLocale, type Locale } from '../../app/uiSlice';
 import { useMoney } from '../../ui/money';
-import { selectMember, type Member } from '../auth/authSlice';
+import { selectMember } from '../auth/authSlice';
 import { Avatar } from './Avatar';
 import { useMemberProfile, type MemberProfile } from './memberApi';
 import { signInMessages, signInPath } from './SignInPrompt';
@@ -89,7 +89,8 @@ function MemberHeader() {
   const member = useAppSelector(selectMember);
   // Only a signed-in customer (member or guest) has details to ask for.
   const profile = useMemberProfile({ skip: !member });
-  if (!member || member.isGuest) return <GuestHeader member={member} />;
+  // A guest's name is the service's word for a guest, in the app's language: the profile's (read again on a language switch).
+  if (!member || member.isGuest) return <GuestHeader name={profile.data?.VipName ?? member?.VipName ?? ''} />;
   if (!profile.data) {
     return (
       <header className="member-header" aria-busy={profile.isFetching}>
@@ -108,12 +109,12 @@ function MemberHeader() {
   return <ProfileHeader profile={profile.data} />;
 }
 
-function GuestHeader({ member }: { member: Member | null }) {
+function GuestHeader({ name }: { name: string }) {
   return (
     <header className="member-header">
-      <Avatar name={member?.VipName ?? ''} url="" />
+      <Avatar name={name} url="" />
       <div className="member-text">
-        {member?.VipName && <h2>{member.VipName}</h2>}
+        {name && <h2>{name}</h2>}
         <p className="muted">
           <FormattedMessage {...messages.guest} />
         </p>

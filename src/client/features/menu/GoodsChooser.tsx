@@ -10,14 +10,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { multiplyMoney, minorToString, toMinor } from '../../../shared/domain/numbers';
 import { currentPrice, packPrice, unitPrice } from '../../../shared/domain/pricing';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectLocale, toastShown } from '../../app/uiSlice';
+import { toastShown } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { errors, validation } from '../../i18n/specMessages';
-import { localName } from '../../ui/localName';
 import { useMoney } from '../../ui/money';
 import { cartLineAdded } from '../cart/cartSlice';
 import { selectShopParams } from '../shop/shopSlice';
-import { cartGoodsDetails, menuApi, type BomGroup, type Goods, type GoodsDetail, type Sku } from './menuApi';
+import { cartGoodsDetails, menuApi, type AddOn, type BomGroup, type Goods, type GoodsDetail, type Sku } from './menuApi';
 
 const messages = defineMessages({
   close: { id: 'chooser.close', defaultMessage: 'Close' },
@@ -70,7 +69,6 @@ interface Props {
 
 export function GoodsChooser({ goods, onClose }: Props) {
   const intl = useIntl();
-  const locale = useAppSelector(selectLocale);
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const detail = menuApi.useGoodsDetailQuery({ GoodsID: goods.GoodsID });
@@ -89,7 +87,7 @@ export function GoodsChooser({ goods, onClose }: Props) {
     <div className="sheet-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
       <div className="sheet" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={dialog} tabIndex={-1}>
         <header className="sheet-header">
-          <h2 id={titleId}>{localName(goods.names, locale)}</h2>
+          <h2 id={titleId}>{goods.name}</h2>
           <button type="button" className="icon-button" aria-label={intl.formatMessage(messages.close)} onClick={onClose}>
             ×
           </button>
@@ -116,12 +114,11 @@ function ChooserForm({
   goods: Goods;
   detail: GoodsDetail;
   groups: BomGroup[];
-  addOns: { OptionID: string; names: Goods['names']; price: string; salesPrice: string }[];
+  addOns: AddOn[];
   onDone: () => void;
 }) {
   const dispatch = useAppDispatch();
   const intl = useIntl();
-  const locale = useAppSelector(selectLocale);
   const shop = useAppSelector(selectShopParams);
   const money = useMoney();
 
@@ -185,7 +182,7 @@ function ChooserForm({
         list: [
           {
             SkuID: sku?.SkuID ?? '',
-            PUnit: pack ? localName(pack.names, 'zh-CN') : '',
+            PUnit: pack ? pack.name : '',
             PUnitPrice: pack ? thePackPrice : '0',
             Price: mainPrice,
             Ref: pack ? pack.Ref : '1',
@@ -193,8 +190,8 @@ function ChooserForm({
             mQua: pack ? 0 : quantity,
             pQua: pack ? quantity : 0,
             remarkList: remark.trim() ? [remark.trim().slice(0, REMARK_MAX)] : [],
-            bomList: bomItems.map((i) => ({ BOMClassID: i.BOMClassID, GoodsID: i.GoodsID, GoodsName: localName(i.names, locale), BOMAmo: i.BOMAmo || '0', BOMQua: Number(i.BOMQua) || 1 })),
-            attachmentList: addOnItems.map((a) => ({ OptionID: a.OptionID, Value: localName(a.names, locale), Value2: a.price, Value3: a.salesPrice })),
+            bomList: bomItems.map((i) => ({ BOMClassID: i.BOMClassID, GoodsID: i.GoodsID, GoodsName: i.name, BOMAmo: i.BOMAmo || '0', BOMQua: Number(i.BOMQua) || 1 })),
+            attachmentList: addOnItems.map((a) => ({ OptionID: a.OptionID, Value: a.name, Value2: a.price, Value3: a.salesPrice })),
           },
         ],
       }),
@@ -254,7 +251,7 @@ function ChooserForm({
           {detail.packUnits.map((p) => (
             <label key={p.PCode} className={`chip${packCode === p.PCode ? ' chosen' : ''}`}>
               <input type="radio" name="pack" value={p.PCode} checked={packCode === p.PCode} onChange={() => setPackCode(p.PCode)} />
-              <FormattedMessage {...messages.pack} values={{ pack: localName(p.names, locale), ref: Number(p.Ref) }} /> {money.price(p.salesPrice)}
+              <FormattedMessage {...messages.pack} values={{ pack: p.name, ref: Number(p.Ref) }} /> {money.price(p.salesPrice)}
             </label>
           ))}
         </fieldset>
@@ -264,7 +261,7 @@ function ChooserForm({
           <legend>
             <FormattedMessage
               {...(group.selectType === 0 ? messages.required : messages.optional)}
-              values={{ name: localName(group.names, locale), count: group.selectQua }}
+              values={{ name: group.name, count: group.selectQua }}
             />
           </legend>
           {group.items.map((item) => {
@@ -272,7 +269,7 @@ function ChooserForm({
             return (
               <label key={item.GoodsID} className={`chip${checked ? ' chosen' : ''}${item.soldOut ? ' sold-out' : ''}`}>
                 <input type="checkbox" checked={checked} disabled={item.soldOut} onChange={() => toggleBom(group, item.GoodsID)} />
-                {localName(item.names, locale)}
+                {item.name}
                 {Number(item.BOMAmo) > 0 && <span className="surcharge">{intl.formatMessage(messages.surcharge, { amount: money.price(item.BOMAmo) })}</span>}
                 {item.soldOut && (
                   <span className="tag">
@@ -298,7 +295,7 @@ function ChooserForm({
                   checked={checked}
                   onChange={() => setChosenAddOns(checked ? chosenAddOns.filter((id) => id !== a.OptionID) : [...chosenAddOns, a.OptionID])}
                 />
-                {localName(a.names, locale)}
+                {a.name}
                 {Number(a.salesPrice) > 0 && <span className="surcharge">{intl.formatMessage(messages.surcharge, { amount: money.price(a.salesPrice) })}</span>}
               </label>
             );

@@ -7,10 +7,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { errors } from '../../i18n/specMessages';
-import { localName } from '../../ui/localName';
 import { ossUrl, useMoney } from '../../ui/money';
 import { VirtualList, type VirtualListHandle } from '../../ui/VirtualList';
 import { cartLineAdded, selectGoodsCount } from '../cart/cartSlice';
@@ -158,29 +156,26 @@ export default function GoodsListPage() {
 }
 
 function ClassButton({ cls, active, onSelect }: { cls: GoodsClass; active: boolean; onSelect: () => void }) {
-  const locale = useAppSelector(selectLocale);
   return (
     <button type="button" className={`rail-item${active ? ' active' : ''}`} aria-current={active ? 'true' : undefined} onClick={onSelect}>
-      {localName(cls.names, locale)}
+      {cls.name}
     </button>
   );
 }
 
 function MenuRow({ row, onChoose }: { row: Row; onChoose: (g: Goods) => void }) {
-  const locale = useAppSelector(selectLocale);
-  if (row.kind === 'class') return <h2 className="menu-class">{localName(row.cls.names, locale)}</h2>;
+  if (row.kind === 'class') return <h2 className="menu-class">{row.cls.name}</h2>;
   return <GoodsRow goods={row.goods} onChoose={onChoose} />;
 }
 
 export function GoodsRow({ goods, onChoose }: { goods: Goods; onChoose: (g: Goods) => void }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const locale = useAppSelector(selectLocale);
   const entity = useAppSelector(selectEntity);
   const shop = useAppSelector(selectShopParams);
   const count = useAppSelector(selectGoodsCount)[goods.GoodsID] ?? 0;
   const money = useMoney();
-  const name = localName(goods.names, locale);
+  const name = goods.name;
   const promoted = goods.promotePrice !== null && Number(goods.promotePrice) < Number(goods.salesPrice);
 
   const handleAdd = () => {

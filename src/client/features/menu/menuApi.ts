@@ -1,20 +1,22 @@
-/** Menu operations, converted to view types at the boundary (house style 12). */
+/**
+ * Menu operations, converted to view types at the boundary (house style 12).
+ * Texts (names, units, specs, add-ons...) come in the app's language: the
+ * service answers in the Accept-Language the baseQuery sends.
+ */
 import { api } from '../../app/api';
 import type { ResultRow, ResultTables } from '../../../shared/protocol/envelope';
-import { namesOf } from '../../ui/localName';
-import type { LocalNames } from '../shop/shopSlice';
 
 export interface GoodsClass {
   ClassID: string;
-  names: LocalNames;
+  name: string;
   goodsCount: number;
 }
 
 export interface Goods {
   GoodsID: string;
   GoodsCode: string;
-  names: LocalNames;
-  remarks: LocalNames;
+  name: string;
+  remarks: string;
   ClassID: string;
   /** Goods type: 0 common, 3 bundle, 5 catering, 6 prescription, 7 by weight, 9 bag. */
   type: number;
@@ -46,7 +48,7 @@ export interface Sku {
 
 export interface PackUnit {
   PCode: string;
-  names: LocalNames;
+  name: string;
   Ref: string;
   price: string;
   salesPrice: string;
@@ -61,7 +63,7 @@ export interface GoodsDetail {
 
 export interface BomGroup {
   BOMClassID: string;
-  names: LocalNames;
+  name: string;
   /** 0 required, 1 optional. */
   selectType: number;
   selectQua: number;
@@ -71,7 +73,7 @@ export interface BomGroup {
 export interface BomItem {
   BOMClassID: string;
   GoodsID: string;
-  names: LocalNames;
+  name: string;
   BOMAmo: string;
   BOMQua: string;
   punit: string;
@@ -82,7 +84,7 @@ export interface BomItem {
 
 export interface AddOn {
   OptionID: string;
-  names: LocalNames;
+  name: string;
   /** Value2: list price. */
   price: string;
   /** Value3: current price. */
@@ -95,9 +97,7 @@ export function cartGoodsDetails(goods: Goods, shop: { ShopID: string; BaseID: s
     GoodsID: goods.GoodsID,
     ShopID: shop.ShopID,
     BaseID: shop.BaseID,
-    GoodsName: goods.names.zh,
-    GoodsNameTW: goods.names.tw,
-    GoodsNameEN: goods.names.en,
+    GoodsName: goods.name,
     GoodsCode: goods.GoodsCode,
     Pic: goods.pic,
     GoodsTypeID: String(goods.type),
@@ -115,8 +115,8 @@ export function toGoods(row: ResultRow): Goods {
   return {
     GoodsID: s(row.GoodsID),
     GoodsCode: s(row.GoodsCode),
-    names: namesOf(row, 'GoodsName'),
-    remarks: namesOf(row, 'GoodsRemarks'),
+    name: s(row.GoodsName),
+    remarks: s(row.GoodsRemarks),
     ClassID: s(row.ClassID),
     type: n(row.GoodsTypeID),
     skuType: n(row.Skus),
@@ -153,7 +153,7 @@ export const menuApi = api.injectEndpoints({
       query: ({ ShopID }) => ({ op: 'HBBPos_AllGoodsClassGet_Get', rows: [{ ShopID }] }),
       providesTags: ['Goods'],
       transformResponse: (data: ResultTables) =>
-        (data.table1 ?? []).map((r) => ({ ClassID: s(r.ClassID), names: namesOf(r, 'ClassName'), goodsCount: n(r.GoodsCount) })),
+        (data.table1 ?? []).map((r) => ({ ClassID: s(r.ClassID), name: s(r.ClassName), goodsCount: n(r.GoodsCount) })),
     }),
     goodsList: build.query<Goods[], { ShopID: string; BaseID: string }>({
       query: ({ ShopID, BaseID }) => ({
@@ -197,7 +197,7 @@ export const menuApi = api.injectEndpoints({
           })),
           packUnits: (data.table3 ?? []).map((r) => ({
             PCode: s(r.PCode),
-            names: namesOf(r, 'PUnit'),
+            name: s(r.PUnit),
             Ref: s(r.Ref),
             price: s(r.Price),
             salesPrice: s(r.SalesPrice),
@@ -211,7 +211,7 @@ export const menuApi = api.injectEndpoints({
         const items = (data.table2 ?? []).map((r) => ({
           BOMClassID: s(r.BOMClassID),
           GoodsID: s(r.GoodsID),
-          names: namesOf(r, 'GoodsName'),
+          name: s(r.GoodsName),
           BOMAmo: s(r.BOMAmo),
           BOMQua: s(r.BOMQua),
           punit: s(r.BOMGoodsPUnit),
@@ -221,7 +221,7 @@ export const menuApi = api.injectEndpoints({
         }));
         return (data.table1 ?? []).map((r) => ({
           BOMClassID: s(r.BOMClassID),
-          names: namesOf(r, 'ClassName'),
+          name: s(r.ClassName),
           selectType: n(r.SelectType),
           selectQua: Math.max(1, n(r.SelectQua)),
           items: items.filter((i) => i.BOMClassID === s(r.BOMClassID)),
@@ -233,7 +233,7 @@ export const menuApi = api.injectEndpoints({
       transformResponse: (data: ResultTables) =>
         (data.table1 ?? []).map((r) => ({
           OptionID: s(r.OptionID),
-          names: namesOf(r, 'Value'),
+          name: s(r.Value),
           price: s(r.Value2),
           salesPrice: s(r.Value3),
         })),

@@ -5,13 +5,12 @@ import { findByCode } from './SearchPage';
 import { firstRowAt } from '../../ui/VirtualList';
 import type { BomGroup, Goods, GoodsClass, Sku } from './menuApi';
 
-const names = (en: string) => ({ zh: en, tw: en, en });
 const goods = (id: string, cls: string, extra: Partial<Goods> = {}): Goods => ({
-  GoodsID: id, GoodsCode: id, names: names(id), remarks: names(''), ClassID: cls, type: 0, skuType: 0, unit: '', price: '10',
+  GoodsID: id, GoodsCode: id, name: id, remarks: '', ClassID: cls, type: 0, skuType: 0, unit: '', price: '10',
   salesPrice: '10', promotePrice: null, promotePlanId: '', pic: '', soldOut: false, punitCount: 0, hasBom: false, hasCharging: false, bagCount: 0,
   ...extra,
 });
-const cls = (id: string): GoodsClass => ({ ClassID: id, names: names(id), goodsCount: 0 });
+const cls = (id: string): GoodsClass => ({ ClassID: id, name: id, goodsCount: 0 });
 
 test('rows: each class header then its goods, in class order; empty classes left out', () => {
   const { rows, classStart } = menuRows([cls('a'), cls('empty'), cls('b')], [goods('2', 'b'), goods('1', 'a'), goods('3', 'b')]);
@@ -37,16 +36,16 @@ test('sku items: two attributes split on ";", one on the full-width comma', () =
 });
 
 test('a bundle is complete when every required group has exactly its count', () => {
-  const item = (id: string, soldOut = false) => ({ BOMClassID: 'g', GoodsID: id, names: names(id), BOMAmo: '0', BOMQua: '1', punit: '', isDefault: false, soldOut, pic: '' });
+  const item = (id: string, soldOut = false) => ({ BOMClassID: 'g', GoodsID: id, name: id, BOMAmo: '0', BOMQua: '1', punit: '', isDefault: false, soldOut, pic: '' });
   const groups: BomGroup[] = [
-    { BOMClassID: 'req', names: names('Mains'), selectType: 0, selectQua: 2, items: [item('a'), item('b'), item('c')] },
-    { BOMClassID: 'opt', names: names('Snacks'), selectType: 1, selectQua: 2, items: [item('x'), item('y')] },
+    { BOMClassID: 'req', name: 'Mains', selectType: 0, selectQua: 2, items: [item('a'), item('b'), item('c')] },
+    { BOMClassID: 'opt', name: 'Snacks', selectType: 1, selectQua: 2, items: [item('x'), item('y')] },
   ];
   expect(bundleComplete(groups, { req: ['a'] })).toBe(false);
   expect(bundleComplete(groups, { req: ['a', 'b'] })).toBe(true);
   expect(bundleComplete(groups, { req: ['a', 'b'], opt: [] })).toBe(true);
   // A required group with fewer available items than its count needs only what is there.
-  const scarce: BomGroup[] = [{ BOMClassID: 'req', names: names('Mains'), selectType: 0, selectQua: 2, items: [item('a'), item('b', true)] }];
+  const scarce: BomGroup[] = [{ BOMClassID: 'req', name: 'Mains', selectType: 0, selectQua: 2, items: [item('a'), item('b', true)] }];
   expect(bundleComplete(scarce, { req: ['a'] })).toBe(true);
 });
 

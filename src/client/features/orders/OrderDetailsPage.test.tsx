@@ -101,15 +101,15 @@ test('a refused cancel shows the service message and keeps the order', async () 
 
 test("settling a table's sheet: every round, then the refusal 'Please call our staff to checkout'", async () => {
   answer(DETAIL, sheetDetail({ TakeType: 'dinein', BusinessMode: '2', PayMode: 'postpay', DisplayState: 'ordering', TableID: 'T1', TotalAmo: '230.0000' }, [
-    { RoundNo: 1, GoodsName: '叉烧饭', GoodsNameEN: 'BBQ Pork Rice', Qua: '2.0000', Amo: '96.0000' },
-    { RoundNo: 2, GoodsName: '奶茶', GoodsNameEN: 'Milk Tea', Qua: '1.0000', Amo: '18.0000' },
+    { RoundNo: 1, GoodsName: 'BBQ Pork Rice', Qua: '2.0000', Amo: '96.0000' },
+    { RoundNo: 2, GoodsName: 'Milk Tea', Qua: '1.0000', Amo: '18.0000' },
   ]));
   answer('PosSalSheet_CYSettleSheetMergeDetailGet_V6_Get', {
     table1: [{ SheetID: 'SH1', TotalAmo: '230.0000', Status: 0, PayStatus: 0 }],
     table2: [
-      { RoundNo: 1, GoodsName: '叉烧饭', GoodsNameEN: 'BBQ Pork Rice', Qua: '2.0000', Amo: '96.0000', Mine: 1 },
-      { RoundNo: 2, GoodsName: '云吞面', GoodsNameEN: 'Wonton Noodles', Qua: '2.0000', Amo: '116.0000', Mine: 0 },
-      { RoundNo: 2, GoodsName: '奶茶', GoodsNameEN: 'Milk Tea', Qua: '1.0000', Amo: '18.0000', Mine: 1 },
+      { RoundNo: 1, GoodsName: 'BBQ Pork Rice', Qua: '2.0000', Amo: '96.0000', Mine: 1 },
+      { RoundNo: 2, GoodsName: 'Wonton Noodles', Qua: '2.0000', Amo: '116.0000', Mine: 0 },
+      { RoundNo: 2, GoodsName: 'Milk Tea', Qua: '1.0000', Amo: '18.0000', Mine: 1 },
     ],
   });
   makeRefuse('PosSalSheet_CYSettleSheetSubmit_V2_Add', '50000', 'Please call our staff to checkout');

@@ -12,11 +12,9 @@ import { Link, useLocation } from 'react-router-dom';
 import { cancelRefusal, type CancelRefusal } from '../../../shared/domain/orderStates';
 import { useAppSelector } from '../../app/hooks';
 import { pathOf } from '../../app/routes';
-import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { confirmations } from '../../i18n/specMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
-import { localName } from '../../ui/localName';
 import { useMoney } from '../../ui/money';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
 import { inflightPayment } from '../payments/inflightPayment';
@@ -319,7 +317,6 @@ function CancelOrder({ SheetID, refund }: { SheetID: string; refund: boolean }) 
 }
 
 function ItemList({ items }: { items: OrderItem[] }) {
-  const locale = useAppSelector(selectLocale);
   const money = useMoney();
   return (
     <ul className="checkout-lines">
@@ -328,7 +325,7 @@ function ItemList({ items }: { items: OrderItem[] }) {
         return (
           <li key={i} className="checkout-line">
             <div>
-              <span className="checkout-line-name">{localName(item.names, locale)}</span>
+              <span className="checkout-line-name">{item.name}</span>
               {details.length > 0 && <span className="checkout-line-details">{details.join(' · ')}</span>}
             </div>
             <span className="checkout-line-count">

@@ -9,16 +9,17 @@ import { renderWithProviders } from '../../test/render';
 const LIST = '/pages/orderList/orderList';
 const OP = 'PosSalSheet_PosSalSheetListByPage_V4_Get';
 
-function order(n: number, over: Record<string, unknown> = {}) {
+/** Names as the service answers them: in the request's Accept-Language. */
+const NAMES = {
+  en: { ShopName: 'Harbour Kitchen', BaseName: 'Main outlet', FirstGoodsName: 'BBQ Pork Rice' },
+  'zh-TW': { ShopName: '港灣廚房', BaseName: '總店', FirstGoodsName: '叉燒飯' },
+};
+
+function order(n: number, over: Record<string, unknown> = {}, lang: keyof typeof NAMES = 'en') {
   return {
     SheetID: `SH${n}`,
     CreatedDate: '2026-11-22T04:00:00Z',
-    ShopName: '港湾厨房',
-    ShopNameTW: '港灣廚房',
-    ShopNameEN: 'Harbour Kitchen',
-    BaseName: '总店',
-    BaseNameTW: '總店',
-    BaseNameEN: 'Main outlet',
+    ...NAMES[lang],
     BusinessMode: '1',
     TakeType: 'pickup',
     Status: 1,
@@ -28,9 +29,6 @@ function order(n: number, over: Record<string, unknown> = {}) {
     DisplayState: 'paid',
     TotalAmo: `${100 + n}.0000`,
     Count: 3,
-    FirstGoodsName: '叉烧饭',
-    FirstGoodsNameTW: '叉燒飯',
-    FirstGoodsNameEN: 'BBQ Pork Rice',
     Pic: '',
     ...over,
   };
@@ -73,7 +71,10 @@ test('pages through the orders to "No more datas"', async () => {
 });
 
 test('a short page is the last one; each order shows its state in the current language', async () => {
-  answer(OP, { table1: [order(1, { DisplayState: 'delivering', TakeType: 'delivery' }), order(2, { Status: 2, DisplayState: 'cancelled' })], table2: [{ TotalCount: 2 }] });
+  answer(OP, (req) => {
+    const lang = req.headers.get('accept-language') === 'zh-TW' ? 'zh-TW' : 'en';
+    return { table1: [order(1, { DisplayState: 'delivering', TakeType: 'delivery' }, lang), order(2, { Status: 2, DisplayState: 'cancelled' }, lang)], table2: [{ TotalCount: 2 }] };
+  });
   renderWithProviders(<Shell />, { route: LIST, preloadedState: orderState(), locale: 'zh-TW' });
   expect(await screen.findByText('沒有更多資料')).toBeInTheDocument();
   expect(screen.getByText('配送中')).toBeInTheDocument();

@@ -7,10 +7,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { errors } from '../../i18n/specMessages';
-import { localName } from '../../ui/localName';
 import { ossUrl, useMoney } from '../../ui/money';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
 import { selectEntity } from '../shop/shopSlice';
@@ -89,18 +87,17 @@ export default function OrderListPage() {
 
 function OrderCard({ order }: { order: OrderSummary }) {
   const intl = useIntl();
-  const locale = useAppSelector(selectLocale);
   const entity = useAppSelector(selectEntity);
   const money = useMoney();
   // The outlet's name already carries the brand ('Harbour Kitchen San Ma Lo'): the shop's name only when there is no outlet.
-  const where = localName(order.baseName, locale) || localName(order.shopName, locale);
+  const where = order.baseName || order.shopName;
   const created = order.createdDate ? new Date(order.createdDate) : null;
   const date =
     created && !Number.isNaN(created.getTime())
       ? intl.formatDate(created, { timeZone: entity?.TimeZone || 'Asia/Macau', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
       : '';
   const state = intl.formatMessage(displayStateLabels[order.displayState]);
-  const first = localName(order.firstGoodsName, locale);
+  const first = order.firstGoodsName;
   const total = money.amount(order.totalAmo);
   // The link's name is its visible text (outlet, state, date, goods, total), in reading order.
   return (

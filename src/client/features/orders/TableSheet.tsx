@@ -4,10 +4,7 @@
  * Read-only: quantities of rounds already sent are changed by staff.
  */
 import { FormattedMessage } from 'react-intl';
-import { useAppSelector } from '../../app/hooks';
-import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
-import { localName } from '../../ui/localName';
 import { useMoney } from '../../ui/money';
 import { ordersApi, type MergedItem } from './ordersApi';
 
@@ -35,7 +32,6 @@ export function TableSheet({
   items: readonly MergedItem[];
   totalAmo: string;
 }) {
-  const locale = useAppSelector(selectLocale);
   const money = useMoney();
   return (
     <div className="table-sheet">
@@ -48,7 +44,7 @@ export function TableSheet({
             {list.map((item, i) => (
               <li key={i} className="checkout-line">
                 <span className="checkout-line-name">
-                  {localName(item.names, locale)}{' '}
+                  {item.name}{' '}
                   {item.mine && (
                     <span className="tag">
                       <FormattedMessage {...messages.mine} />

@@ -2,8 +2,6 @@
 import { api } from '../../app/api';
 import type { ResultRow, ResultTables } from '../../../shared/protocol/envelope';
 import { displayState, type DisplayState } from '../../../shared/domain/orderStates';
-import { namesOf } from '../../ui/localName';
-import type { LocalNames } from '../shop/shopSlice';
 
 export const ORDER_PAGE_SIZE = 10;
 
@@ -55,11 +53,12 @@ function stateOf(row: ResultRow): OrderState {
 export interface OrderSummary extends OrderState {
   SheetID: string;
   createdDate: string;
-  shopName: LocalNames;
-  baseName: LocalNames;
+  /** Names in the app's language, as the service answered them. */
+  shopName: string;
+  baseName: string;
   totalAmo: string;
   count: number;
-  firstGoodsName: LocalNames;
+  firstGoodsName: string;
   pic: string;
 }
 
@@ -71,7 +70,7 @@ export interface OrdersPage {
 
 export interface OrderItem {
   RoundNo: number;
-  names: LocalNames;
+  name: string;
   skuItems: string;
   punit: string;
   qua: string;
@@ -117,7 +116,7 @@ export interface Delivery {
 
 export interface MergedItem {
   RoundNo: number;
-  names: LocalNames;
+  name: string;
   qua: string;
   amo: string;
   mine: boolean;
@@ -138,11 +137,11 @@ export function toOrderSummary(row: ResultRow): OrderSummary {
     ...stateOf(row),
     SheetID: s(row.SheetID),
     createdDate: s(row.CreatedDate),
-    shopName: namesOf(row, 'ShopName'),
-    baseName: namesOf(row, 'BaseName'),
+    shopName: s(row.ShopName),
+    baseName: s(row.BaseName),
     totalAmo: s(row.TotalAmo) || '0',
     count: n(row.Count),
-    firstGoodsName: namesOf(row, 'FirstGoodsName'),
+    firstGoodsName: s(row.FirstGoodsName),
     pic: s(row.Pic),
   };
 }
@@ -185,7 +184,7 @@ function toOrderDetail(data: ResultTables): OrderDetail {
     },
     items: (data.table2 ?? []).map((r) => ({
       RoundNo: n(r.RoundNo) || 1,
-      names: namesOf(r, 'GoodsName'),
+      name: s(r.GoodsName),
       skuItems: s(r.SkuItems),
       punit: s(r.PUnit),
       qua: s(r.Qua) || '0',
@@ -260,7 +259,7 @@ export const ordersApi = api.injectEndpoints({
           onlineCheckout: s(head.IsPayLaterOnlineCheckout) !== '0',
           items: (data.table2 ?? []).map((r) => ({
             RoundNo: n(r.RoundNo) || 1,
-            names: namesOf(r, 'GoodsName'),
+            name: s(r.GoodsName),
             qua: s(r.Qua) || '0',
             amo: s(r.Amo) || '0',
             mine: flag(r.Mine),

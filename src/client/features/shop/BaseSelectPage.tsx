@@ -6,10 +6,7 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, FormattedNumber } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
-import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
-import { localName } from '../../ui/localName';
 import { outletsApi } from './outletsApi';
 
 const messages = defineMessages({
@@ -44,7 +41,6 @@ export function useCustomerPosition(): Position {
 
 export default function BaseSelectPage() {
   const position = useCustomerPosition();
-  const locale = useAppSelector(selectLocale);
   const known = typeof position === 'object';
   const outlets = outletsApi.useOutletsNearQuery(
     { lng: known ? position.lng : null, lat: known ? position.lat : null },
@@ -74,7 +70,7 @@ export default function BaseSelectPage() {
           <li key={o.BaseID}>
             <Link to={`/?BaseID=${encodeURIComponent(o.BaseID)}`}>
               <span style={{ flex: 1 }}>
-                {localName(o.names, locale)}
+                {o.name}
                 {o.address && <small style={{ display: 'block', color: 'var(--muted)' }}>{o.address}</small>}
               </span>
               {o.distance !== null && (

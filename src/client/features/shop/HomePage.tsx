@@ -3,10 +3,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { pathOf } from '../../app/routes';
-import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
-import { localName } from '../../ui/localName';
 import { ossUrl, useMoney } from '../../ui/money';
 import { modesOffered } from '../../../shared/domain/businessMode';
 import { currentPrice } from '../../../shared/domain/pricing';
@@ -30,7 +28,6 @@ const messages = defineMessages({
 });
 
 export default function HomePage() {
-  const locale = useAppSelector(selectLocale);
   const shop = useAppSelector(selectShopInfo);
   const status = useAppSelector(selectShopStatus);
   const base = useAppSelector(selectBaseInfo);
@@ -69,8 +66,8 @@ export default function HomePage() {
     <section className="home">
       <PaymentResumeNotice />
       <header className="shop-header">
-        <h1>{localName(shop.ShopName, locale)}</h1>
-        {base && <p className="base-name">{localName(base.BaseName, locale)}</p>}
+        <h1>{shop.ShopName}</h1>
+        {base && <p className="base-name">{base.BaseName}</p>}
         {table && (
           <p className="table-name">
             <FormattedMessage {...messages.table} values={{ table: table.TableName }} />
@@ -119,8 +116,8 @@ export default function HomePage() {
             {featured.data.map((g) => (
               <li key={g.GoodsID}>
                 <Link to={pathOf('goodsList')}>
-                  <img src={ossUrl(entity?.OssCustomerDomain ?? '/oss/', g.pic, 320, 320)} alt={localName(g.names, locale)} loading="lazy" width={160} height={160} />
-                  <span>{localName(g.names, locale)}</span> <strong>{money.price(currentPrice(g.salesPrice, g.promotePrice))}</strong>
+                  <img src={ossUrl(entity?.OssCustomerDomain ?? '/oss/', g.pic, 320, 320)} alt={g.name} loading="lazy" width={160} height={160} />
+                  <span>{g.name}</span> <strong>{money.price(currentPrice(g.salesPrice, g.promotePrice))}</strong>
                 </Link>
               </li>
             ))}

@@ -2,9 +2,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
-import { localName } from '../../ui/localName';
 import { ossUrl } from '../../ui/money';
 import { outletsApi } from './outletsApi';
 import { selectEntity, selectShopInfo } from './shopSlice';
@@ -17,7 +15,6 @@ const messages = defineMessages({
 export default function ShopSelectPage() {
   const shop = useAppSelector(selectShopInfo);
   const entity = useAppSelector(selectEntity);
-  const locale = useAppSelector(selectLocale);
   const isDistrict = shop?.PosType === '5';
   const shops = outletsApi.useDistrictShopsQuery({ ShopID: shop?.ShopID ?? '' }, { skip: !isDistrict });
   if (!isDistrict) {
@@ -37,7 +34,7 @@ export default function ShopSelectPage() {
       <ul className="link-list">
         {(shops.data ?? []).map((s) => {
           const outlet = s.outlets[0];
-          const name = localName(s.names, locale);
+          const name = s.name;
           return (
             <li key={s.ShopID}>
               <Link to={outlet ? `/?BaseID=${encodeURIComponent(outlet.BaseID)}` : `/?ShopID=${encodeURIComponent(s.ShopID)}`}>

@@ -3,7 +3,7 @@ import { guardFor, orderEntryPath } from './guard';
 import type { BaseInfo } from './shopSlice';
 
 const base = (over: Partial<BaseInfo> = {}): BaseInfo => ({
-  BaseID: 'b', BaseName: { zh: '', tw: '', en: '' }, BaseCode: '', BusinessMode: '2', CYType: '0', BeginTime: '', EndTime: '',
+  BaseID: 'b', BaseName: '', BaseCode: '', BusinessMode: '2', CYType: '0', BeginTime: '', EndTime: '',
   WebOrderDuration: 120, PayMode: 'postpay', IsPayLaterOnlineCheckout: '1', OpeningHours: '', ...over,
 });
 const at = (iso: string) => new Date(iso);

@@ -1,13 +1,11 @@
 /** Outlets and the shops of a business district. */
 import { api } from '../../app/api';
 import type { ResultTables } from '../../../shared/protocol/envelope';
-import { namesOf } from '../../ui/localName';
-import type { LocalNames } from './shopSlice';
 
 export interface Outlet {
   BaseID: string;
   ShopID: string;
-  names: LocalNames;
+  name: string;
   address: string;
   /** km, or null when the customer's location is unknown. */
   distance: number | null;
@@ -16,7 +14,7 @@ export interface Outlet {
 
 export interface DistrictShop {
   ShopID: string;
-  names: LocalNames;
+  name: string;
   logo: string;
   notice: string;
   outlets: Outlet[];
@@ -29,7 +27,7 @@ function toOutlet(r: Record<string, unknown>): Outlet {
   return {
     BaseID: s(r.BaseID),
     ShopID: s(r.ShopID),
-    names: namesOf(r, 'BaseName'),
+    name: s(r.BaseName),
     address: s(r.Address),
     distance: d === '' || Number.isNaN(Number(d)) ? null : Number(d),
     payMode: s(r.PayMode),
@@ -51,7 +49,7 @@ export const outletsApi = api.injectEndpoints({
         const outlets = (data.table2 ?? []).map(toOutlet);
         return (data.table1 ?? []).map((r) => ({
           ShopID: s(r.ShopID),
-          names: namesOf(r, 'ShopName'),
+          name: s(r.ShopName),
           logo: s(r.Logo),
           notice: s(r.Notice),
           outlets: outlets.filter((o) => o.ShopID === s(r.ShopID)),

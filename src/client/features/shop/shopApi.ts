@@ -1,7 +1,6 @@
 /** Shop operations: resolving a scanned code, the shop page, the entity's parameters. */
 import { api } from '../../app/api';
 import type { ResultTables } from '../../../shared/protocol/envelope';
-import { namesOf } from '../../ui/localName';
 import type { BaseInfo, EntityInfo, ShopInfo, SignSheet } from './shopSlice';
 
 export type CodeField = 'QRCode' | 'TableID' | 'BaseID' | 'ShopID';
@@ -48,7 +47,7 @@ export function toEntity(row: Row): EntityInfo {
 export function toShopInfo(row: Row): ShopInfo {
   return {
     ShopID: s(row.ShopID),
-    ShopName: namesOf(row, 'ShopName'),
+    ShopName: s(row.ShopName),
     PosType: s(row.PosType),
     MinaAppID: s(row.MinaAppID),
     MinaID: s(row.MinaID),
@@ -59,7 +58,7 @@ export function toShopInfo(row: Row): ShopInfo {
 export function toBaseInfo(row: Row): BaseInfo {
   return {
     BaseID: s(row.BaseID),
-    BaseName: namesOf(row, 'BaseName'),
+    BaseName: s(row.BaseName),
     BaseCode: s(row.BaseCode),
     BusinessMode: s(row.BusinessMode),
     CYType: s(row.CYType),

@@ -33,7 +33,8 @@ export interface LocalNames {
 
 export interface ShopInfo {
   ShopID: string;
-  ShopName: LocalNames;
+  /** In the app's language, as the service answered it. */
+  ShopName: string;
   PosType: string;
   MinaAppID: string;
   MinaID: string;
@@ -42,7 +43,7 @@ export interface ShopInfo {
 
 export interface BaseInfo {
   BaseID: string;
-  BaseName: LocalNames;
+  BaseName: string;
   BaseCode: string;
   BusinessMode: string;
   CYType: string;
@@ -156,6 +157,13 @@ export const shopSlice = createSlice({
       state.signSheet = action.payload.signSheet;
       state.clockOffsetMs = action.payload.clockOffsetMs;
     },
+    /** The shop page was read again in another language: its names (same enterprise, shop and outlet only). */
+    shopTextsRefreshed(state, action: PayloadAction<{ entity: EntityInfo; shopInfo: ShopInfo; baseInfo: BaseInfo | null }>) {
+      const { entity, shopInfo, baseInfo } = action.payload;
+      if (state.entity && state.entity.EntID === entity.EntID) state.entity.EntName = entity.EntName;
+      if (state.shopInfo && state.shopInfo.ShopID === shopInfo.ShopID) state.shopInfo.ShopName = shopInfo.ShopName;
+      if (state.baseInfo && baseInfo && state.baseInfo.BaseID === baseInfo.BaseID) state.baseInfo.BaseName = baseInfo.BaseName;
+    },
     /** The sign sheet was read again (its status moves as staff and other phones act). */
     signSheetRefreshed(state, action: PayloadAction<SignSheet | null>) {
       state.signSheet = action.payload;
@@ -175,6 +183,6 @@ export const shopSlice = createSlice({
   },
 });
 
-export const { shopParamsChanged, shopEntered, shopEntryStarted, shopEntryFailed, signSheetRefreshed } = shopSlice.actions;
+export const { shopParamsChanged, shopEntered, shopEntryStarted, shopEntryFailed, signSheetRefreshed, shopTextsRefreshed } = shopSlice.actions;
 export const { selectShopStatus, selectShopParams, selectEntId, selectShopInfo, selectBaseInfo, selectTableInfo, selectEntity, selectEntParams, selectSignSheet, selectClockOffsetMs } =
   shopSlice.selectors;

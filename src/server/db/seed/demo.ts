@@ -961,10 +961,10 @@ export const GOODS_SKUS: readonly GoodsSkuRow[] = Object.entries(SKU_SPECS).flat
 
 /** Pack units: only the packs (ref > 1); the goods' own unit is the single. */
 export const GOODS_PUNITS: readonly GoodsPunitRow[] = [
-  { goods_id: goodsId('0121'), pcode: '121-12', punit: '盒', punit_tw: '盒', punit_en: 'Box of 12', ref: 12, price: 48, sales_price: 42 },
-  { goods_id: goodsId('0142'), pcode: '142-6', punit: '6樽装', punit_tw: '6樽裝', punit_en: '6-pack', ref: 6, price: 90, sales_price: 80 },
-  { goods_id: goodsId('0143'), pcode: '143-6', punit: '6罐装', punit_tw: '6罐裝', punit_en: '6-pack', ref: 6, price: 72, sales_price: 60 },
-  { goods_id: goodsId('0151'), pcode: '151-6', punit: '6个装', punit_tw: '6個裝', punit_en: 'Box of 6', ref: 6, price: 60, sales_price: 55 },
+  { goods_id: goodsId('0121'), pcode: '121-12', punit: '盒', punit_tw: '盒', punit_en: 'Box', ref: 12, price: 48, sales_price: 42 },
+  { goods_id: goodsId('0142'), pcode: '142-6', punit: '6樽装', punit_tw: '6樽裝', punit_en: 'Pack', ref: 6, price: 90, sales_price: 80 },
+  { goods_id: goodsId('0143'), pcode: '143-6', punit: '6罐装', punit_tw: '6罐裝', punit_en: 'Pack', ref: 6, price: 72, sales_price: 60 },
+  { goods_id: goodsId('0151'), pcode: '151-6', punit: '6个装', punit_tw: '6個裝', punit_en: 'Box', ref: 6, price: 60, sales_price: 55 },
 ];
 
 // Bundles: groups and their parts.

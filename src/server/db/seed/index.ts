@@ -7,6 +7,7 @@
  */
 import type { Db, Queryable } from '../driver';
 import * as data from './demo';
+import { translateDemo } from './translations';
 
 /** Rows per INSERT statement (fewer when a row has many columns: PostgreSQL allows 65535 parameters). */
 const BATCH_ROWS = 500;
@@ -44,6 +45,10 @@ export async function insertRows(tx: Queryable, table: string, rows: readonly ob
 
 /** The tables in foreign-key order with their rows for a given clock. */
 export function demoTables(now: Date): [table: string, rows: readonly object[]][] {
+  return untranslatedTables(now).map(([table, rows]) => [table, translateDemo(table, rows)]);
+}
+
+function untranslatedTables(now: Date): [table: string, rows: readonly object[]][] {
   const timed = data.timedRows(now);
   return [
     ['enterprise', data.ENTERPRISES],
@@ -243,7 +248,7 @@ export async function seedLargeMenu(db: Db, shopId: string = BIG_MENU_SHOP_ID, c
     await insertRows(tx, 'base_parm', baseParms);
     await insertRows(tx, 'dining_table', tables);
     await insertRows(tx, 'goods_class', classes);
-    const inserted = await insertRows(tx, 'goods', goods);
+    const inserted = await insertRows(tx, 'goods', translateDemo('goods', goods)); // its unit in three languages
     // Fresh statistics for the planner (PGlite runs no autovacuum to gather them).
     await tx.query('ANALYZE shop, base, dining_table, goods_class, goods');
     return { ...result, inserted };

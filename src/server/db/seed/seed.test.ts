@@ -80,7 +80,9 @@ describe('seedDemo', () => {
       expect.objectContaining({ ent_id: '881000000009', user_id: '888000000009', user_name: 'walk-in guest' }),
       expect.objectContaining({
         ent_id: DEMO.entId,
-        ent_name: 'Macau Harbour Kitchen Group',
+        ent_name: '澳门港湾厨房集团',
+        ent_name_tw: '澳門港灣廚房集團',
+        ent_name_en: 'Macau Harbour Kitchen Group',
         user_id: '888000000101',
         currency: 'MOP',
         currency_symbol: 'MOP$',
@@ -392,6 +394,35 @@ describe('seedDemo', () => {
                     WHERE i.goods_name <> g.goods_name OR (i.sku_id <> '' AND (k.goods_id IS DISTINCT FROM i.goods_id OR k.sku_items <> i.sku_items))
                        OR i.sales_price <> COALESCE(k.sales_price, g.sales_price) OR i.amo <> i.sales_price * i.qua`),
     ).toBe(0);
+  });
+
+  it("translates every customer-facing text of the demo enterprise (migrations/010_translations.sql)", async () => {
+    // A text with a base (simplified Chinese) value must have its traditional Chinese and English ones.
+    const untranslated = async (table: string, columns: string[], where = 'true') => {
+      const missing = columns.map((c) => `(${c} <> '' AND (${c}_tw = '' OR ${c}_en = ''))`).join(' OR ');
+      return (await rows<Record<string, unknown>>(`SELECT * FROM ${table} t WHERE (${where}) AND (${missing})`)).length;
+    };
+    const ent = `ent_id = '${DEMO.entId}'`;
+    expect({
+      enterprise: await untranslated('enterprise', ['ent_name']),
+      shop: await untranslated('shop', ['shop_name', 'notice'], ent),
+      base: await untranslated('base', ['base_name', 'address'], ent),
+      goods_class: await untranslated('goods_class', ['class_name'], ent),
+      goods: await untranslated('goods', ['goods_name', 'unit', 'remarks', 'sku_attributes', 'sku_attribute_values'], ent),
+      goods_sku: await untranslated('goods_sku', ['sku_items']),
+      goods_punit: await untranslated('goods_punit', ['punit']),
+      goods_bom_class: await untranslated('goods_bom_class', ['class_name']),
+      goods_bom_item: await untranslated('goods_bom_item', ['bom_punit']),
+      goods_charging: await untranslated('goods_charging', ['value'], ent),
+      promote_plan: await untranslated('promote_plan', ['plan_name'], ent),
+    }).toEqual({
+      enterprise: 0, shop: 0, base: 0, goods_class: 0, goods: 0, goods_sku: 0, goods_punit: 0,
+      goods_bom_class: 0, goods_bom_item: 0, goods_charging: 0, promote_plan: 0,
+    });
+    // Base texts are simplified Chinese: the spec of the wonton noodles, a unit.
+    expect(await rows('SELECT sku_attributes, sku_attributes_tw, sku_attributes_en FROM goods WHERE goods_id = $1', [DEMO.goods.wontonNoodles])).toEqual([
+      { sku_attributes: '规格', sku_attributes_tw: '規格', sku_attributes_en: 'Size' },
+    ]);
   });
 
   it('has calling codes, a region tree and service links', async () => {

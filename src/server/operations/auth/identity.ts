@@ -123,7 +123,7 @@ export const identityHandlers: HandlerMap = {
     const vipId = await linkedMember(ctx.tx, entId, token, row!.MinaID ?? '');
     if (!vipId) throw new OpError('memberNotFound', ErrorCode.memberNotFound);
     await ctx.startSession(entId, vipId, 'member');
-    return { table1: [await memberRow(ctx.tx, vipId, ctx.now)] };
+    return { table1: [await memberRow(ctx.tx, vipId, ctx.now, ctx.lang)] };
   },
 
   /**

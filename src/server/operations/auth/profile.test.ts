@@ -51,7 +51,7 @@ describe('EntVip_EntVipDetailGet_V1_Get', () => {
     ok(await guest.call('EntVip_EntVipGuestLogin_Add', [{ EntID: DEMO.entId }]));
     const res = await guest.call('EntVip_EntVipDetailGet_V1_Get', [{ VipID: DEMO.members.chan.vipId }]);
     ok(res);
-    expect(res.data.table1?.[0]).toMatchObject({ IsGuest: 1, VipName: 'walk-in guest', Balance: '0.0000' });
+    expect(res.data.table1?.[0]).toMatchObject({ IsGuest: 1, VipName: 'Walk-in guest', Balance: '0.0000' });
     expect((await new GatewayClient(h.url).call('EntVip_EntVipDetailGet_V1_Get', [{ VipID: DEMO.members.chan.vipId }])).errcode).toBe(ErrorCode.sessionRequired);
   });
 });

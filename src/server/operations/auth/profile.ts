@@ -20,7 +20,7 @@ export const profileHandlers: HandlerMap = {
   async EntVip_EntVipDetailGet_V1_Get(ctx) {
     const { session } = ctx;
     if (!session?.vipId) throw new OpError('loginRequired', ErrorCode.sessionRequired);
-    const row = await memberRow(ctx.tx, session.vipId, ctx.now);
+    const row = await memberRow(ctx.tx, session.vipId, ctx.now, ctx.lang);
     // The code a counter scans: registered members only, a new one each minute.
     const code =
       session.role === 'member' && row.IsGuest === 0

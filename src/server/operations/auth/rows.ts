@@ -2,17 +2,18 @@
 import { decimal4, ErrorCode } from '../../../shared/protocol/envelope';
 import type { Queryable } from '../../db/driver';
 import { OpError, type OpContext, type Session } from '../context';
+import { message, type Lang } from '../../messages';
 
 /** The member row every sign-in and member operation answers (schemas.ts memberRow). */
-export async function memberRow(q: Queryable, vipId: string, now: Date): Promise<Record<string, unknown>> {
+export async function memberRow(q: Queryable, vipId: string, now: Date, lang: Lang = 'en'): Promise<Record<string, unknown>> {
   const [row] = await q.query<Record<string, unknown> & { Balance: string; Score: string }>(
-    `SELECT v.vip_id AS "VipID", v.vip_name AS "VipName", v.sex AS "Sex", v.head_img AS "HeadImg",
+    `SELECT v.vip_id AS "VipID", CASE WHEN v.is_guest THEN $3 ELSE v.vip_name END AS "VipName", v.sex AS "Sex", v.head_img AS "HeadImg",
             v.phone AS "Phone", v.area_no AS "AreaNo", COALESCE(to_char(v.birthy, 'YYYY-MM-DD'), '') AS "Birthy",
             v.vip_code AS "VipCode", v.balance AS "Balance", v.score AS "Score",
             (SELECT count(*) FROM vip_card c WHERE c.vip_id = v.vip_id AND c.status = 0 AND c.end_at > $2)::int AS "CouponCount",
             CASE WHEN v.is_guest THEN 1 ELSE 0 END AS "IsGuest", v.ent_id AS "EntID"
        FROM vip v WHERE v.vip_id = $1`,
-    [vipId, now],
+    [vipId, now, message('guestName', lang)],
   );
   if (!row) throw new OpError('memberNotFound', ErrorCode.memberNotFound);
   return { ...row, Balance: decimal4(row.Balance), Score: decimal4(row.Score) };

@@ -24,6 +24,7 @@ import { currentPrice, packPrice, unitPrice } from '../../../shared/domain/prici
 import { ErrorCode } from '../../../shared/protocol/envelope';
 import type { Queryable } from '../../db/driver';
 import { OpError } from '../context';
+import { tr, trBy, type TextLangs } from '../localized';
 import type { Formats } from './common';
 
 const GOODS_TYPE_BY_WEIGHT = 7;
@@ -72,6 +73,8 @@ type GoodsDb = {
   goods_id: string;
   shop_id: string;
   goods_name: string;
+  /** The name in the caller's language, for messages. */
+  shown_name: string;
   goods_type: number;
   sales_price: string;
   sold_out: boolean;
@@ -81,12 +84,15 @@ type SkuDb = {
   sku_id: string;
   goods_id: string;
   sku_items: string;
+  shown_items: string;
   sales_price: string;
   sold_out: boolean;
 };
 type PackDb = {
   goods_id: string;
   punit: string;
+  punit_tw: string;
+  punit_en: string;
   ref: string;
   sales_price: string;
 };
@@ -100,6 +106,7 @@ type BomItemDb = {
   bom_class_id: string;
   goods_id: string;
   goods_name: string;
+  shown_name: string;
   bom_amo: string;
   sold_out: boolean;
 };
@@ -138,15 +145,18 @@ function quantityOk(q: number, byWeight: boolean): boolean {
 /** Prices the lines of an order for `shopId` at `now`; throws an OpError for the first line that cannot be sold. */
 export async function priceLines(
   tx: Queryable,
-  opts: { shopId: string; now: Date; formats: Formats },
+  opts: { shopId: string; now: Date; formats: Formats; langs?: TextLangs },
   lines: readonly RequestLine[],
 ): Promise<PricedLine[]> {
   const { shopId, now, formats } = opts;
+  // Messages name goods and skus in the caller's language (operations/localized.ts); stored names stay the base texts.
+  const shown = (column: string, group?: string) =>
+    !opts.langs ? column : group ? trBy(group, column, opts.langs) : tr(column, opts.langs);
   const goodsIds = [...new Set(lines.map((l) => l.GoodsID))];
   const goods = new Map(
     (
       await tx.query<GoodsDb>(
-        `SELECT goods_id, shop_id, goods_name, goods_type, sales_price, sold_out, bag_count
+        `SELECT goods_id, shop_id, goods_name, ${shown('goods_name')} AS shown_name, goods_type, sales_price, sold_out, bag_count
            FROM goods WHERE goods_id = ANY ($1::text[])`,
         [goodsIds],
       )
@@ -154,13 +164,14 @@ export async function priceLines(
   );
   const skus = groupBy(
     await tx.query<SkuDb>(
-      `SELECT sku_id, goods_id, sku_items, sales_price, sold_out FROM goods_sku WHERE goods_id = ANY ($1::text[])`,
+      `SELECT k.sku_id, k.goods_id, k.sku_items, ${shown('k.sku_items', 'g.sku_attribute_values')} AS shown_items, k.sales_price, k.sold_out
+         FROM goods_sku k JOIN goods g ON g.goods_id = k.goods_id WHERE k.goods_id = ANY ($1::text[])`,
       [goodsIds],
     ),
     (s) => s.goods_id,
   );
   const packs = groupBy(
-    await tx.query<PackDb>(`SELECT goods_id, punit, ref, sales_price FROM goods_punit WHERE goods_id = ANY ($1::text[])`, [goodsIds]),
+    await tx.query<PackDb>(`SELECT goods_id, punit, punit_tw, punit_en, ref, sales_price FROM goods_punit WHERE goods_id = ANY ($1::text[])`, [goodsIds]),
     (p) => p.goods_id,
   );
   const bomClasses = groupBy(
@@ -172,7 +183,7 @@ export async function priceLines(
   );
   const bomItems = groupBy(
     await tx.query<BomItemDb>(
-      `SELECT i.bom_class_id, i.goods_id, p.goods_name, i.bom_amo, p.sold_out
+      `SELECT i.bom_class_id, i.goods_id, p.goods_name, ${shown('p.goods_name')} AS shown_name, i.bom_amo, p.sold_out
          FROM goods_bom_class c
          JOIN goods_bom_item i ON i.bom_class_id = c.bom_class_id
          JOIN goods p ON p.goods_id = i.goods_id
@@ -214,7 +225,7 @@ export async function priceLines(
   const priced = lines.map((line): PricedLine => {
     const g = goods.get(line.GoodsID);
     if (!g || g.shop_id !== shopId) throw new OpError('goodsNotFound');
-    const name = g.goods_name;
+    const name = g.shown_name;
     const changed = () => new OpError('choicesChanged', ErrorCode.business, { name });
     const byWeight = g.goods_type === GOODS_TYPE_BY_WEIGHT;
     if (!quantityOk(line.MQua, byWeight) || !Number.isInteger(line.PQua)) {
@@ -230,7 +241,7 @@ export async function priceLines(
     if (goodsSkus.length > 0) {
       sku = goodsSkus.find((s) => s.sku_id === line.SkuID);
       if (!sku) throw changed();
-      if (sku.sold_out) throw new OpError('soldOutItem', ErrorCode.business, { name: `${name} ${sku.sku_items}`.trim() });
+      if (sku.sold_out) throw new OpError('soldOutItem', ErrorCode.business, { name: `${name} ${sku.shown_items}`.trim() });
     } else if (line.SkuID !== '') {
       throw changed();
     }
@@ -238,7 +249,8 @@ export async function priceLines(
     // Pack unit.
     let pack: PackDb | undefined;
     if (line.PUnit !== '') {
-      pack = (packs.get(g.goods_id) ?? []).find((p) => p.punit === line.PUnit);
+      // The app sends the pack unit it showed, in any of the three languages.
+      pack = (packs.get(g.goods_id) ?? []).find((p) => [p.punit, p.punit_tw, p.punit_en].includes(line.PUnit));
       if (!pack) throw changed();
     } else if (line.PQua > 0) {
       throw new OpError('orderInvalid', ErrorCode.badRequest, { reason: `Item1[${line.n - 1}]: PQua needs a PUnit` });
@@ -255,7 +267,7 @@ export async function priceLines(
         : undefined;
       if (!item || seen.has(key)) throw changed();
       seen.add(key);
-      if (item.sold_out) throw new OpError('soldOutItem', ErrorCode.business, { name: item.goods_name });
+      if (item.sold_out) throw new OpError('soldOutItem', ErrorCode.business, { name: item.shown_name });
       chosen.set(choice.BOMClassID, [...(chosen.get(choice.BOMClassID) ?? []), item]);
     }
     for (const group of groups) {
@@ -310,7 +322,9 @@ export async function priceLines(
         : '';
     return {
       ...line,
-      goodsName: name,
+      // Stored as the base texts, whatever language the app sent them in.
+      PUnit: pack ? pack.punit : '',
+      goodsName: g.goods_name,
       skuItems: sku?.sku_items ?? '',
       qua: Math.round(qua * 10 ** QUANTITY_SCALE) / 10 ** QUANTITY_SCALE,
       ref,

@@ -4,22 +4,35 @@
  * Mine (the caller's session ordered it), never as a VipID.
  */
 import type { Queryable, Row } from '../../db/driver';
+import type { Lang } from '../../messages';
+import { langsFor, tr, trBy } from '../localized';
 import { isoSeconds } from './common';
 
-/** The lines of a sheet, rounds in order (sheetItemRow of schemas.ts). */
-export async function sheetItems(tx: Queryable, sheetId: string, vipId: string | null): Promise<Row[]> {
+/**
+ * The lines of a sheet, rounds in order (sheetItemRow of schemas.ts). The
+ * goods name, sku items and pack unit are the menu's, in the caller's
+ * language (operations/localized.ts); the line's stored text when the menu
+ * no longer has them.
+ */
+export async function sheetItems(tx: Queryable, sheetId: string, vipId: string | null, lang: Lang): Promise<Row[]> {
+  const l = await langsFor(tx, lang, { sheetId });
+  const or = (translated: string, stored: string) => `COALESCE(NULLIF(${translated}, ''), ${stored})`;
   return tx.query(
-    `SELECT i.item_id AS "ItemID", i.round_no AS "RoundNo", i.goods_id AS "GoodsID", i.sku_id AS "SkuID", i.punit AS "PUnit",
-            i.goods_name AS "GoodsName", i.sku_items AS "SkuItems", i.qua AS "Qua", i.pqua AS "PQua", i.mqua AS "MQua",
+    `SELECT i.item_id AS "ItemID", i.round_no AS "RoundNo", i.goods_id AS "GoodsID", i.sku_id AS "SkuID",
+            ${or(tr('p.punit', l), 'i.punit')} AS "PUnit",
+            ${or(tr('g.goods_name', l), 'i.goods_name')} AS "GoodsName",
+            ${or(trBy('g.sku_attribute_values', 'k.sku_items', l), 'i.sku_items')} AS "SkuItems",
+            i.qua AS "Qua", i.pqua AS "PQua", i.mqua AS "MQua",
             i.price AS "Price", i.sales_price AS "SalesPrice", i.amo AS "Amo", i.dis_amo AS "DisAmo",
             i.sal_type::text AS "SalType", i.detail AS "Detail",
-            COALESCE(g.goods_name_tw, '') AS "GoodsNameTW", COALESCE(g.goods_name_en, '') AS "GoodsNameEN",
             i.punit_price AS "PUnitPrice", i.ref AS "Ref",
             CASE WHEN $2::text IS NOT NULL AND COALESCE(r.vip_id, s.vip_id) = $2 THEN 1 ELSE 0 END AS "Mine"
        FROM sheet_item i
        JOIN sheet s ON s.sheet_id = i.sheet_id
        LEFT JOIN sheet_round r ON r.sheet_id = i.sheet_id AND r.round_no = i.round_no
        LEFT JOIN goods g ON g.goods_id = i.goods_id
+       LEFT JOIN goods_sku k ON k.sku_id = i.sku_id AND i.sku_id <> ''
+       LEFT JOIN goods_punit p ON p.goods_id = i.goods_id AND p.punit = i.punit AND i.punit <> ''
       WHERE i.sheet_id = $1
       ORDER BY i.round_no, i.item_id`,
     [sheetId, vipId],

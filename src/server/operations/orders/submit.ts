@@ -39,6 +39,7 @@ import type { PayloadOf } from '../../../shared/protocol/schemas';
 import type { Queryable } from '../../db/driver';
 import type { MessageKey } from '../../messages';
 import { OpError, type OpContext } from '../context';
+import { langsFor } from '../localized';
 import {
   distanceKm,
   insertMany,
@@ -299,7 +300,8 @@ export async function submitOrder(ctx: OpContext, payload: SubmitPayload) {
   // The lines, priced from the service's data.
   const { formats } = outlet;
   const amo = formats.AmoPoint;
-  const priced = await priceLines(tx, { shopId: outlet.shopId, now, formats }, lines);
+  const langs = await langsFor(tx, ctx.lang, { shopId: outlet.shopId });
+  const priced = await priceLines(tx, { shopId: outlet.shopId, now, formats, langs }, lines);
   const goodsMinor = sumMoney(priced.map((l) => l.amoMinor));
   const disMinor = sumMoney(priced.map((l) => l.disMinor));
   const bagMinor = mode === BusinessMode.takeout ? bagFeeMinor(priced.reduce((n, l) => n + l.bags, 0), amo) : 0;

@@ -111,12 +111,14 @@ export async function startSandboxPayment(client: GatewayClient, sheetId: string
   return { payId: String(row!.PayID), payUrl: String(row!.PayUrl) };
 }
 
-/** Opens the provider's page and presses a button there; the redirect's status and Location. */
+/** Opens the provider's page and presses a button there (posting its form to the form's action); the redirect's status and Location. */
 export async function decideOnPage(h: Harness, payUrl: string, decision: 'confirm' | 'cancel') {
   const html = await (await fetch(`${h.url}${payUrl}`)).text();
   const token = /name="token" value="([^"]+)"/.exec(html)?.[1];
   if (!token) throw new Error(`no token on the pay page: ${html.slice(0, 200)}`);
-  const res = await fetch(`${h.url}${payUrl}/${decision}`, {
+  const action = new RegExp(`action="([^"]*/${decision}[^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, '&');
+  if (!action) throw new Error(`no ${decision} form on the pay page`);
+  const res = await fetch(`${h.url}${action}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ token }).toString(),
