@@ -12,6 +12,7 @@ import { defineMessages } from '../../i18n/defineMessages';
 import { errors } from '../../i18n/specMessages';
 import { localName } from '../../ui/localName';
 import { ossUrl, useMoney } from '../../ui/money';
+import { LiveUpdates } from '../live';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
 import { selectEntity } from '../shop/shopSlice';
 import { displayStateLabels } from './displayStateLabels';
@@ -41,6 +42,7 @@ export default function OrderListPage() {
   return (
     <PullToRefresh onRefresh={handleRefresh}>
       <section className="order-list">
+        <LiveUpdates />
         <div className="list-tools">
           <RefreshButton onRefresh={handleRefresh} refreshing={refreshing} />
         </div>
