@@ -6,9 +6,10 @@
  * changes: `await emitSheetEvent(tx, sheetId, 'progress');`. Sold-out marks
  * are written by a trigger (migrations/009_live_events.sql).
  *
- * What an event carries is what every audience may see: the sheet's state,
- * its rounds count and who added the latest round (a member's name or the
- * number of a guest at the table), never a phone number or an address.
+ * An event carries the sheet's state, its rounds count and who added the
+ * latest round (a member's name or the place of a guest at the table), never
+ * a phone number or an address. VipIDs (vipIds, round.vip) are for routing
+ * only: streams send `round.mine` instead and no VipIDs (routes.ts, forClient).
  */
 import type { Queryable } from '../db/driver';
 
@@ -60,8 +61,9 @@ export async function roundAuthors(tx: Queryable, sheetId: string): Promise<{ Ro
  * is now (after the change), so call it after the change's statements.
  */
 export async function emitSheetEvent(tx: Queryable, sheetId: string, kind: SheetEventKind): Promise<void> {
-  const [latest] = await tx.query<{ RoundNo: number; ByName: string; ByPlace: number }>(
-    `SELECT * FROM (${ROUND_AUTHORS_SQL}) a ORDER BY "RoundNo" DESC LIMIT 1`,
+  const [latest] = await tx.query<{ RoundNo: number; ByName: string; ByPlace: number; vip_id: string }>(
+    `SELECT a.*, r.vip_id FROM (${ROUND_AUTHORS_SQL}) a JOIN sheet_round r ON r.sheet_id = $1 AND r.round_no = a."RoundNo"
+      ORDER BY a."RoundNo" DESC LIMIT 1`,
     [sheetId],
   );
   await tx.query(
@@ -77,6 +79,6 @@ export async function emitSheetEvent(tx: Queryable, sheetId: string, kind: Sheet
          FROM sheet s WHERE s.sheet_id = $1
        RETURNING *)
      SELECT pg_notify('${EVENTS_CHANNEL}', ${EVENT_JSON}::text) FROM e`,
-    [sheetId, kind, latest ? JSON.stringify({ no: latest.RoundNo, byName: latest.ByName, byPlace: latest.ByPlace }) : null],
+    [sheetId, kind, latest ? JSON.stringify({ no: latest.RoundNo, byName: latest.ByName, byPlace: latest.ByPlace, vip: latest.vip_id }) : null],
   );
 }

@@ -111,7 +111,10 @@ describe('audiences', () => {
     await submit(bob, dineInHeader(base, tableId, { TotalAmo: 48 }), [line(BBQ, 48)]);
     const round = data(await aliceSees.next(forSheet(sheetId, 'round')));
     const [bobName] = await h.db.query<{ vip_name: string }>('SELECT vip_name FROM vip WHERE vip_id = $1', [bob.vipId]);
-    expect(round.data).toMatchObject({ roundCount: 2, round: { no: 2, byName: bobName!.vip_name, byPlace: 2 } });
+    expect(round.data).toMatchObject({ roundCount: 2, round: { no: 2, byName: bobName!.vip_name, byPlace: 2, mine: false } });
+    // No VipIDs go out: the table sees names and places only.
+    expect(JSON.stringify(aliceSees.frames)).not.toContain(bob.vipId);
+    expect(JSON.stringify(aliceSees.frames)).not.toContain(alice.vipId);
     // A guest is told by place: the detail's table4 names every round's author.
     const detail = await bob.call('PosSalSheet_PosSalSheetDetailGet_V2_Get', [{ SheetID: sheetId }]);
     expect(rows(detail, 'table4' as keyof ResultTables)).toEqual([
@@ -155,7 +158,7 @@ describe('delivery', () => {
     expect(refused.errcode).toBe('50010');
     const sheetId = await pickupOrder(customer);
     const got = await stream.next(forSheet(sheetId));
-    expect(stream.frames.filter((f) => f.event === 'message' && data(f).vipIds.includes(customer.vipId))).toEqual([got]);
+    expect(stream.frames.filter((f) => f.event === 'message' && data(f).kind !== 'menu')).toEqual([got]);
   });
 
   test('Last-Event-ID: a reconnecting stream gets what it missed; too much missed is a reload', async () => {

@@ -54,6 +54,7 @@ class Stream {
   constructor(
     private readonly raw: ServerResponse,
     private readonly opts: EventStreamOptions,
+    private readonly viewer: string | null,
     private readonly onClose: () => void,
   ) {
     raw.writeHead(200, {
@@ -93,7 +94,7 @@ class Stream {
       if (this.sent.has(event.id)) return;
       this.sent.add(event.id);
     }
-    this.write(`id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`);
+    this.write(`id: ${event.id}\ndata: ${JSON.stringify(forClient(event, this.viewer))}\n\n`);
   }
 
   private write(frame: string): void {
@@ -110,6 +111,15 @@ class Stream {
     this.onClose();
     if (!this.raw.destroyed) this.raw.end();
   }
+}
+
+/** What a stream sends: no VipIDs; whether the latest round is the viewer's own as round.mine. */
+export function forClient(event: LiveEvent, viewer: string | null): Omit<LiveEvent, 'vipIds'> {
+  const { vipIds: _routing, ...rest } = event;
+  const round = event.data.round as { vip?: string } | null | undefined;
+  if (!round || typeof round !== 'object') return rest;
+  const { vip, ...shown } = round;
+  return { ...rest, data: { ...event.data, round: { ...shown, mine: viewer !== null && vip === viewer } } };
 }
 
 function lastEventId(req: FastifyRequest): string | null {
@@ -130,11 +140,11 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
   });
 
   /** Opens the stream: subscribe first (live events wait), then replay what was missed. */
-  async function open(req: FastifyRequest, reply: FastifyReply, keys: string[], where: string, params: unknown[]) {
+  async function open(req: FastifyRequest, reply: FastifyReply, viewer: string | null, keys: string[], where: string, params: unknown[]) {
     const since = lastEventId(req);
     reply.hijack();
     let unsubscribe = () => undefined as void;
-    const stream = new Stream(reply.raw, opts, () => {
+    const stream = new Stream(reply.raw, opts, viewer, () => {
       unsubscribe();
       streams.delete(stream);
     });
@@ -162,6 +172,7 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
     return open(
       req,
       reply,
+      session.vipId,
       [`vip:${session.vipId}`, `ent:${session.entId}`],
       `$2 = ANY (e.vip_ids) OR (e.kind = 'menu' AND e.ent_id = $3)`,
       [session.vipId, session.entId],
@@ -174,7 +185,7 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
     const sheetId = req.params.sheetId;
     const [sheet] = sheetId.length <= 64 ? await db.query<{ ent_id: string }>('SELECT ent_id FROM sheet WHERE sheet_id = $1', [sheetId]) : [];
     if (!sheet || sheet.ent_id !== session.entId) return refuse(reply, 404, 'no such sheet');
-    return open(req, reply, [`sheet:${sheetId}`], `e.sheet_id = $2`, [sheetId]);
+    return open(req, reply, session.vipId, [`sheet:${sheetId}`], `e.sheet_id = $2`, [sheetId]);
   });
 
   const staffToken = config.staffToken;
@@ -189,7 +200,7 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
       const baseId = String(req.query.baseId ?? '');
       const [base] = baseId && baseId.length <= 64 ? await db.query<{ ent_id: string }>('SELECT ent_id FROM base WHERE base_id = $1', [baseId]) : [];
       if (!base) return refuse(reply, 404, `no outlet ${baseId}`);
-      return open(req, reply, [`base:${baseId}`, `ent:${base.ent_id}`], `e.base_id = $2 OR (e.kind = 'menu' AND e.ent_id = $3)`, [baseId, base.ent_id]);
+      return open(req, reply, null, [`base:${baseId}`, `ent:${base.ent_id}`], `e.base_id = $2 OR (e.kind = 'menu' AND e.ent_id = $3)`, [baseId, base.ent_id]);
     });
   }
 }
