@@ -15,13 +15,13 @@
  * closing an idle stream. A client that does not read (its unsent bytes pass
  * maxBufferBytes) is disconnected: it reconnects and resumes.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/driver';
 import { findSession, SESSION_COOKIE } from '../http/session';
+import { refuseStaff, staffTokenCheck } from '../http/staffAuth';
 import type { LiveEvent } from './emit';
 import { EventHub, eventsSince } from './hub';
 
@@ -40,8 +40,6 @@ export interface EventsDeps {
   clock: Clock;
   options?: Partial<EventStreamOptions>;
 }
-
-const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
 /** One open stream: writes frames, beats, drops itself when the client stops reading. */
 class Stream {
@@ -190,13 +188,9 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
 
   const staffToken = config.staffToken;
   if (staffToken) {
-    const expected = digest(staffToken);
+    const authorized = staffTokenCheck(staffToken);
     app.get<{ Querystring: { baseId?: string } }>('/staff/events', async (req, reply) => {
-      const match = /^Bearer[ ]+(\S+)[ ]*$/i.exec(req.headers.authorization ?? '');
-      if (!match || !timingSafeEqual(digest(match[1]!), expected)) {
-        reply.header('WWW-Authenticate', 'Bearer realm="staff"');
-        return refuse(reply, 401, 'a valid staff token is required: Authorization: Bearer <STAFF_TOKEN>');
-      }
+      if (!authorized(req)) return refuseStaff(reply);
       const baseId = String(req.query.baseId ?? '');
       const [base] = baseId && baseId.length <= 64 ? await db.query<{ ent_id: string }>('SELECT ent_id FROM base WHERE base_id = $1', [baseId]) : [];
       if (!base) return refuse(reply, 404, `no outlet ${baseId}`);
