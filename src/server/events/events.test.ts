@@ -15,6 +15,9 @@ import { demoIds, dineInHeader, guestClient, line, newMember, pickupHeader, subm
 import { startHarness, type Harness } from '../test/harness';
 import { openSse, type SseClient } from '../test/sseClient';
 import type { LiveEvent } from './emit';
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { DEFAULT_EVENT_OPTIONS, Stream } from './routes';
 
 jest.setTimeout(60_000);
 
@@ -191,5 +194,74 @@ describe('delivery', () => {
     const stream = await sse(`${second.url}/events/orders`, { cookie: customer.cookie });
     await new Promise((r) => setTimeout(r, 700));
     expect(stream.beats).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('a slow client', () => {
+  /** A response whose client reads nothing: every frame stays in its buffer. */
+  function stalledResponse() {
+    const res = Object.assign(new EventEmitter(), {
+      writableLength: 0,
+      destroyed: false,
+      writeHead: () => res,
+      write(chunk: string) {
+        res.writableLength += Buffer.byteLength(chunk);
+        return false;
+      },
+      end: () => undefined,
+      destroy() {
+        res.destroyed = true;
+        res.emit('close');
+      },
+    });
+    return res;
+  }
+
+  test('is cut off when its unsent frames pass the bound, and leaves the hub', () => {
+    const res = stalledResponse();
+    let closed = 0;
+    const stream = new Stream(res as unknown as ServerResponse, { ...DEFAULT_EVENT_OPTIONS, maxBufferBytes: 4096 }, null, () => (closed += 1));
+    stream.replayed([]);
+    const event = (i: number): LiveEvent => ({
+      id: String(i),
+      kind: 'progress',
+      entId: 'E',
+      baseId: 'B',
+      sheetId: 'S',
+      vipIds: ['V'],
+      data: { progress: 'ready', pad: 'x'.repeat(200) },
+      at: new Date().toISOString(),
+    });
+    let sent = 0;
+    while (!res.destroyed && sent < 1000) stream.deliver(event(sent++));
+    expect(res.destroyed).toBe(true);
+    // It stopped within the bound (one frame over at most), not after everything.
+    expect(sent).toBeLessThan(30);
+    expect(res.writableLength).toBeLessThan(4096 + 400);
+    expect(closed).toBe(1);
+    expect(stream.closed).toBe(true);
+    const after = res.writableLength;
+    stream.deliver(event(5000));
+    expect(res.writableLength).toBe(after);
+  });
+});
+
+describe("the kitchen screen's reads", () => {
+  const get = (path: string, headers: Record<string, string> = STAFF) => fetch(`${h.url}${path}`, { headers });
+
+  test('outlets and goods with their sold-out marks, behind the staff token', async () => {
+    expect((await get('/staff/outlets', {})).status).toBe(401);
+    expect((await get(`/staff/goods?baseId=${DEMO.bases.quick}`, { authorization: 'Bearer nope' })).status).toBe(401);
+    const { outlets } = (await (await get('/staff/outlets')).json()) as { outlets: { baseId: string; nameEn: string }[] };
+    expect(outlets.map((o) => o.baseId)).toContain(DEMO.bases.quick);
+    expect(outlets.every((o) => o.nameEn)).toBe(true);
+    await staff(`/staff/goods/${BBQ}/sold-out`, { soldOut: true });
+    const { goods } = (await (await get(`/staff/goods?baseId=${DEMO.bases.quick}`)).json()) as {
+      goods: { goodsId: string; soldOut: boolean; skus: { skuId: string; soldOut: boolean }[] }[];
+    };
+    expect(goods.find((g) => g.goodsId === BBQ)).toMatchObject({ soldOut: true });
+    expect(goods.some((g) => g.skus.length > 1)).toBe(true);
+    await staff(`/staff/goods/${BBQ}/sold-out`, { soldOut: false });
+    expect((await get('/staff/goods?baseId=nowhere')).status).toBe(404);
   });
 });

@@ -42,7 +42,7 @@ export interface EventsDeps {
 }
 
 /** One open stream: writes frames, beats, drops itself when the client stops reading. */
-class Stream {
+export class Stream {
   private readonly sent = new Set<string>();
   private readonly pending: LiveEvent[] = [];
   private replaying = true;
