@@ -81,6 +81,8 @@ const NOTE_STYLE: CSSProperties = {
   boxShadow: '0 2px 8px rgba(0,0,0,.15)',
   fontWeight: 600,
   textAlign: 'center',
+  // A note over the page must not take the taps meant for what is under it.
+  pointerEvents: 'none',
 };
 
 export function LiveUpdates({ SheetID }: { SheetID?: string }) {
