@@ -9,7 +9,9 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { USER_AGENTS } from '../playwright.config';
+import { loadConfig } from '../src/server/config';
 import { DEMO } from '../src/server/db/seed';
+import { issueMemberCode } from '../src/server/operations/auth/memberCode';
 import { plainGoods as plainMenuGoods } from './support/gateway';
 
 const TOKEN = 'demo-staff-token';
@@ -31,15 +33,15 @@ async function phone(browser: Browser, member?: string) {
   return context;
 }
 
-/** The kitchen screen on a tablet in landscape, signed in at the outlet. */
-async function kitchen(browser: Browser, baseURL: string, baseId: string): Promise<Page> {
+/** The kitchen screen, on a tablet in landscape unless told, signed in at the outlet. */
+async function kitchen(browser: Browser, baseURL: string, baseId: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
   const outlets = (await (await fetch(`${baseURL}/staff/outlets`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as {
     outlets: { baseId: string; nameEn: string }[];
   };
   const outlet = outlets.outlets.find((o) => o.baseId === baseId)!;
   const context = await browser.newContext({
     baseURL,
-    viewport: { width: 1280, height: 800 },
+    viewport,
     hasTouch: true,
     locale: 'en-US',
     storageState: { cookies: [], origins: [] },
@@ -183,6 +185,46 @@ test('a goods marked sold out on the kitchen screen greys out on an open menu', 
     await mark.uncheck();
   }
   await expect(row).not.toHaveClass(/sold-out/, LIVE);
+  await board.context().close();
+  await customer.close();
+});
+
+test('the kitchen screen on a phone: no sideways panning, three languages, a table closed as paid at the counter, a member found by code', async ({
+  browser,
+  baseURL,
+}) => {
+  const goods = await plainMenuGoods(baseURL!, DEMO.shops.main);
+  const customer = await phone(browser);
+  const page = await customer.newPage();
+  await addToCart(page, 'QR-HBK-A11', goods);
+  await placeOrder(page);
+  await expect(page.getByRole('heading', { name: 'Round 1' })).toBeVisible();
+
+  const board = await kitchen(browser, baseURL!, DEMO.bases.dineIn, { width: 390, height: 844 });
+  const card = board.getByRole('article', { name: /Table A11$/ });
+  await expect(card).toBeVisible();
+  expect(await board.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  board.once('dialog', (d) => void d.accept());
+  await card.getByRole('button', { name: 'Paid at the counter: close' }).tap();
+  await expect(card).toHaveCount(0);
+  // The customer's bill is closed for them too.
+  await expect(page.getByRole('heading', { name: 'Checked out' })).toBeVisible(LIVE);
+
+  await board.getByRole('button', { name: 'Member', exact: true }).tap();
+  const code = issueMemberCode(loadConfig({ NODE_ENV: 'test' }).memberCodeSecret, { vipId: DEMO.members.chan.vipId, vipCode: '8530000001' }, new Date())!;
+  await board.getByRole('textbox', { name: 'Member code' }).fill(code.MemberCode);
+  await board.getByRole('button', { name: 'Look up' }).tap();
+  await expect(board.getByText('Chan Tai Man')).toBeVisible();
+  await board.getByRole('textbox', { name: 'Member code' }).fill('8530000001-000000');
+  await board.getByRole('button', { name: 'Look up' }).tap();
+  await expect(board.getByRole('alert')).toHaveText(/No member has this code/);
+
+  await board.getByRole('combobox', { name: 'Language' }).selectOption('zh-TW');
+  await expect(board.getByRole('heading', { name: /廚房與櫃台/ })).toBeVisible();
+  await expect(board.getByRole('button', { name: '訂單' })).toBeVisible();
+  await board.getByRole('combobox', { name: '語言' }).selectOption('zh-CN');
+  await expect(board.getByRole('heading', { name: /厨房与柜台/ })).toBeVisible();
+  expect(await board.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await board.context().close();
   await customer.close();
 });
