@@ -141,3 +141,51 @@ test('when the stream dies the page polls, then tries the stream again from the 
   expect(FakeEventSource.instances.length).toBe(2);
   expect(FakeEventSource.last().url).toMatch(/\/events\/sheets\/SH1\?lastEventId=12$/);
 });
+
+const LIST_OP = 'PosSalSheet_PosSalSheetListByPage_V4_Get';
+const listRow = (progress: string) => ({
+  SheetID: 'SH1',
+  CreatedDate: '2026-11-22T04:00:00Z',
+  ShopNameEN: 'Harbour Kitchen',
+  BaseNameEN: 'Main outlet',
+  ShopName: '港湾厨房',
+  BaseName: '总店',
+  BusinessMode: '1',
+  TakeType: 'pickup',
+  Status: 1,
+  PayStatus: 2,
+  Progress: progress,
+  IsPayLater: 0,
+  DisplayState: progress === 'placed' ? 'paid' : 'preparing',
+  TotalAmo: '48.0000',
+  Count: 1,
+  FirstGoodsNameEN: 'BBQ Pork Rice',
+  FirstGoodsName: '叉烧饭',
+  Pic: '',
+});
+
+test("the order list follows the customer's own stream, and catches up when the tab comes back", async () => {
+  let progress = 'placed';
+  answer(LIST_OP, () => ({ table1: [listRow(progress)], table2: [{ TotalCount: 1 }] }));
+  renderWithProviders(<Shell />, { route: '/pages/orderList/orderList', preloadedState: orderState() });
+  expect(await screen.findByRole('link', { name: /Paid, total MOP\$48\.00$/ })).toBeInTheDocument();
+  const stream = FakeEventSource.last();
+  expect(stream.url).toMatch(/\/events\/orders$/);
+  act(() => stream.open());
+
+  progress = 'preparing';
+  act(() => stream.emit('20', progressEvent('20', 'preparing')));
+  expect(await screen.findByRole('link', { name: /Preparing, total MOP\$48\.00$/ })).toBeInTheDocument();
+  expect(screen.getByText('Your order is being prepared')).toBeInTheDocument();
+
+  // Hidden, then back: read again at once, without waiting for an event.
+  const reads = () => seen.filter((r) => r.op === LIST_OP).length;
+  await act(async () => new Promise((r) => setTimeout(r, 200)));
+  const before = reads();
+  act(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await act(async () => new Promise((r) => setTimeout(r, 300)));
+  expect(reads()).toBeGreaterThan(before);
+});
