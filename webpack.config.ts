@@ -39,7 +39,8 @@ function staffConfig(app: Config): Config {
     // After the app's build, whose output folder it sits in (the app cleans dist/ first).
     dependencies: ['app'],
     entry: { staff: './src/staff/index.tsx' },
-    output: { ...app.output, path: path.resolve(__dirname, 'dist', 'staff'), clean: true },
+    // Relative in the build (the page is served at /staff/); the dev server serves both builds from memory, so the screen's files get their own path.
+    output: { ...app.output, path: path.resolve(__dirname, 'dist', 'staff'), clean: true, publicPath: production ? '' : '/staff/' },
     plugins: [
       new HtmlWebpackPlugin({ template: 'public/staff.html', filename: 'index.html', inject: 'body', scriptLoading: 'defer' }),
       ...(production ? [new InitialSizePlugin({ label: 'Kitchen screen JavaScript', budgetBytes: 100 * 1024 })] : []),
