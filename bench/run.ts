@@ -4,10 +4,12 @@
  */
 import { menuRender } from './menu-render';
 import { orderSubmit } from './order-submit';
+import { push } from './push';
 
 const benches: Record<string, () => Promise<Record<string, number | string>>> = {
   menu: menuRender,
   submit: orderSubmit,
+  push,
 };
 
 async function main() {

@@ -2,7 +2,8 @@
  * Extracts every message declared with defineMessages/defineMessage in
  * src/client into src/client/i18n/locales/en.json (ids and English default
  * texts), and checks that zh-CN.json and zh-TW.json have exactly the same keys,
- * each translated (not empty).
+ * each translated (not empty). The kitchen screen (src/staff) has its own
+ * message set, extracted and checked the same way into src/staff/i18n/locales.
  *
  *   npm run i18n:extract          writes en.json, reports missing translations
  *   npm run i18n:check            fails when en.json is stale or a locale misses or has extra keys
@@ -12,8 +13,11 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 
 const ROOT = join(__dirname, '..');
-const SRC = join(ROOT, 'src', 'client');
-const LOCALES = join(SRC, 'i18n', 'locales');
+/** Each program with its own message set: where its code is, where its locale files are. */
+const PROGRAMS = [
+  { name: 'app', src: join(ROOT, 'src', 'client'), locales: join(ROOT, 'src', 'client', 'i18n', 'locales') },
+  { name: 'staff', src: join(ROOT, 'src', 'staff'), locales: join(ROOT, 'src', 'staff', 'i18n', 'locales') },
+];
 const check = process.argv.includes('--check');
 
 function walk(dir: string): string[] {
@@ -74,7 +78,16 @@ export function extract(files: string[]): Found[] {
 }
 
 function main() {
-  const found = extract(walk(SRC));
+  const problems: string[] = [];
+  for (const program of PROGRAMS) problems.push(...extractProgram(program.name, program.src, program.locales));
+  if (problems.length > 0) {
+    console.error(problems.map((p) => `  ${p}`).join('\n'));
+    process.exit(1);
+  }
+}
+
+function extractProgram(name: string, src: string, locales: string): string[] {
+  const found = extract(walk(src));
   const en: Record<string, string> = {};
   const problems: string[] = [];
   for (const m of found) {
@@ -83,7 +96,7 @@ function main() {
   }
   const sorted = Object.fromEntries(Object.entries(en).sort(([a], [b]) => a.localeCompare(b)));
   const enText = `${JSON.stringify(sorted, null, 2)}\n`;
-  const enPath = join(LOCALES, 'en.json');
+  const enPath = join(locales, 'en.json');
   const current = (() => {
     try {
       return readFileSync(enPath, 'utf8');
@@ -97,7 +110,7 @@ function main() {
     writeFileSync(enPath, enText);
   }
   for (const locale of ['zh-CN', 'zh-TW']) {
-    const path = join(LOCALES, `${locale}.json`);
+    const path = join(locales, `${locale}.json`);
     let messages: Record<string, string> = {};
     try {
       messages = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
@@ -111,11 +124,8 @@ function main() {
     }
     for (const id of Object.keys(messages)) if (!(id in sorted)) problems.push(`${locale}.json has ${id}, which the code no longer declares`);
   }
-  console.log(`i18n: ${Object.keys(sorted).length} messages${check ? ' checked' : ' extracted'}`);
-  if (problems.length > 0) {
-    console.error(problems.map((p) => `  ${p}`).join('\n'));
-    process.exit(1);
-  }
+  console.log(`i18n (${name}): ${Object.keys(sorted).length} messages${check ? ' checked' : ' extracted'}`);
+  return problems.map((p) => `${name}: ${p}`);
 }
 
 main();

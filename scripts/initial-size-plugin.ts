@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import type { Compiler } from 'webpack';
 
 export class InitialSizePlugin {
-  constructor(private readonly options: { budgetBytes: number }) {}
+  constructor(private readonly options: { budgetBytes: number; label?: string }) {}
 
   apply(compiler: Compiler): void {
     compiler.hooks.emit.tap('InitialSizePlugin', (compilation) => {
@@ -23,7 +23,7 @@ export class InitialSizePlugin {
         }
       }
       const budget = this.options.budgetBytes;
-      console.log(`Initial JavaScript: ${(total / 1024).toFixed(1)} KiB gz (budget ${(budget / 1024).toFixed(0)} KiB)\n${lines.join('\n')}`);
+      console.log(`${this.options.label ?? 'Initial JavaScript'}: ${(total / 1024).toFixed(1)} KiB gz (budget ${(budget / 1024).toFixed(0)} KiB)\n${lines.join('\n')}`);
       if (total > budget) {
         compilation.errors.push(new Error(`initial JavaScript ${(total / 1024).toFixed(1)} KiB gz is over the ${(budget / 1024).toFixed(0)} KiB budget`) as never);
       }

@@ -19,6 +19,8 @@ import { identityRoutes, registerFoodAppBridge } from './http/identity';
 import { paymentRoutes } from './http/payments';
 import { sandboxRoutes } from './http/sandbox';
 import { staffRoutes } from './http/staff';
+import { staffScreenRoutes } from './http/staffScreen';
+import { eventRoutes, type EventStreamOptions } from './events/routes';
 import { storageRoutes } from './http/storage';
 import { handlers as defaultHandlers } from './operations';
 import type { HandlerMap } from './operations/context';
@@ -30,6 +32,8 @@ export interface ServerDeps {
   clock?: Clock | (() => Date);
   handlers?: HandlerMap;
   logger?: boolean;
+  /** Live streams' heartbeat, per-client buffer and resume limits (events/routes.ts). */
+  events?: Partial<EventStreamOptions>;
 }
 
 /** Hashed asset names (app.3f9a1c2e.js) never change content: cache them for a year. */
@@ -62,6 +66,11 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   // The staff API (off without a staff token: the production default).
   if (config.staffToken) await app.register(staffRoutes, { db, config, clock });
+  // What the kitchen and counter screen (/staff/) reads besides: outlets, goods to mark sold out.
+  if (config.staffToken) await app.register(staffScreenRoutes, { db, config });
+
+  // Live order events (Server-Sent Events) for customers, a table's sheet and the staff.
+  await app.register(eventRoutes, { db, config, clock, options: deps.events });
 
   app.get('/healthz', async () => {
     await db.query('SELECT 1');

@@ -8,6 +8,6 @@ import { createGatewayBaseQuery } from './baseQuery';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: createGatewayBaseQuery(),
-  tagTypes: ['Shop', 'Params', 'Goods', 'Cart', 'Sheet', 'Orders', 'Member', 'Balance', 'Points', 'Coupons', 'Addresses', 'Payment'],
+  tagTypes: ['Shop', 'Params', 'Goods', 'Cart', 'Sheet', 'Orders', 'Member', 'Balance', 'Points', 'Coupons', 'Addresses', 'Payment', 'SoldOut'],
   endpoints: () => ({}),
 });

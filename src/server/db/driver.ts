@@ -21,6 +21,14 @@ export interface Db extends Queryable {
   /** Runs several statements of plain SQL (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTENs on a channel: onPayload gets each NOTIFY payload (sent at its
+   * transaction's commit, by any connection to the database). PostgreSQL holds a
+   * dedicated connection and opens a new one when it drops, then calls
+   * onReconnect (notifications in the gap are lost: catch up from the source).
+   * Resolves to a function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
 }
 
 const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
@@ -64,6 +72,12 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
       await db.exec(sql);
     },
     close: () => db.close(),
+    listen: async (channel, onPayload) => {
+      const stop = await db.listen(channel, onPayload);
+      return async () => {
+        if (!db.closed) await stop();
+      };
+    },
   };
 }
 
@@ -108,5 +122,53 @@ async function openPostgres(connectionString: string, max: number): Promise<Db> 
       await pool.query(sql);
     },
     close: () => pool.end(),
+    listen: (channel, onPayload, onReconnect) => listenPostgres(connectionString, channel, onPayload, onReconnect),
+  };
+}
+
+/** One dedicated connection per listener (LISTEN holds its connection), opened again after a drop. */
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`listen: bad channel name ${channel}`);
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString });
+    c.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+    });
+    c.on('error', (err) => {
+      console.error(`postgres listen (${channel}) error:`, err.message);
+    });
+    c.on('end', () => {
+      if (stopped || client !== c) return;
+      client = null;
+      scheduleReconnect();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${channel}`);
+    client = c;
+  };
+  const scheduleReconnect = () => {
+    retry = setTimeout(() => {
+      connect().then(
+        () => onReconnect?.(),
+        () => scheduleReconnect(),
+      );
+    }, 1000);
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
   };
 }

@@ -29,6 +29,7 @@ import { decimal4 } from '../../shared/protocol/envelope';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db, Queryable } from '../db/driver';
+import { emitSheetEvent } from '../events/emit';
 import { memberCodeValid, parseMemberCode } from '../operations/auth/memberCode';
 import { isoSeconds, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from '../operations/orders/common';
 
@@ -208,6 +209,7 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
       if (to < from) throw new HttpError(409, `sheet ${id} is already ${sheet.progress}: progress only moves forward`);
       if (to > from) {
         await tx.query('UPDATE sheet SET progress = $2, updated_at = $3 WHERE sheet_id = $1', [id, progress, now]);
+        await emitSheetEvent(tx, id, 'progress');
       }
       return { changed: to > from, sheet: sheetJson(await readSheet(tx, id), now) };
     });
@@ -235,6 +237,7 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
         // Nothing was paid: the coupon the order used can be used again.
         await tx.query(`UPDATE vip_card SET status = 0, used_sheet_id = '', used_at = NULL WHERE used_sheet_id = $1 AND status = 1`, [id]);
       }
+      await emitSheetEvent(tx, id, 'closed');
       return { sheet: sheetJson(await readSheet(tx, id), now) };
     });
   });

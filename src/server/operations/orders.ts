@@ -11,6 +11,7 @@
 import { toMinor } from '../../shared/domain/numbers';
 import { SheetStatus } from '../../shared/domain/orderStates';
 import { decimal4, ErrorCode } from '../../shared/protocol/envelope';
+import { emitSheetEvent } from '../events/emit';
 import { OpError, type HandlerMap, type OpContext } from './context';
 import { langsFor, tr } from './localized';
 import {
@@ -297,6 +298,7 @@ export const orderHandlers: HandlerMap = {
       throw new OpError('settleTotalChanged', ErrorCode.mismatch, { total: showMoney(total, outlet) });
     }
     await ctx.tx.query('UPDATE sheet SET settle_started_at = $2, updated_at = $2 WHERE sheet_id = $1', [sheet.sheet_id, ctx.now]);
+    await emitSheetEvent(ctx.tx, sheet.sheet_id, 'settling');
     return { table1: [{ SheetID: sheet.sheet_id, TotalAmo: decimal4(sheet.total_amo), PayStatus: sheet.pay_status, Settling: 1 }] };
   },
 };

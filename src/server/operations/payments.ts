@@ -32,6 +32,7 @@ import { formatMoney, normalizeNumberFormats, toFixedHalfUp, toMinor } from '../
 import { decimal4, ErrorCode } from '../../shared/protocol/envelope';
 import type { Config } from '../config';
 import type { Queryable } from '../db/driver';
+import { emitSheetEvent } from '../events/emit';
 import { createPaymentProvider, PAYMENT_CALLBACK_PATH, type PaymentCallback, type PaymentProvider } from '../providers/payment';
 import type { Lang } from '../messages';
 import { OpError, type HandlerMap, type OpContext, type Session } from './context';
@@ -211,6 +212,7 @@ export async function markSheetPaid(
       WHERE sheet_id = $1 AND status = $5 AND pay_status IN ($6, $7) RETURNING status`,
     [sheetId, status, PayStatus.paid, now, SheetStatus.open, PayStatus.unpaid, PayStatus.paying],
   );
+  if (row) await emitSheetEvent(tx, sheetId, 'paid');
   return row ? { sheetId, status: row.status, method } : null;
 }
 
@@ -300,6 +302,7 @@ export async function applyCallback(tx: Queryable, provider: PaymentProvider, cb
       now,
       PayStatus.paying,
     ]);
+    await emitSheetEvent(tx, p.sheet_id, 'payment');
     return 'recorded';
   }
   // Amounts compared exactly, at the four places they are stored with.
@@ -393,6 +396,7 @@ export const paymentHandlers: HandlerMap = {
       [payId, s.sheet_id, session.vipId, amount, payUrl, now],
     );
     await tx.query('UPDATE sheet SET pay_status = $2, updated_at = $3 WHERE sheet_id = $1', [s.sheet_id, PayStatus.paying, now]);
+    await emitSheetEvent(tx, s.sheet_id, 'payment');
     return answer(payId, payUrl, amount);
   },
 
@@ -524,6 +528,7 @@ export const paymentHandlers: HandlerMap = {
       'UPDATE sheet SET is_pay_later = true, updated_at = $2 WHERE sheet_id = $1 AND status = $3 AND pay_status = $4',
       [s.sheet_id, now, SheetStatus.open, PayStatus.unpaid],
     );
+    await emitSheetEvent(tx, s.sheet_id, 'payment');
     return { table1: [{ SheetID: s.sheet_id, IsPayLater: 1 as const }] };
   },
 
@@ -589,6 +594,7 @@ export const paymentHandlers: HandlerMap = {
       payStatus,
       now,
     ]);
+    await emitSheetEvent(tx, s.sheet_id, 'cancelled');
     return {
       table1: [
         {

@@ -8,6 +8,7 @@
  * Status: 0 open, 1 paid (prepay), 2 closed/cancelled, 3 checked out (see
  * db/seed/demo.ts, "Sheets").
  */
+import { roundAuthors } from '../events/emit';
 import { OpError, type HandlerMap } from './context';
 import { isoSeconds, isSettling, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from './orders/common';
 import { orderedOn, sheetItems, sheetRounds } from './orders/sheetRows';
@@ -70,6 +71,7 @@ export const sheetHandlers: HandlerMap = {
       table1: [owner ? { ...head, ...contact } : head],
       table2: await sheetItems(tx, sheet_id, vipId, lang),
       table3: await sheetRounds(tx, { sheet_id, vip_id, total_amo, remark, created_at }, vipId),
+      table4: await roundAuthors(tx, sheet_id),
     };
   },
 };

@@ -316,6 +316,8 @@ export const sheetRoundRow = z.object({
   /** 1 when the caller's session ordered the round (whose it is otherwise is not said). */
   Mine: bit,
 });
+/** Who ordered each round, as everyone at the table sees it (table4 of the sheet detail): a member's name, or '' and the guest's place at the table ("Guest 2"). */
+export const roundAuthorRow = z.object({ RoundNo: z.number(), ByName: str, ByPlace: z.number() });
 
 // Payment rows (server: operations/payments.ts) -------------------------------------
 
@@ -785,7 +787,7 @@ const P = {
   PosSalSheet_PosSalSheetSubmit_V9_Add: orderSubmit,
   PosSalSheet_PosSalSheetDetailGet_V2_Get: {
     payload: payload({ SheetID: id }),
-    result: z.object({ table1: z.array(sheetHeadRow), table2: z.array(sheetItemRow), table3: z.array(sheetRoundRow) }),
+    result: z.object({ table1: z.array(sheetHeadRow), table2: z.array(sheetItemRow), table3: z.array(sheetRoundRow), table4: z.array(roundAuthorRow) }),
   },
   PosSalSheet_PosSalSheetCloseSubmit_V5_Add: {
     payload: payload({ SheetID: id }),

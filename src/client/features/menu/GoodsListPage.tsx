@@ -16,6 +16,7 @@ import { CartBar } from '../cart/CartBar';
 import { useOrderingGuard } from '../shop/guard';
 import { selectEntity, selectShopParams, selectShopStatus } from '../shop/shopSlice';
 import { unitPrice } from '../../../shared/domain/pricing';
+import { LiveUpdates } from '../live';
 import { cartGoodsDetails, menuApi, type Goods, type GoodsClass } from './menuApi';
 import { GoodsChooser } from './GoodsChooser';
 import { PaymentResumeNotice } from '../payments/PaymentResumeNotice';
@@ -118,6 +119,7 @@ export default function GoodsListPage() {
   }
   return (
     <div className="menu">
+      <LiveUpdates />
       <nav className="menu-rail" aria-label={intl.formatMessage(messages.categories)}>
         {(classes.data ?? [])
           .filter((c) => classStart.has(c.ClassID))

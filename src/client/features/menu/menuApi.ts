@@ -171,6 +171,8 @@ export const menuApi = api.injectEndpoints({
     /** The cheap stock poll: which goods and skus are sold out now. */
     soldOut: build.query<{ goods: string[]; skus: string[] }, { ShopID: string; BaseID: string }>({
       query: ({ ShopID, BaseID }) => ({ op: 'HBBPos_ShopGoodsBaseGet_Get', rows: [{ ShopID, BaseID }], silent: true }),
+      // Read again when a sold-out mark is pushed (features/live).
+      providesTags: ['SoldOut'],
       transformResponse: (data: ResultTables) => {
         const rows = data.table1 ?? [];
         return {

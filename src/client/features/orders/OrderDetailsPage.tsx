@@ -16,6 +16,7 @@ import { defineMessages } from '../../i18n/defineMessages';
 import { confirmations } from '../../i18n/specMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { useMoney } from '../../ui/money';
+import { authorName, LiveUpdates } from '../live';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
 import { inflightPayment } from '../payments/inflightPayment';
 import { payingPath } from '../payments/payForSheet';
@@ -78,6 +79,7 @@ const messages = defineMessages({
   cancelling: { id: 'orderDetails.cancelling', defaultMessage: 'Cancelling…' },
   menu: { id: 'orderDetails.menu', defaultMessage: 'Back to the menu' },
   orders: { id: 'orderDetails.orders', defaultMessage: 'My orders' },
+  roundBy: { id: 'orderDetails.roundBy', defaultMessage: 'Added by {who}' },
 });
 
 const TAKE_TYPES: Record<string, MessageDescriptor> = { dinein: messages.dinein, pickup: messages.pickup, delivery: messages.delivery };
@@ -151,6 +153,7 @@ function OrderView({ order, refreshing, onRefresh }: { order: OrderDetail; refre
 
   return (
     <article className="order-details">
+      <LiveUpdates SheetID={header.SheetID} />
       <header className="panel order-head">
         <div className="order-head-row">
           <h2 className={`state state-${header.displayState}`}>
@@ -201,6 +204,11 @@ function OrderView({ order, refreshing, onRefresh }: { order: OrderDetail; refre
               <h3>
                 <FormattedMessage {...messages.round} values={{ round }} />
               </h3>
+              {order.authors[round] && (
+                <p className="muted round-by">
+                  <FormattedMessage {...messages.roundBy} values={{ who: authorName(intl, order.authors[round]) }} />
+                </p>
+              )}
               <ItemList items={list} />
             </section>
           ))

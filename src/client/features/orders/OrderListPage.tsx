@@ -10,6 +10,7 @@ import { useAppSelector } from '../../app/hooks';
 import { defineMessages } from '../../i18n/defineMessages';
 import { errors } from '../../i18n/specMessages';
 import { ossUrl, useMoney } from '../../ui/money';
+import { LiveUpdates } from '../live';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
 import { selectEntity } from '../shop/shopSlice';
 import { displayStateLabels } from './displayStateLabels';
@@ -38,6 +39,7 @@ export default function OrderListPage() {
   return (
     <PullToRefresh onRefresh={handleRefresh}>
       <section className="order-list">
+        <LiveUpdates />
         <div className="list-tools">
           <RefreshButton onRefresh={handleRefresh} refreshing={refreshing} />
         </div>

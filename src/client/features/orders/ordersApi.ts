@@ -100,6 +100,8 @@ export interface OrderHeader extends OrderState {
 export interface OrderDetail {
   header: OrderHeader;
   items: OrderItem[];
+  /** Who ordered each round of a table's sheet (table4): a member's name, or '' and the guest's place at the table. */
+  authors: Record<number, { byName: string; byPlace: number }>;
 }
 
 export interface Delivery {
@@ -191,6 +193,7 @@ function toOrderDetail(data: ResultTables): OrderDetail {
       amo: s(r.Amo) || '0',
       details: detailWords(s(r.Detail)),
     })),
+    authors: Object.fromEntries((data.table4 ?? []).map((r) => [n(r.RoundNo), { byName: s(r.ByName), byPlace: n(r.ByPlace) }])),
   };
 }
 

@@ -37,6 +37,7 @@ import { canPlaceOrder, isOpenAt } from '../../../shared/domain/openingHours';
 import { ErrorCode } from '../../../shared/protocol/envelope';
 import type { PayloadOf } from '../../../shared/protocol/schemas';
 import type { Queryable } from '../../db/driver';
+import { emitSheetEvent } from '../../events/emit';
 import type { MessageKey } from '../../messages';
 import { OpError, type OpContext } from '../context';
 import { langsFor } from '../localized';
@@ -420,6 +421,7 @@ export async function submitOrder(ctx: OpContext, payload: SubmitPayload) {
     // Another order used it since it was read: this one is refused and rolled back.
     throw new OpError('couponUnavailable');
   }
+  await emitSheetEvent(tx, sheetId, roundNo > 1 ? 'round' : 'placed');
 
   const [after] = await tx.query<Answer>(
     `SELECT s.sheet_id, $2::int AS round_no, $3::numeric(18,4)::text AS amount, s.status, s.pay_status, s.pay_mode, s.total_amo, s.created_at

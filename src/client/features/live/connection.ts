@@ -1,0 +1,150 @@
+/**
+ * The live streams of the service (Server-Sent Events), one connection per
+ * stream URL however many components listen. When the stream dies (in-app
+ * browsers kill them, proxies cut them) it falls back to polling: listeners
+ * are told to read again ('catchUp') after 2 s, 4 s, 8 s... up to 60 s, and
+ * each time the stream is tried again. Coming back to the tab catches up at
+ * once. The connection resumes from the last event id it saw.
+ */
+import { GATEWAY_PATH } from '../../../shared/protocol/envelope';
+import { gatewayUrl } from '../../app/config';
+
+/** An event as the service sends it (src/server/events/emit.ts, without VipIDs). */
+export interface LiveEvent {
+  id: string;
+  kind: 'placed' | 'round' | 'paid' | 'payment' | 'settling' | 'progress' | 'cancelled' | 'closed' | 'menu';
+  sheetId: string;
+  baseId: string;
+  data: {
+    status?: number;
+    payStatus?: number;
+    progress?: string;
+    isPayLater?: boolean;
+    takeType?: string;
+    payMode?: string;
+    businessMode?: string;
+    roundCount?: number;
+    round?: { no: number; byName: string; byPlace: number; mine: boolean } | null;
+    goodsId?: string;
+    skuId?: string | null;
+    soldOut?: boolean;
+  };
+}
+
+export interface LiveListener {
+  onEvent(event: LiveEvent): void;
+  /** Something may have been missed (a reload event, the stream died, the tab came back): read again. */
+  catchUp(): void;
+}
+
+export const FIRST_POLL_MS = 2_000;
+export const MAX_POLL_MS = 60_000;
+
+/** The stream's address on the data endpoint's host. */
+export function liveUrl(path: string): string {
+  return gatewayUrl().slice(0, -GATEWAY_PATH.length) + path;
+}
+
+class Connection {
+  readonly listeners = new Set<LiveListener>();
+  private source: EventSource | null = null;
+  private lastId: string | null = null;
+  private delay = FIRST_POLL_MS;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly url: string) {}
+
+  start(): void {
+    document.addEventListener('visibilitychange', this.handleVisible);
+    this.open();
+  }
+
+  stop(): void {
+    document.removeEventListener('visibilitychange', this.handleVisible);
+    clearTimeout(this.timer);
+    this.source?.close();
+    this.source = null;
+  }
+
+  private open(): void {
+    if (typeof EventSource === 'undefined') {
+      this.schedulePoll();
+      return;
+    }
+    const url = this.lastId ? `${this.url}${this.url.includes('?') ? '&' : '?'}lastEventId=${encodeURIComponent(this.lastId)}` : this.url;
+    const source = new EventSource(url, { withCredentials: true });
+    this.source = source;
+    source.onopen = () => {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.delay = FIRST_POLL_MS;
+    };
+    source.onmessage = (m: MessageEvent<string>) => {
+      if (m.lastEventId) this.lastId = m.lastEventId;
+      let event: LiveEvent;
+      try {
+        event = JSON.parse(m.data) as LiveEvent;
+      } catch {
+        return;
+      }
+      for (const l of [...this.listeners]) l.onEvent(event);
+    };
+    source.addEventListener('reload', () => this.catchUp());
+    source.onerror = () => {
+      // Do not let the browser retry on its own: poll meanwhile, and try the stream again with each poll.
+      source.close();
+      if (this.source === source) this.source = null;
+      this.schedulePoll();
+    };
+  }
+
+  private schedulePoll(): void {
+    if (this.timer !== undefined) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.delay = Math.min(this.delay * 2, MAX_POLL_MS);
+      this.catchUp();
+      if (typeof EventSource === 'undefined') this.schedulePoll();
+      else this.open();
+    }, this.delay);
+  }
+
+  private catchUp(): void {
+    for (const l of [...this.listeners]) l.catchUp();
+  }
+
+  private readonly handleVisible = () => {
+    if (document.visibilityState !== 'visible') return;
+    this.catchUp();
+    if (!this.source && typeof EventSource !== 'undefined') {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.delay = FIRST_POLL_MS;
+      this.open();
+    }
+  };
+}
+
+const connections = new Map<string, Connection>();
+
+/** Listens to a stream (path on the service, e.g. '/events/orders'); answers the function that stops listening. */
+export function subscribeLive(path: string, listener: LiveListener): () => void {
+  const url = liveUrl(path);
+  let connection = connections.get(url);
+  if (!connection) {
+    connection = new Connection(url);
+    connections.set(url, connection);
+    connection.listeners.add(listener);
+    connection.start();
+  } else {
+    connection.listeners.add(listener);
+  }
+  const c = connection;
+  return () => {
+    c.listeners.delete(listener);
+    if (c.listeners.size === 0) {
+      c.stop();
+      connections.delete(url);
+    }
+  };
+}

@@ -1,0 +1,200 @@
+/**
+ * The live streams (Server-Sent Events) on the service's own port:
+ *
+ *   GET /events/orders               the session's customer: events of their own orders
+ *                                    (and the enterprise's sold-out marks, kind 'menu')
+ *   GET /events/sheets/:sheetId      a table's shared sheet: its events (any session of the
+ *                                    sheet's enterprise, as its detail is open to the table)
+ *   GET /staff/events?baseId=…       an outlet's staff (Authorization: Bearer <STAFF_TOKEN>):
+ *                                    that outlet's events and the sold-out marks
+ *
+ * Each event is `id: <event id>` and `data: <LiveEvent JSON>`. A client that
+ * reconnects with Last-Event-ID (or ?lastEventId=) first gets what it missed
+ * (kept >= 24 h), or `event: reload` when too much was missed: it then reads
+ * everything again. A comment line every heartbeatMs keeps proxies from
+ * closing an idle stream. A client that does not read (its unsent bytes pass
+ * maxBufferBytes) is disconnected: it reconnects and resumes.
+ */
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Db } from '../db/driver';
+import { findSession, SESSION_COOKIE } from '../http/session';
+import { refuseStaff, staffTokenCheck } from '../http/staffAuth';
+import type { LiveEvent } from './emit';
+import { EventHub, eventsSince } from './hub';
+
+export interface EventStreamOptions {
+  heartbeatMs: number;
+  maxBufferBytes: number;
+  /** Most events replayed on a resume; more and the client is told to reload. */
+  maxResume: number;
+}
+
+export const DEFAULT_EVENT_OPTIONS: EventStreamOptions = { heartbeatMs: 15_000, maxBufferBytes: 256 * 1024, maxResume: 500 };
+
+export interface EventsDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  options?: Partial<EventStreamOptions>;
+}
+
+/** One open stream: writes frames, beats, drops itself when the client stops reading. */
+export class Stream {
+  private readonly sent = new Set<string>();
+  private readonly pending: LiveEvent[] = [];
+  private replaying = true;
+  private timer: NodeJS.Timeout;
+  closed = false;
+
+  constructor(
+    private readonly raw: ServerResponse,
+    private readonly opts: EventStreamOptions,
+    private readonly viewer: string | null,
+    private readonly onClose: () => void,
+  ) {
+    raw.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    raw.write(`retry: 3000\n: hello\n\n`);
+    this.timer = setInterval(() => this.write(': beat\n\n'), opts.heartbeatMs);
+    this.timer.unref();
+    raw.on('close', () => this.close());
+  }
+
+  /** A live event: held back while the missed ones are replayed, then sent once. */
+  deliver(event: LiveEvent): void {
+    if (this.replaying) this.pending.push(event);
+    else this.send(event);
+  }
+
+  replayed(missed: LiveEvent[]): void {
+    for (const e of missed) this.send(e);
+    this.replaying = false;
+    for (const e of this.pending.splice(0)) this.send(e);
+    // Duplicates can only come from the replay overlapping live events: no need to remember more.
+    this.sent.clear();
+  }
+
+  reload(): void {
+    this.write('event: reload\ndata: {}\n\n');
+    this.replaying = false;
+    for (const e of this.pending.splice(0)) this.send(e);
+  }
+
+  private send(event: LiveEvent): void {
+    if (this.replaying || this.sent.size > 0 || this.pending.length > 0) {
+      if (this.sent.has(event.id)) return;
+      this.sent.add(event.id);
+    }
+    this.write(`id: ${event.id}\ndata: ${JSON.stringify(forClient(event, this.viewer))}\n\n`);
+  }
+
+  private write(frame: string): void {
+    if (this.closed) return;
+    this.raw.write(frame);
+    // A client that does not read keeps its frames in our memory: bounded, then cut off.
+    if (this.raw.writableLength > this.opts.maxBufferBytes) this.raw.destroy();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.timer);
+    this.onClose();
+    if (!this.raw.destroyed) this.raw.end();
+  }
+}
+
+/** What a stream sends: no VipIDs; whether the latest round is the viewer's own as round.mine. */
+export function forClient(event: LiveEvent, viewer: string | null): Omit<LiveEvent, 'vipIds'> {
+  const { vipIds: _routing, ...rest } = event;
+  const round = event.data.round as { vip?: string } | null | undefined;
+  if (!round || typeof round !== 'object') return rest;
+  const { vip, ...shown } = round;
+  return { ...rest, data: { ...event.data, round: { ...shown, mine: viewer !== null && vip === viewer } } };
+}
+
+function lastEventId(req: FastifyRequest): string | null {
+  const header = req.headers['last-event-id'];
+  const query = (req.query as Record<string, unknown> | undefined)?.lastEventId;
+  const value = (Array.isArray(header) ? header[0] : header) ?? (typeof query === 'string' ? query : undefined);
+  return value && /^\d{1,18}$/.test(value) ? value : null;
+}
+
+export async function eventRoutes(app: FastifyInstance, { db, config, clock, options }: EventsDeps): Promise<void> {
+  const opts = { ...DEFAULT_EVENT_OPTIONS, ...options };
+  const hub = new EventHub(db);
+  await hub.start();
+  const streams = new Set<Stream>();
+  app.addHook('preClose', async () => {
+    for (const s of [...streams]) s.close();
+    await hub.stop();
+  });
+
+  /** Opens the stream: subscribe first (live events wait), then replay what was missed. */
+  async function open(req: FastifyRequest, reply: FastifyReply, viewer: string | null, keys: string[], where: string, params: unknown[]) {
+    const since = lastEventId(req);
+    reply.hijack();
+    let unsubscribe = () => undefined as void;
+    const stream = new Stream(reply.raw, opts, viewer, () => {
+      unsubscribe();
+      streams.delete(stream);
+    });
+    streams.add(stream);
+    unsubscribe = hub.subscribe({ keys, deliver: (e) => stream.deliver(e) });
+    if (since === null) {
+      stream.replayed([]);
+      return;
+    }
+    try {
+      const missed = await eventsSince(db, since, where, params, opts.maxResume);
+      if (missed === null) stream.reload();
+      else stream.replayed(missed);
+    } catch (err) {
+      req.log.error({ err }, 'event replay failed');
+      stream.reload();
+    }
+  }
+
+  const refuse = (reply: FastifyReply, status: number, error: string) => reply.code(status).header('Cache-Control', 'no-store').send({ error });
+
+  app.get('/events/orders', async (req, reply) => {
+    const session = await findSession(db, req.cookies[SESSION_COOKIE], clock.now());
+    if (!session?.vipId) return refuse(reply, 401, 'no session: open the shop first');
+    return open(
+      req,
+      reply,
+      session.vipId,
+      [`vip:${session.vipId}`, `ent:${session.entId}`],
+      `$2 = ANY (e.vip_ids) OR (e.kind = 'menu' AND e.ent_id = $3)`,
+      [session.vipId, session.entId],
+    );
+  });
+
+  app.get<{ Params: { sheetId: string } }>('/events/sheets/:sheetId', async (req, reply) => {
+    const session = await findSession(db, req.cookies[SESSION_COOKIE], clock.now());
+    if (!session) return refuse(reply, 401, 'no session: open the shop first');
+    const sheetId = req.params.sheetId;
+    const [sheet] = sheetId.length <= 64 ? await db.query<{ ent_id: string }>('SELECT ent_id FROM sheet WHERE sheet_id = $1', [sheetId]) : [];
+    if (!sheet || sheet.ent_id !== session.entId) return refuse(reply, 404, 'no such sheet');
+    return open(req, reply, session.vipId, [`sheet:${sheetId}`], `e.sheet_id = $2`, [sheetId]);
+  });
+
+  const staffToken = config.staffToken;
+  if (staffToken) {
+    const authorized = staffTokenCheck(staffToken);
+    app.get<{ Querystring: { baseId?: string } }>('/staff/events', async (req, reply) => {
+      if (!authorized(req)) return refuseStaff(reply);
+      const baseId = String(req.query.baseId ?? '');
+      const [base] = baseId && baseId.length <= 64 ? await db.query<{ ent_id: string }>('SELECT ent_id FROM base WHERE base_id = $1', [baseId]) : [];
+      if (!base) return refuse(reply, 404, `no outlet ${baseId}`);
+      return open(req, reply, null, [`base:${baseId}`, `ent:${base.ent_id}`], `e.base_id = $2 OR (e.kind = 'menu' AND e.ent_id = $3)`, [baseId, base.ent_id]);
+    });
+  }
+}

@@ -1,0 +1,360 @@
+/**
+ * The outlet's orders under way as cards in columns by state (new,
+ * preparing, ready, out for delivery), oldest at the top, newest at the
+ * bottom. Each card: table, pickup time or delivery address, the lines with
+ * their specs, add-ons and remarks, and its age. A new order (or a new round
+ * at a table) plays a sound and is highlighted. One tap moves an order
+ * forward (the staff API allows forward only); a table's sheet can be closed
+ * as paid at the counter. The board follows the outlet's live events and reads
+ * the orders again on each.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import { defineMessages } from '../client/i18n/defineMessages';
+import { StaffError, type StaffApi, type StaffItem, type StaffSheet } from './api';
+import { playNewOrderCue } from './sound';
+import type { StaffLocale } from './StaffApp';
+import { openStaffStream } from './stream';
+
+/** How long a new order stays highlighted. */
+export const FRESH_MS = 20_000;
+
+const m = defineMessages({
+  colNew: { id: 'staff.col.new', defaultMessage: 'New' },
+  colPreparing: { id: 'staff.col.preparing', defaultMessage: 'Preparing' },
+  colReady: { id: 'staff.col.ready', defaultMessage: 'Ready' },
+  colDelivering: { id: 'staff.col.delivering', defaultMessage: 'Out for delivery' },
+  empty: { id: 'staff.col.empty', defaultMessage: 'Nothing here' },
+  count: { id: 'staff.col.count', defaultMessage: '{count, plural, one {# order} other {# orders}}' },
+  loading: { id: 'staff.loading', defaultMessage: 'Loading the orders…' },
+  failed: { id: 'staff.failed', defaultMessage: 'The orders could not be loaded.' },
+  retry: { id: 'staff.retry', defaultMessage: 'Try again' },
+  live: { id: 'staff.live', defaultMessage: 'Live' },
+  reconnecting: { id: 'staff.reconnecting', defaultMessage: 'Reconnecting…' },
+  card: { id: 'staff.card', defaultMessage: 'Order {number}, {where}' },
+  table: { id: 'staff.table', defaultMessage: 'Table {table}' },
+  pickup: { id: 'staff.pickup', defaultMessage: 'Pickup {time}' },
+  pickupAsap: { id: 'staff.pickupAsap', defaultMessage: 'Pickup, as soon as possible' },
+  delivery: { id: 'staff.delivery', defaultMessage: 'Delivery {time}' },
+  deliveryAsap: { id: 'staff.deliveryAsap', defaultMessage: 'Delivery, as soon as possible' },
+  dineIn: { id: 'staff.dineIn', defaultMessage: 'Dine in' },
+  fresh: { id: 'staff.fresh', defaultMessage: 'New' },
+  age: { id: 'staff.age', defaultMessage: '{minutes, plural, =0 {just now} one {# min ago} other {# min ago}}' },
+  round: { id: 'staff.round', defaultMessage: 'Round {round}' },
+  remark: { id: 'staff.remark', defaultMessage: 'Remark: {remark}' },
+  payLater: { id: 'staff.payLater', defaultMessage: 'To pay on delivery or at the counter' },
+  unpaidTable: { id: 'staff.unpaidTable', defaultMessage: 'Not paid yet' },
+  toPreparing: { id: 'staff.to.preparing', defaultMessage: 'Start preparing' },
+  toReady: { id: 'staff.to.ready', defaultMessage: 'Mark ready' },
+  toDelivering: { id: 'staff.to.delivering', defaultMessage: 'Out for delivery' },
+  toPickedUp: { id: 'staff.to.pickedUp', defaultMessage: 'Picked up' },
+  toServed: { id: 'staff.to.served', defaultMessage: 'Served' },
+  toDelivered: { id: 'staff.to.delivered', defaultMessage: 'Delivered' },
+  closePaid: { id: 'staff.closePaid', defaultMessage: 'Paid at the counter: close' },
+  confirmClose: { id: 'staff.confirmClose', defaultMessage: 'Close table {table} as paid at the counter?' },
+  moved: { id: 'staff.moved', defaultMessage: 'This order has already moved on; the board was refreshed.' },
+  actionFailed: { id: 'staff.actionFailed', defaultMessage: 'That did not work: {reason}' },
+});
+
+type Column = 'new' | 'preparing' | 'ready' | 'delivering';
+const COLUMNS: { id: Column; title: MessageDescriptor }[] = [
+  { id: 'new', title: m.colNew },
+  { id: 'preparing', title: m.colPreparing },
+  { id: 'ready', title: m.colReady },
+  { id: 'delivering', title: m.colDelivering },
+];
+
+/** The column a sheet belongs in, or null when it is not the kitchen's (unpaid, finished, closed). */
+export function columnOf(s: StaffSheet): Column | null {
+  if (s.status === 2 || s.status === 3) return null;
+  if (s.displayState === 'unpaid' || s.displayState === 'expired') return null;
+  // A table's sheet that was served but not paid stays in view for the counter to close.
+  if (s.progress === 'completed') return s.payMode === 'postpay' && s.status === 0 ? 'ready' : null;
+  const byProgress: Record<string, Column> = { placed: 'new', preparing: 'preparing', ready: 'ready', delivering: 'delivering' };
+  return byProgress[s.progress] ?? null;
+}
+
+/** The next step of a sheet and its button's words. */
+function nextStep(s: StaffSheet): { progress: string; label: MessageDescriptor } | null {
+  switch (s.progress) {
+    case 'placed':
+      return { progress: 'preparing', label: m.toPreparing };
+    case 'preparing':
+      return { progress: 'ready', label: m.toReady };
+    case 'ready':
+      if (s.takeType === 'delivery') return { progress: 'delivering', label: m.toDelivering };
+      return { progress: 'completed', label: s.takeType === 'pickup' ? m.toPickedUp : m.toServed };
+    case 'delivering':
+      return { progress: 'completed', label: m.toDelivered };
+    default:
+      return null;
+  }
+}
+
+/** A line's bundle parts, add-ons and remarks as words. */
+function detailWords(text: string): string[] {
+  if (!text.trim()) return [];
+  try {
+    const d = JSON.parse(text) as { bomList?: { GoodsName?: unknown }[]; attachmentList?: { Value?: unknown }[]; remarkList?: unknown[] };
+    return [
+      ...(d.bomList ?? []).map((b) => String(b?.GoodsName ?? '')),
+      ...(d.attachmentList ?? []).map((a) => `+ ${String(a?.Value ?? '')}`),
+      ...(d.remarkList ?? []).map((r) => String(r)),
+    ].filter((w) => w && w !== '+ ');
+  } catch {
+    return [text];
+  }
+}
+
+export function Board({
+  api,
+  token,
+  baseId,
+  onSignedOut,
+}: {
+  api: StaffApi;
+  token: string;
+  baseId: string;
+  locale: StaffLocale;
+  onSignedOut: () => void;
+}) {
+  const intl = useIntl();
+  const [sheets, setSheets] = useState<StaffSheet[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [live, setLive] = useState(false);
+  const [notice, setNotice] = useState('');
+  const [fresh, setFresh] = useState<Record<string, number>>({});
+  const [now, setNow] = useState(() => Date.now());
+  const shown = useRef<Set<string> | null>(null);
+  const newRounds = useRef(new Set<string>());
+  const loading = useRef<{ running: boolean; again: boolean }>({ running: false, again: false });
+
+  const markFresh = useCallback((ids: string[]) => {
+    if (ids.length === 0) return;
+    playNewOrderCue();
+    const until = Date.now() + FRESH_MS;
+    setFresh((f) => ({ ...f, ...Object.fromEntries(ids.map((id) => [id, until])) }));
+  }, []);
+
+  const load = useCallback(async () => {
+    if (loading.current.running) {
+      loading.current.again = true;
+      return;
+    }
+    loading.current.running = true;
+    try {
+      do {
+        loading.current.again = false;
+        const list = await api.openSheets(baseId);
+        const visible = list.filter((s) => columnOf(s) !== null);
+        const ids = new Set(visible.map((s) => s.sheetId));
+        // What came into view since the last read (not on the first), and tables with a new round.
+        const before = shown.current;
+        const arrived = before ? [...ids].filter((id) => !before.has(id) || newRounds.current.has(id)) : [];
+        newRounds.current.clear();
+        shown.current = ids;
+        setSheets(visible);
+        setFailed(false);
+        markFresh(arrived);
+      } while (loading.current.again);
+    } catch (err) {
+      if (err instanceof StaffError && err.status === 401) onSignedOut();
+      else setFailed(true);
+    } finally {
+      loading.current.running = false;
+    }
+  }, [api, baseId, markFresh, onSignedOut]);
+
+  useEffect(() => {
+    void load();
+    const stop = openStaffStream(token, baseId, {
+      onEvent(e) {
+        if (e.kind === 'menu') return;
+        if (e.kind === 'round') newRounds.current.add(e.sheetId);
+        void load();
+      },
+      onOpen() {
+        setLive(true);
+        void load();
+      },
+      onReload: () => void load(),
+      onDown: () => setLive(false),
+    });
+    const tick = setInterval(() => setNow(Date.now()), 30_000);
+    return () => {
+      stop();
+      clearInterval(tick);
+    };
+  }, [baseId, load, token]);
+
+  const act = async (what: () => Promise<unknown>) => {
+    setNotice('');
+    try {
+      await what();
+    } catch (err) {
+      if (err instanceof StaffError && err.status === 401) return onSignedOut();
+      setNotice(err instanceof StaffError && err.status === 409 ? intl.formatMessage(m.moved) : intl.formatMessage(m.actionFailed, { reason: err instanceof Error ? err.message : String(err) }));
+    }
+    await load();
+  };
+
+  if (!sheets) {
+    return failed ? (
+      <div className="empty">
+        <p role="alert">
+          <FormattedMessage {...m.failed} />
+        </p>
+        <button type="button" className="btn" onClick={() => void load()}>
+          <FormattedMessage {...m.retry} />
+        </button>
+      </div>
+    ) : (
+      <p role="status" className="empty">
+        <FormattedMessage {...m.loading} />
+      </p>
+    );
+  }
+  const byColumn = (c: Column) =>
+    sheets.filter((s) => columnOf(s) === c).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.sheetId.localeCompare(b.sheetId));
+  return (
+    <>
+      <p className={`live-state${live ? ' up' : ''}`} role="status">
+        <FormattedMessage {...(live ? m.live : m.reconnecting)} />
+      </p>
+      {notice && (
+        <p role="alert" className="error">
+          {notice}
+        </p>
+      )}
+      <div className="board">
+        {COLUMNS.map((c) => {
+          const list = byColumn(c.id);
+          return (
+            <section key={c.id} className={`column column-${c.id}`} aria-labelledby={`col-${c.id}`}>
+              <h2 id={`col-${c.id}`}>
+                <FormattedMessage {...c.title} /> <span className="count">(<FormattedMessage {...m.count} values={{ count: list.length }} />)</span>
+              </h2>
+              {list.length === 0 ? (
+                <p className="muted">
+                  <FormattedMessage {...m.empty} />
+                </p>
+              ) : (
+                list.map((s) => (
+                  <Card
+                    key={s.sheetId}
+                    sheet={s}
+                    now={now}
+                    fresh={(fresh[s.sheetId] ?? 0) > now}
+                    onForward={(progress) => void act(() => api.progress(s.sheetId, progress))}
+                    onClosePaid={() => {
+                      if (window.confirm(intl.formatMessage(m.confirmClose, { table: s.tableName || s.sheetId }))) void act(() => api.closePaidAtCounter(s.sheetId));
+                    }}
+                  />
+                ))
+              )}
+            </section>
+          );
+        })}
+      </div>
+    </>
+  );
+}
+
+function Card({
+  sheet: s,
+  now,
+  fresh,
+  onForward,
+  onClosePaid,
+}: {
+  sheet: StaffSheet;
+  now: number;
+  fresh: boolean;
+  onForward: (progress: string) => void;
+  onClosePaid: () => void;
+}) {
+  const intl = useIntl();
+  const time = s.takeTime ? intl.formatTime(new Date(s.takeTime), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : '';
+  const where = s.tableName
+    ? intl.formatMessage(m.table, { table: s.tableName })
+    : s.takeType === 'delivery'
+      ? time
+        ? intl.formatMessage(m.delivery, { time })
+        : intl.formatMessage(m.deliveryAsap)
+      : s.takeType === 'pickup'
+        ? time
+          ? intl.formatMessage(m.pickup, { time })
+          : intl.formatMessage(m.pickupAsap)
+        : intl.formatMessage(m.dineIn);
+  const minutes = Math.max(0, Math.floor((now - new Date(s.createdAt).getTime()) / 60_000));
+  const next = nextStep(s);
+  const tableOpen = s.payMode === 'postpay' && s.status === 0;
+  const rounds = new Map<number, StaffItem[]>();
+  for (const i of s.items) rounds.set(i.roundNo, [...(rounds.get(i.roundNo) ?? []), i]);
+  const number = s.sheetId.slice(-4);
+  return (
+    <article className={`card${fresh ? ' fresh' : ''}`} aria-label={intl.formatMessage(m.card, { number, where })}>
+      <header>
+        <strong className="where">{where}</strong>
+        {fresh && (
+          <span className="badge">
+            <FormattedMessage {...m.fresh} />
+          </span>
+        )}
+        <span className="age">
+          <FormattedMessage {...m.age} values={{ minutes }} />
+        </span>
+      </header>
+      <p className="muted small">
+        #{s.sheetId}
+        {s.custName ? ` · ${s.custName}` : ''}
+      </p>
+      {s.takeType === 'delivery' && s.address && <p className="address">{s.address}</p>}
+      {[...rounds.entries()].map(([round, items]) => (
+        <div key={round} className="round">
+          {rounds.size > 1 && (
+            <h3>
+              <FormattedMessage {...m.round} values={{ round }} />
+            </h3>
+          )}
+          <ul className="lines">
+            {items.map((i, k) => (
+              <li key={k}>
+                <span className="qty">{Number(i.qua)}×</span> {i.goodsName}
+                {i.skuItems && <span className="spec"> ({i.skuItems.replace(/;/g, ' / ').replace(/，$/, '')})</span>}
+                {detailWords(i.detail).length > 0 && <span className="extras">{detailWords(i.detail).join(' · ')}</span>}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      {s.remark && (
+        <p className="remark">
+          <FormattedMessage {...m.remark} values={{ remark: s.remark }} />
+        </p>
+      )}
+      {s.isPayLater && s.payStatus !== 2 && (
+        <p className="muted small">
+          <FormattedMessage {...m.payLater} />
+        </p>
+      )}
+      {tableOpen && s.payStatus !== 2 && (
+        <p className="muted small">
+          <FormattedMessage {...m.unpaidTable} />
+        </p>
+      )}
+      <div className="actions">
+        {next && !(s.progress === 'completed') && (
+          <button type="button" className="btn btn-primary" onClick={() => onForward(next.progress)}>
+            <FormattedMessage {...next.label} />
+          </button>
+        )}
+        {tableOpen && (
+          <button type="button" className="btn" onClick={onClosePaid}>
+            <FormattedMessage {...m.closePaid} />
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

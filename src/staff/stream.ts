@@ -1,0 +1,82 @@
+/**
+ * The outlet's live events (GET /staff/events, Server-Sent Events) read with
+ * fetch, since EventSource cannot send the staff token as a header. When the
+ * stream ends or fails it is opened again after 2 s (up to 30 s apart),
+ * resuming from the last event id; onOpen lets the screen read everything
+ * again, in case something was missed meanwhile.
+ */
+export interface StaffEvent {
+  id: string;
+  kind: string;
+  sheetId: string;
+  data: Record<string, unknown>;
+}
+
+export interface StreamHandlers {
+  onEvent(e: StaffEvent): void;
+  onOpen(): void;
+  onReload(): void;
+  onDown(): void;
+}
+
+export function openStaffStream(token: string, baseId: string, handlers: StreamHandlers): () => void {
+  let stopped = false;
+  let lastId = '';
+  let delay = 2_000;
+  let abort: AbortController | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const connect = async () => {
+    abort = new AbortController();
+    try {
+      const res = await fetch(`/staff/events?baseId=${encodeURIComponent(baseId)}`, {
+        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', ...(lastId ? { 'last-event-id': lastId } : {}) },
+        signal: abort.signal,
+      });
+      if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+      delay = 2_000;
+      handlers.onOpen();
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          let id = '';
+          let event = 'message';
+          let data = '';
+          for (const line of block.split('\n')) {
+            if (line.startsWith('id:')) id = line.slice(3).trim();
+            else if (line.startsWith('event:')) event = line.slice(6).trim();
+            else if (line.startsWith('data:')) data += line.slice(5).trim();
+          }
+          if (event === 'reload') handlers.onReload();
+          else if (data) {
+            if (id) lastId = id;
+            try {
+              handlers.onEvent(JSON.parse(data) as StaffEvent);
+            } catch {
+              // a frame we cannot read: skip it
+            }
+          }
+        }
+      }
+    } catch {
+      // cut off, refused or stopped
+    }
+    if (stopped) return;
+    handlers.onDown();
+    timer = setTimeout(() => void connect(), delay);
+    delay = Math.min(delay * 2, 30_000);
+  };
+  void connect();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    abort?.abort();
+  };
+}
