@@ -274,7 +274,6 @@ describe('ledgers after concurrent mixed operations', () => {
         WHERE last.status IS DISTINCT FROM c.status OR last.vip_id IS DISTINCT FROM c.vip_id`,
     );
     expect(disagreeing).toEqual([]);
-    // eslint-disable-next-line no-console
     console.log(`ledger check (${h.db.kind}): 100 concurrent operations ${JSON.stringify(counts)}, ${results.reduce((n, r) => n + r.rows, 0)} account rows over 4 members, 0 broken`);
   });
 
