@@ -26,7 +26,7 @@ const messages = defineMessages({
   rules: { id: 'coupons.details.rules', defaultMessage: 'Rules' },
   validity: { id: 'coupons.details.validity', defaultMessage: 'Validity' },
   shops: { id: 'coupons.details.shops', defaultMessage: 'Valid in' },
-  code: { id: 'coupons.details.code', defaultMessage: 'Coupon code' },
+  code: { id: 'coupons.details.code', defaultMessage: 'Coupon code: {code}' },
   show: { id: 'coupons.details.show', defaultMessage: 'Show this code at the counter.' },
   qrLabel: { id: 'coupons.details.qrLabel', defaultMessage: 'Coupon code {code} as a QR code' },
   used: { id: 'coupons.details.used', defaultMessage: 'This coupon has been used.' },
@@ -101,7 +101,7 @@ function Details({ CardID }: { CardID: string }) {
         <div className="coupon-code-show">
           <QrCode text={coupon.CardCode} label={intl.formatMessage(messages.qrLabel, { code: coupon.CardCode })} />
           <p>
-            <FormattedMessage {...messages.code} />: <strong className="code">{coupon.CardCode}</strong>
+            <FormattedMessage {...messages.code} values={{ code: <strong className="code">{coupon.CardCode}</strong> }} />
           </p>
           <p className="muted">
             <FormattedMessage {...messages.show} />
