@@ -343,6 +343,20 @@ const M = {
   },
   // The name a guest's member rows answer (operations/member.ts, auth/rows.ts).
   guestName: { en: 'Walk-in guest', 'zh-CN': '散客', 'zh-TW': '散客' },
+  // Wallet (operations/wallet.ts)
+  cardPlanSoldOut: { en: 'These coupons have all been claimed.', 'zh-CN': '优惠券已领完。', 'zh-TW': '優惠券已領完。' },
+  cardPlanLimit: {
+    en: 'You have claimed this coupon the most times allowed ({limit}).',
+    'zh-CN': '您领取此优惠券已达上限（{limit} 张）。',
+    'zh-TW': '您領取此優惠券已達上限（{limit} 張）。',
+  },
+  rechargeNotFound: { en: 'The top-up does not exist', 'zh-CN': '充值记录不存在', 'zh-TW': '充值記錄不存在' },
+  rechargeRuleNotFound: { en: 'This top-up offer is no longer available', 'zh-CN': '该充值优惠已失效', 'zh-TW': '該充值優惠已失效' },
+  rechargeAmountInvalid: {
+    en: 'Enter a top-up amount from {min} to {max}',
+    'zh-CN': '请输入 {min} 至 {max} 的充值金额',
+    'zh-TW': '請輸入 {min} 至 {max} 的充值金額',
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof M;

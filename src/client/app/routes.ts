@@ -172,11 +172,33 @@ export const routes: RouteDef[] = [
     () =>
       import(/* webpackChunkName: "page-area-code-select" */ '../features/auth/AreaCodeSelectPage'),
   ),
-  page('vipBalance', t.vipBalance),
-  page('vipBalanceRecordList', t.vipBalanceRecordList),
-  page('vipBalanceRecharge', t.vipBalanceRecharge),
-  page('rechargeResult', t.rechargeResult),
-  page('vipScoreRecordList', t.vipScoreRecordList),
+  page(
+    'vipBalance',
+    t.vipBalance,
+    () => import(/* webpackChunkName: "page-vip-balance" */ '../features/wallet/VipBalancePage'),
+  ),
+  page(
+    'vipBalanceRecordList',
+    t.vipBalanceRecordList,
+    () =>
+      import(/* webpackChunkName: "page-balance-records" */ '../features/wallet/BalanceRecordListPage'),
+  ),
+  page(
+    'vipBalanceRecharge',
+    t.vipBalanceRecharge,
+    () => import(/* webpackChunkName: "page-recharge" */ '../features/wallet/RechargePage'),
+  ),
+  page(
+    'rechargeResult',
+    t.rechargeResult,
+    () => import(/* webpackChunkName: "page-recharge-result" */ '../features/wallet/RechargeResultPage'),
+  ),
+  page(
+    'vipScoreRecordList',
+    t.vipScoreRecordList,
+    () =>
+      import(/* webpackChunkName: "page-score-records" */ '../features/wallet/ScoreRecordListPage'),
+  ),
   page('addressList', t.addressList),
   page('addressEdit', t.addressEdit),
   page(
@@ -187,8 +209,17 @@ export const routes: RouteDef[] = [
         /* webpackChunkName: "page-vip-details-edit" */ '../features/member/VipDetailsEditPage'
       ),
   ),
-  page('couponsList', t.couponsList),
-  page('couponDetails', t.couponDetails),
+  page(
+    'couponsList',
+    t.couponsList,
+    () => import(/* webpackChunkName: "page-coupons-list" */ '../features/coupons/CouponsListPage'),
+  ),
+  page(
+    'couponDetails',
+    t.couponDetails,
+    () =>
+      import(/* webpackChunkName: "page-coupon-details" */ '../features/coupons/CouponDetailsPage'),
+  ),
   page(
     'couponSelect',
     t.couponSelect,

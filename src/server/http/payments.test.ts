@@ -145,7 +145,7 @@ describe('the redirect flow', () => {
     // A third-party payment earns points; the balance is untouched.
     const after = await balanceOf(h, DEMO.vips.chan);
     expect(after.balance).toBe(before.balance);
-    expect(Number(after.score) - Number(before.score)).toBe(25);
+    expect(Number(after.score) - Number(before.score)).toBe(2); // 1 point per MOP$10 paid
 
     // Pressing the button again (back button, double tap) changes nothing.
     expect(await decideOnPage(h, payUrl, 'confirm').catch(() => 'no form')).toBe('no form');
@@ -250,8 +250,8 @@ describe('POST /payments/callback', () => {
 
     expect(await payments(h, sheetId)).toEqual([expect.objectContaining({ status: 'paid' })]);
     expect(await sheetRow(h, sheetId)).toMatchObject({ status: 1, pay_status: 2 });
-    expect(await balanceOf(h, vipId)).toEqual({ balance: '0.0000', score: '25.0000' });
-    expect(await h.db.query('SELECT score FROM vip_score_item WHERE vip_id = $1', [vipId])).toEqual([{ score: '25.0000' }]);
+    expect(await balanceOf(h, vipId)).toEqual({ balance: '0.0000', score: '2.0000' });
+    expect(await h.db.query('SELECT score FROM vip_score_item WHERE vip_id = $1', [vipId])).toEqual([{ score: '2.0000' }]);
   });
 
   test('paid after the sheet was closed meanwhile: the money goes straight back', async () => {

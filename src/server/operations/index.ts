@@ -9,6 +9,7 @@ import { paramHandlers } from './params';
 import { paymentHandlers } from './payments';
 import { sheetHandlers } from './sheet';
 import { shopHandlers } from './shop';
+import { walletHandlers } from './wallet';
 
 export const handlers: HandlerMap = {
   ...shopHandlers,
@@ -20,4 +21,5 @@ export const handlers: HandlerMap = {
   ...sheetHandlers,
   ...orderHandlers,
   ...paymentHandlers,
+  ...walletHandlers,
 };

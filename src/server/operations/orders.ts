@@ -142,7 +142,13 @@ export const orderHandlers: HandlerMap = {
     const amountMinor = row!.Amo === undefined ? null : toMinor(row!.Amo, outlet.formats.AmoPoint);
     const answer = couponRow(card, ctx.now, amountMinor, outlet.formats, outlet.currencySymbol, ctx.lang);
     if (byCode && answer.Reason === 'couponUnavailable') throw new OpError('couponUnavailable');
-    return { table1: [answer] };
+    // The shops it can be used in: every shop of the coupon's enterprise (not a business district itself, pos type 5).
+    const shops = await ctx.tx.query(
+      `SELECT shop_id AS "ShopID", shop_name AS "ShopName", shop_name_tw AS "ShopNameTW", shop_name_en AS "ShopNameEN"
+         FROM shop WHERE ent_id = $1 AND pos_type <> 5 ORDER BY sort, shop_id`,
+      [card.ent_id],
+    );
+    return { table1: [answer], table2: shops };
   },
 
   /**

@@ -56,11 +56,11 @@ const payLater = (SheetID: string, c = chan) => c.call('PosSalSheet_PosSalSheetI
 const closeSheet = (SheetID: string, c = chan) => c.call('PosSalSheet_PosSalSheetCloseSubmit_V5_Add', [{ SheetID }]);
 const accountItems = (vipId: string) =>
   h.db.query<{ kind: string; amount: string; balance: string; sheet_id: string }>(
-    'SELECT kind, amount, balance, sheet_id FROM vip_account_item WHERE vip_id = $1 ORDER BY item_id',
+    'SELECT kind, amount, balance, sheet_id FROM vip_account_item WHERE vip_id = $1 ORDER BY seq',
     [vipId],
   );
 const scoreItems = (vipId: string) =>
-  h.db.query<{ score: string; balance: string; sheet_id: string }>('SELECT score, balance, sheet_id FROM vip_score_item WHERE vip_id = $1 ORDER BY item_id', [vipId]);
+  h.db.query<{ score: string; balance: string; sheet_id: string }>('SELECT score, balance, sheet_id FROM vip_score_item WHERE vip_id = $1 ORDER BY seq', [vipId]);
 
 describe('Finance_EntShopAccountGet_V2_Get', () => {
   const MAIN_METHODS = [
@@ -255,13 +255,13 @@ describe('PosSalSheet_PosSalSheetAcctSubmit_V9_Add', () => {
       PayID: expect.stringMatching(/^PAY\d{21}$/),
       PayAmo: '25.5000',
       Balance: '74.5000',
-      Score: 25,
+      Score: 2, // 1 point per MOP$10 paid (the demo enterprise's rule)
       Status: 1,
       PayStatus: 2,
     });
-    expect(await balanceOf(h, vipId)).toEqual({ balance: '74.5000', score: '25.0000' });
+    expect(await balanceOf(h, vipId)).toEqual({ balance: '74.5000', score: '2.0000' });
     expect(await accountItems(vipId)).toEqual([{ kind: 'pay', amount: '-25.5000', balance: '74.5000', sheet_id: sheetId }]);
-    expect(await scoreItems(vipId)).toEqual([{ score: '25.0000', balance: '25.0000', sheet_id: sheetId }]);
+    expect(await scoreItems(vipId)).toEqual([{ score: '2.0000', balance: '2.0000', sheet_id: sheetId }]);
     expect(await payments(h, sheetId)).toEqual([
       { pay_id: row!.PayID, pay_type: 'balance', amount: '25.5000', status: 'paid', vip_id: vipId, provider_ref: '' },
     ]);
@@ -292,7 +292,7 @@ describe('PosSalSheet_PosSalSheetAcctSubmit_V9_Add', () => {
     const vipId = await insertMember(h, 100);
     const sheetId = await payAfterSheet(h);
     const [row] = ok(await acctPay(sheetId, 92, await signIn(h, vipId)));
-    expect(row).toMatchObject({ Balance: '8.0000', Score: 92, Status: 3, PayStatus: 2 });
+    expect(row).toMatchObject({ Balance: '8.0000', Score: 9, Status: 3, PayStatus: 2 });
     expect(await sheetRow(h, sheetId)).toMatchObject({ status: 3, pay_status: 2 });
   });
 
@@ -324,7 +324,7 @@ describe('PosSalSheet_PosSalSheetAcctSubmit_V9_Add', () => {
     for (const a of answers.filter((x) => x.errcode !== '0')) {
       expect([a.errcode, a.errmsg]).toEqual([BUSINESS, expect.stringMatching(/^Your balance of MOP\$\d+\.\d\d is not enough to pay MOP\$10\.00\.$/)]);
     }
-    expect(await balanceOf(h, vipId)).toEqual({ balance: '0.0000', score: '70.0000' });
+    expect(await balanceOf(h, vipId)).toEqual({ balance: '0.0000', score: '7.0000' });
 
     const statuses = await h.db.query<{ status: number; pay_status: number }>('SELECT status, pay_status FROM sheet WHERE sheet_id = ANY($1)', [sheetIds]);
     expect(statuses.filter((s) => s.status === 1 && s.pay_status === 2)).toHaveLength(7);
@@ -349,7 +349,7 @@ describe('PosSalSheet_PosSalSheetAcctSubmit_V9_Add', () => {
     const answers = await Promise.all([...phones, ...phones].map((p) => acctPay(sheetId, 25.5, p)));
     expect(answers.filter((a) => a.errcode === '0')).toHaveLength(1);
     for (const a of answers.filter((x) => x.errcode !== '0')) expect(a.errmsg).toBe('This order has already been paid.');
-    expect(await balanceOf(h, vipId)).toEqual({ balance: '74.5000', score: '25.0000' });
+    expect(await balanceOf(h, vipId)).toEqual({ balance: '74.5000', score: '2.0000' });
     expect(await accountItems(vipId)).toHaveLength(1);
     expect(await payments(h, sheetId)).toHaveLength(1);
   });
@@ -399,7 +399,7 @@ describe('PosSalSheet_PosSalSheetCloseSubmit_V5_Add', () => {
       { kind: 'pay', amount: '-25.5000', balance: '74.5000', sheet_id: sheetId },
       { kind: 'refund', amount: '25.5000', balance: '100.0000', sheet_id: sheetId },
     ]);
-    expect((await scoreItems(vipId)).map((s) => [s.score, s.balance])).toEqual([['25.0000', '25.0000'], ['-25.0000', '0.0000']]);
+    expect((await scoreItems(vipId)).map((s) => [s.score, s.balance])).toEqual([['2.0000', '2.0000'], ['-2.0000', '0.0000']]);
     expect((await payments(h, sheetId))[0]).toMatchObject({ status: 'refunded' });
     expect(await sheetRow(h, sheetId)).toMatchObject({ status: 2, pay_status: 3 });
   });

@@ -37,6 +37,7 @@ import { createPaymentProvider, PAYMENT_CALLBACK_PATH, type PaymentCallback, typ
 import type { Lang } from '../messages';
 import { OpError, type HandlerMap, type OpContext, type Session } from './context';
 import { langsFor, pick } from './localized';
+import { applyRechargeCallback, changeBalance, changeScore, isRechargePayment, pointsFor } from './wallet';
 
 export type { PayType } from '../../shared/domain/payTypes';
 /** How a sheet was paid: the two methods here, or at the counter (staff). */
@@ -216,24 +217,17 @@ export async function markSheetPaid(
   return row ? { sheetId, status: row.status, method } : null;
 }
 
-/** Points for a registered member's payment: 1 per whole currency unit, rounded down. Answers the points. */
+/** Points for a registered member's payment, by the enterprise's rule (wallet.ts pointsFor). Answers the points. */
 async function awardPoints(tx: Queryable, vipId: string | null, amount: string, sheetId: string, now: Date): Promise<number> {
-  const points = Math.floor(Number(amount));
-  if (!vipId || !(points > 0)) return 0;
-  const [vip] = await tx.query<{ score: string }>(
-    'UPDATE vip SET score = score + $1 WHERE vip_id = $2 AND NOT is_guest RETURNING score::text AS score',
-    [points, vipId],
-  );
-  if (!vip) return 0;
-  await tx.query(
-    `INSERT INTO vip_score_item (vip_id, score, balance, sheet_id, remark, created_at) VALUES ($1, $2, $3, $4, 'Points for order', $5)`,
-    [vipId, points, vip.score, sheetId, now],
-  );
-  return points;
+  if (!vipId) return 0;
+  const points = await pointsFor(tx, vipId, amount);
+  if (!(points > 0)) return 0;
+  const after = await changeScore(tx, { vipId, delta: points, sheetId, remark: 'Points for order', now });
+  return after === null ? 0 : points;
 }
 
 /** Takes back the points a sheet earned (never below zero). */
-async function reversePoints(tx: Queryable, sheetId: string, now: Date): Promise<void> {
+export async function reversePoints(tx: Queryable, sheetId: string, now: Date): Promise<void> {
   const earned = await tx.query<{ vip_id: string; points: string }>(
     `SELECT vip_id, sum(score)::text AS points FROM vip_score_item WHERE sheet_id = $1 GROUP BY vip_id HAVING sum(score) > 0`,
     [sheetId],
@@ -243,14 +237,7 @@ async function reversePoints(tx: Queryable, sheetId: string, now: Date): Promise
     if (!vip) continue;
     const take = Math.min(Number(points), Number(vip.score));
     if (!(take > 0)) continue;
-    const [after] = await tx.query<{ score: string }>(
-      'UPDATE vip SET score = score - $1 WHERE vip_id = $2 RETURNING score::text AS score',
-      [take, vip_id],
-    );
-    await tx.query(
-      `INSERT INTO vip_score_item (vip_id, score, balance, sheet_id, remark, created_at) VALUES ($1, $2, $3, $4, 'Points returned: order cancelled', $5)`,
-      [vip_id, -take, after!.score, sheetId, now],
-    );
+    await changeScore(tx, { vipId: vip_id, delta: -take, sheetId, remark: 'Points returned: order cancelled', now });
   }
 }
 
@@ -284,6 +271,10 @@ export type CallbackOutcome =
  * 'pending'; a 'paid' callback must carry the payment's amount.
  */
 export async function applyCallback(tx: Queryable, provider: PaymentProvider, cb: PaymentCallback, now: Date): Promise<CallbackOutcome> {
+  if (await isRechargePayment(tx, cb.payId)) {
+    if (provider.payType !== 'sandbox') return 'unknown';
+    return applyRechargeCallback(tx, cb, now);
+  }
   const [p] = await tx.query<{ pay_id: string; sheet_id: string; vip_id: string | null; pay_type: string; amount: string; status: string }>(
     `SELECT pay_id, sheet_id, vip_id, pay_type, amount::text AS amount, status FROM payment WHERE pay_id = $1 FOR UPDATE`,
     [cb.payId],
@@ -477,11 +468,8 @@ export const paymentHandlers: HandlerMap = {
     if (!sameAmount(row!.PayAmo, amount, s.amo_point)) {
       throw new OpError('paymentAmountMismatch', ErrorCode.mismatch, { amount: money(s, amount) });
     }
-    const [debited] = await tx.query<{ balance: string }>(
-      'UPDATE vip SET balance = balance - $1 WHERE vip_id = $2 AND balance >= $1 RETURNING balance::text AS balance',
-      [amount, session.vipId],
-    );
-    if (!debited) {
+    const balanceAfter = await changeBalance(tx, { vipId: session.vipId, delta: `-${amount}`, kind: 'pay', sheetId: s.sheet_id, remark: 'Order payment', now });
+    if (balanceAfter === null) {
       const [vip] = await tx.query<{ balance: string }>('SELECT balance::text AS balance FROM vip WHERE vip_id = $1', [session.vipId]);
       throw new OpError('insufficientBalance', ErrorCode.business, { balance: money(s, vip?.balance ?? 0), amount: money(s, amount) });
     }
@@ -493,11 +481,6 @@ export const paymentHandlers: HandlerMap = {
        VALUES ($1, $2, $3, 'balance', $4, 'paid', $5, $5, $5)`,
       [payId, s.sheet_id, session.vipId, amount, now],
     );
-    await tx.query(
-      `INSERT INTO vip_account_item (vip_id, kind, amount, balance, sheet_id, remark, created_at)
-       VALUES ($1, 'pay', $2, $3, $4, 'Order payment', $5)`,
-      [session.vipId, `-${amount}`, debited.balance, s.sheet_id, now],
-    );
     const points = await awardPoints(tx, session.vipId, amount, s.sheet_id, now);
     return {
       table1: [
@@ -505,7 +488,7 @@ export const paymentHandlers: HandlerMap = {
           SheetID: s.sheet_id,
           PayID: payId,
           PayAmo: decimal4(amount),
-          Balance: decimal4(debited.balance),
+          Balance: decimal4(balanceAfter),
           Score: points,
           Status: marked.status,
           PayStatus: PayStatus.paid,
@@ -566,15 +549,7 @@ export const paymentHandlers: HandlerMap = {
     let refundTo = '';
     if (paid) {
       if (paid.pay_type === 'balance' && paid.vip_id) {
-        const [vip] = await tx.query<{ balance: string }>(
-          'UPDATE vip SET balance = balance + $1 WHERE vip_id = $2 RETURNING balance::text AS balance',
-          [paid.amount, paid.vip_id],
-        );
-        await tx.query(
-          `INSERT INTO vip_account_item (vip_id, kind, amount, balance, sheet_id, remark, created_at)
-           VALUES ($1, 'refund', $2, $3, $4, 'Order cancelled: refund', $5)`,
-          [paid.vip_id, paid.amount, vip!.balance, s.sheet_id, now],
-        );
+        await changeBalance(tx, { vipId: paid.vip_id, delta: paid.amount, kind: 'refund', sheetId: s.sheet_id, remark: 'Order cancelled: refund', now });
       } else {
         const provider = providerFor(ctx);
         if (!provider || paid.pay_type !== provider.payType) throw new OpError('refundFailed');

@@ -719,6 +719,12 @@ export const cardPlanRow = z.object({
   /** 1 when the session's member has claimed it (0 without a member session). */
   Claimed: bit,
   Remark: str,
+  /** How many the session's member has claimed (0 without a member session). */
+  ClaimedCount: z.number(),
+  /** How many one member may claim. */
+  PerMemberLimit: z.number(),
+  /** How many are left to claim; -1 without a limit. */
+  Stock: z.number(),
 });
 
 export const vipAddressRow = z.object({
@@ -750,6 +756,15 @@ const addressFields = {
   GPS_Lat: coordinate(90),
   IsDefault: z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional(),
 };
+
+/** A top-up as VipRecharge_VipAccountRechargeSumbit_V3_Add starts it (SheetID is the top-up's id). */
+export const rechargeStartRow = z.object({ SheetID: str, PayID: str, PayUrl: str, Amo: dec, GiftAmo: dec, Status: str });
+
+/** Where a top-up stands: 'pending' | 'paid' | 'cancelled' | 'failed'; Balance is the member's balance now. */
+export const rechargeStatusRow = rechargeStartRow.extend({ Balance: dec, PaidAt: str });
+
+/** The shops a coupon can be used in (EntCard_CardDetailGet_V1_Get table2). */
+export const couponShopRow = z.object({ ShopID: str, ShopName: str, ShopNameTW: str, ShopNameEN: str });
 
 const P = {
   // Common ---------------------------------------------------------------------
@@ -931,12 +946,12 @@ const P = {
     payload: payload({ ...paging }),
     result: z.object({ table1: z.array(rechargeRuleRow), table2: totalCount }),
   },
-  VipRecharge_VipAccountRechargeSumbit_V3_Add: { payload: payload({ RuleID: optionalId.optional(), Amo: num.optional() }), result: genericResult },
+  VipRecharge_VipAccountRechargeSumbit_V3_Add: { payload: payload({ RuleID: optionalId.optional(), Amo: num.optional() }), result: z.object({ table1: z.array(rechargeStartRow) }) },
   VipRecharge_EntVipAccountItemsListByPage_V2_Get: {
     payload: payload({ ...paging }),
     result: z.object({ table1: z.array(accountItemRow), table2: totalCount }),
   },
-  VipRecharge_VipAccountRechargeStatus_V3_Get: { payload: payload({ SheetID: id }), result: genericResult },
+  VipRecharge_VipAccountRechargeStatus_V3_Get: { payload: payload({ SheetID: id }), result: z.object({ table1: z.array(rechargeStatusRow) }) },
 
   // Coupons --------------------------------------------------------------------
   EntCard_EntCardPlanList_Get: { payload: payload({ ...paging }), result: z.object({ table1: z.array(cardPlanRow), table2: totalCount }) },
@@ -949,16 +964,16 @@ const P = {
     payload: payload({ CardID: optionalId.optional(), CardCode: text(40).optional(), Amo: clientAmount.optional() }).superRefine(({ tableData: [row] }, ctx) => {
       if (!row?.CardID && !row?.CardCode?.trim()) ctx.addIssue({ code: 'custom', path: ['tableData', 0, 'CardCode'], message: 'send CardID or CardCode' });
     }),
-    result: z.object({ table1: z.array(couponRow) }),
+    result: z.object({ table1: z.array(couponRow), table2: z.array(couponShopRow).optional() }),
   },
   EntCard_ScreenVipAailableCard_V2_Get: {
     payload: payload({ Amo: clientAmount.optional(), BaseID: optionalId.optional() }),
     result: z.object({ table1: z.array(couponRow) }),
   },
   EntCard_VipEntCardPlanDetail_Get: { payload: payload({ PlanID: id }), result: z.object({ table1: z.array(cardPlanRow) }) },
-  EntCard_ProvideVipCardDetail_Add: { payload: payload({ CardCode: text(40) }), result: genericResult },
-  EntCard_NYHVipCardQueryVerification_Add: { payload: payload({ CardCode: text(40) }), result: genericResult },
-  EntCard_NYHVipCardVerification_Update: { payload: payload({ CardCode: text(40), SheetID: optionalId.optional() }), result: genericResult },
+  EntCard_ProvideVipCardDetail_Add: { payload: payload({ CardCode: text(40) }), result: z.object({ table1: z.array(couponRow) }) },
+  EntCard_NYHVipCardQueryVerification_Add: { payload: payload({ CardCode: text(40) }), result: z.object({ table1: z.array(couponRow) }) },
+  EntCard_NYHVipCardVerification_Update: { payload: payload({ CardCode: text(40), SheetID: optionalId.optional() }), result: z.object({ table1: z.array(couponRow) }) },
 
   // Service --------------------------------------------------------------------
   SysParm_EntSysParmGet_Get: {

@@ -112,3 +112,22 @@ test('a guest is asked to sign in', async () => {
   expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   expect(seen.some((r) => r.op === 'EntCard_ScreenVipAailableCard_V2_Get')).toBe(false);
 });
+
+test('loading, empty, and an error that can be tried again (the code entry still works meanwhile)', async () => {
+  answer('EntCard_ScreenVipAailableCard_V2_Get', { table1: [] });
+  const first = renderWithProviders(<Shell />, { route: COUPONS, preloadedState: orderState() });
+  expect(await screen.findByText('Loading your coupons…')).toHaveAttribute('role', 'status');
+  expect(await screen.findByText('You have no coupons for this order.')).toBeInTheDocument();
+  first.unmount();
+  resetGateway();
+
+  answer('Finance_EntShopAccountGet_V2_Get', PAY_METHODS);
+  answer('EntCard_ScreenVipAailableCard_V2_Get', 'network-error');
+  const user = userEvent.setup();
+  renderWithProviders(<Shell />, { route: COUPONS, preloadedState: orderState() });
+  expect(await screen.findByText('Your coupons could not be loaded. You can still enter a code.')).toHaveAttribute('role', 'alert');
+  expect(screen.getByLabelText('Coupon code')).toBeEnabled();
+  answer('EntCard_ScreenVipAailableCard_V2_Get', { table1: [card({})] });
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('button', { name: /MOP\$20 Cash Coupon/ })).toBeEnabled();
+});

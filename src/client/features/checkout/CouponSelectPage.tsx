@@ -41,6 +41,8 @@ const messages = defineMessages({
   chosen: { id: 'coupons.chosen', defaultMessage: 'Chosen' },
   minimumNotReached: { id: 'coupons.minimumNotReached', defaultMessage: 'This coupon needs an order of at least {amount}.' },
   signIn: { id: 'coupons.signIn', defaultMessage: 'Sign in' },
+  failed: { id: 'coupons.failed', defaultMessage: 'Your coupons could not be loaded. You can still enter a code.' },
+  retry: { id: 'coupons.retry', defaultMessage: 'Try again' },
 });
 
 /** A discount coupon's FaceValue is the percentage paid: 85 is 15 % off. */
@@ -174,6 +176,16 @@ export default function CouponSelectPage() {
         <p role="status" className="muted">
           <FormattedMessage {...messages.loading} />
         </p>
+      )}
+      {coupons.isError && !coupons.isFetching && (
+        <div className="empty">
+          <p role="alert">
+            <FormattedMessage {...messages.failed} />
+          </p>
+          <button type="button" className="btn" onClick={() => void coupons.refetch()}>
+            <FormattedMessage {...messages.retry} />
+          </button>
+        </div>
       )}
       {coupons.data && coupons.data.length === 0 && (
         <p className="empty">

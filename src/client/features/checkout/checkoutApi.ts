@@ -3,6 +3,7 @@ import { api } from '../../app/api';
 import type { ResultRow, ResultTables } from '../../../shared/protocol/envelope';
 import { namesOf } from '../../ui/localName';
 import type { Coupon, FreightRule } from './totals';
+import { MEMBER_MONEY_TAGS } from '../wallet';
 
 const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const n = (v: unknown) => Number(v ?? 0) || 0;
@@ -64,7 +65,8 @@ export const checkoutApi = api.injectEndpoints({
     /** The order submit; its refusals are shown by the confirm page. */
     submitOrder: build.mutation<PlacedOrder, OrderRequest>({
       query: ({ row, items }) => ({ op: 'PosSalSheet_NewCYSendSheetSubmit_Add', rows: [row], extra: { Item1: items }, silent: true }),
-      invalidatesTags: ['Orders', 'Sheet', 'Coupons'],
+      // A coupon used on the order is no longer the member's to use.
+      invalidatesTags: ['Orders', 'Sheet', ...MEMBER_MONEY_TAGS],
       transformResponse: (data: ResultTables) => {
         const row = data.table1?.[0] ?? {};
         return {

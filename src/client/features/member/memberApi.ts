@@ -97,7 +97,8 @@ export const memberApi = api.injectEndpoints({
     /** The signed-in member's (or guest's) details; the argument is the picture domain. */
     memberProfile: build.query<MemberProfile, string>({
       query: () => ({ op: 'EntVip_EntVipDetailGet_V1_Get', rows: [{}] }),
-      providesTags: ['Member'],
+      // The figures on Mine: a payment, top-up, refund or coupon use invalidates them (issue 13 item 9).
+      providesTags: ['Member', 'Balance', 'Points', 'Coupons'],
       transformResponse: (data: ResultTables, _meta, ossDomain) => toMemberProfile(data, ossDomain),
     }),
     updateProfile: build.mutation<{ VipName: string }, ProfileChanges>({

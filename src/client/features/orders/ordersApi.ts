@@ -2,6 +2,7 @@
 import { api } from '../../app/api';
 import type { ResultRow, ResultTables } from '../../../shared/protocol/envelope';
 import { displayState, type DisplayState } from '../../../shared/domain/orderStates';
+import { MEMBER_MONEY_TAGS } from '../wallet';
 
 export const ORDER_PAGE_SIZE = 10;
 
@@ -245,7 +246,7 @@ export const ordersApi = api.injectEndpoints({
     }),
     cancelOrder: build.mutation<{ SheetID: string }, { SheetID: string }>({
       query: ({ SheetID }) => ({ op: 'PosSalSheet_PosSalSheetCloseSubmit_V5_Add', rows: [{ SheetID }] }),
-      invalidatesTags: (_r, _e, { SheetID }) => [sheetTag(SheetID), 'Orders', 'Balance', 'Coupons'],
+      invalidatesTags: (_r, _e, { SheetID }) => [sheetTag(SheetID), 'Orders', ...MEMBER_MONEY_TAGS],
       transformResponse: (data: ResultTables) => ({ SheetID: s(data.table1?.[0]?.SheetID) }),
     }),
     /** A table's sheet with every round (the merge preview). */

@@ -3,6 +3,7 @@ import { api } from '../../app/api';
 import type { ResultTables } from '../../../shared/protocol/envelope';
 import { namesOf } from '../../ui/localName';
 import type { LocalNames } from '../shop/shopSlice';
+import { MEMBER_MONEY_TAGS } from '../wallet';
 
 const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
@@ -32,7 +33,10 @@ export interface ProviderPayment {
 
 const STATUSES: readonly PaymentStatus[] = ['pending', 'paid', 'cancelled', 'failed', 'refunded'];
 
-const sheetTags = (SheetID: string) => [{ type: 'Sheet' as const, id: SheetID }, 'Orders' as const, 'Balance' as const];
+/** A payment changes the sheet, the orders list and the member's balance, points and coupons (issue 13 item 9). */
+const sheetTags = (SheetID: string) => [{ type: 'Sheet' as const, id: SheetID }, 'Orders' as const, ...MEMBER_MONEY_TAGS];
+/** Provider payments seen settled in this page's life (their figures already refreshed). */
+const settledSeen = new Set<string>();
 
 export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -68,6 +72,19 @@ export const paymentsApi = api.injectEndpoints({
     /** Where a provider payment stands; the paying page polls it. */
     paymentStatus: build.query<Payment | null, { SheetID: string; PayID: string }>({
       query: ({ SheetID, PayID }) => ({ op: 'Finance_PaySubmit_V2_Update', rows: [{ SheetID, PayID }], silent: true }),
+      // A provider payment confirmed (or refunded) changes the member's points and coupons: refresh them once.
+      async onQueryStarted({ PayID }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          if (!data || (data.status !== 'paid' && data.status !== 'refunded')) return;
+          const key = `${PayID}:${data.status}`;
+          if (settledSeen.has(key)) return;
+          settledSeen.add(key);
+          dispatch(api.util.invalidateTags([...MEMBER_MONEY_TAGS, 'Orders']));
+        } catch {
+          // The paying page shows the error.
+        }
+      },
       transformResponse: (data: ResultTables) => {
         const row = data.table1?.[0];
         if (!row) return null;

@@ -8,6 +8,7 @@
 import type { Db, Queryable } from '../driver';
 import * as data from './demo';
 import { translateDemo } from './translations';
+import { seedWalletDemo } from './wallet';
 
 /** Rows per INSERT statement (fewer when a row has many columns: PostgreSQL allows 65535 parameters). */
 const BATCH_ROWS = 500;
@@ -96,6 +97,7 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
     const [existing] = await tx.query('SELECT 1 AS one FROM enterprise LIMIT 1');
     if (existing) return false;
     for (const [table, rows] of demoTables(now)) await insertRows(tx, table, rows);
+    await seedWalletDemo(tx);
     return true;
   });
 }

@@ -54,7 +54,7 @@ const EXPECTED_COUNTS: Record<string, number> = {
   vip_score_item: 6,
   vip_address: 3,
   recharge_rule: 4,
-  card_plan: 3,
+  card_plan: 5, // three in demo.ts, two claimable ones with stock and limits in wallet.ts
   vip_card: 7,
   sheet: 4,
   sheet_item: 6,
@@ -333,11 +333,18 @@ describe('seedDemo', () => {
   });
 
   it('has coupons whose status matches their dates, and unclaimed codes', async () => {
-    expect(await rows('SELECT card_type, face_value, min_amount FROM card_plan ORDER BY card_type')).toEqual([
-      { card_type: 1, face_value: '20.0000', min_amount: '100.0000' },
-      { card_type: 2, face_value: '85.0000', min_amount: '0.0000' },
-      { card_type: 3, face_value: '50.0000', min_amount: '50.0000' },
+    expect(await rows('SELECT card_type, face_value, min_amount, stock, per_member_limit FROM card_plan ORDER BY card_type, face_value')).toEqual([
+      { card_type: 1, face_value: '10.0000', min_amount: '60.0000', stock: 50, per_member_limit: 2 },
+      { card_type: 1, face_value: '20.0000', min_amount: '100.0000', stock: 200, per_member_limit: 1 },
+      { card_type: 2, face_value: '85.0000', min_amount: '0.0000', stock: null, per_member_limit: 1 },
+      { card_type: 2, face_value: '90.0000', min_amount: '0.0000', stock: 3, per_member_limit: 1 },
+      { card_type: 3, face_value: '50.0000', min_amount: '50.0000', stock: null, per_member_limit: 1 },
     ]);
+    // The points rule and top-up limits of the demo enterprise (seed/wallet.ts), and a ledger row for every card.
+    expect(await rows(`SELECT score_unit, recharge_min, recharge_max FROM enterprise WHERE ent_id = '881000000101'`)).toEqual([
+      { score_unit: '10.0000', recharge_min: '10.0000', recharge_max: '5000.0000' },
+    ]);
+    expect(await count(`SELECT count(*) AS n FROM vip_card c WHERE NOT EXISTS (SELECT 1 FROM vip_card_item i WHERE i.card_id = c.card_id)`)).toBe(0);
     expect(await count(`SELECT count(*) AS n FROM card_plan WHERE plan_name = '' OR plan_name_tw = '' OR plan_name_en = ''`)).toBe(0);
     // The voucher needs a consumption of at least its amount.
     expect(await count('SELECT count(*) AS n FROM card_plan WHERE card_type = 3 AND min_amount < face_value')).toBe(0);

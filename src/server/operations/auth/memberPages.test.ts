@@ -61,10 +61,11 @@ describe('coupons', () => {
     const { client } = await signedInAsNewMember(h, 'oCouponTest0001');
     const plans = await client.call('EntCard_EntCardPlanList_Get', [{ EntID: DEMO.entId }]);
     ok(plans);
-    expect(plans.data.table1).toHaveLength(3);
+    expect(plans.data.table1).toHaveLength(5); // three of demo.ts, two of seed/wallet.ts
     expect(plans.data.table1?.[0]).toEqual({
       PlanID: DEMO.cardPlans.cash20, PlanName: '20元现金券', PlanNameTW: '20元現金券', PlanNameEN: 'MOP$20 Cash Coupon', CardType: '1',
       FaceValue: '20.0000', MinAmount: '100.0000', ValidDays: 60, CanClaim: 1, Claimed: 0, Remark: 'Spend MOP$100 or more',
+      ClaimedCount: 0, PerMemberLimit: 1, Stock: 200,
     });
     const claim = await client.call('EntCard_ProvideVipCard_Add', [{ PlanID: DEMO.cardPlans.cash20 }]);
     ok(claim);

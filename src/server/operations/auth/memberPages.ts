@@ -8,13 +8,13 @@
  *   EntCard_VipCardList_Get {Status?}              -> the member's coupons (0 unused, 1 used, 2 expired), [{TotalCount}]
  *   EntCard_EntCardPlanList_Get                    -> the enterprise's coupon plans, [{TotalCount}]
  *   EntCard_VipEntCardPlanDetail_Get {PlanID}      -> [plan]
- *   EntCard_ProvideVipCard_Add {PlanID}            -> [the new coupon]; once per member per plan
+ *   (EntCard_ProvideVipCard_Add: operations/wallet.ts)
  *   VipAddress_VipAddressListByPage_Get            -> [address...], [{TotalCount}]
  *   VipAddress_VipAddressSubmit_Add / _Update      -> [address]; one default per member
  *   VipAddress_VipAddressDetailGet_Get {AddressID} -> [address]
  *   VipAddress_VipAddressSubmit_Delete {AddressID} -> [{AddressID}]
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { decimal4 } from '../../../shared/protocol/envelope';
 import { normalisePhone } from '../../../shared/domain/member';
 import type { PayloadOf } from '../../../shared/protocol/schemas';
@@ -46,6 +46,9 @@ const PLAN_COLUMNS = `p.plan_id AS "PlanID", p.plan_name AS "PlanName", p.plan_n
   p.card_type::text AS "CardType", p.face_value AS "FaceValue", p.min_amount AS "MinAmount", p.valid_days AS "ValidDays",
   CASE WHEN p.can_claim THEN 1 ELSE 0 END AS "CanClaim",
   CASE WHEN EXISTS (SELECT 1 FROM card_claim k WHERE k.plan_id = p.plan_id AND k.vip_id = $2) THEN 1 ELSE 0 END AS "Claimed",
+  (SELECT count(*) FROM card_claim k WHERE k.plan_id = p.plan_id AND k.vip_id = $2)::int AS "ClaimedCount",
+  p.per_member_limit AS "PerMemberLimit",
+  CASE WHEN p.stock IS NULL THEN -1 ELSE GREATEST(p.stock - p.claimed_count, 0) END AS "Stock",
   p.remark AS "Remark"`;
 
 const planRow = (r: Record<string, unknown>) => ({ ...r, FaceValue: decimal4(r.FaceValue as string), MinAmount: decimal4(r.MinAmount as string) });
@@ -128,7 +131,7 @@ export const memberPageHandlers: HandlerMap = {
     const { limit, offset } = paging(row!);
     const rows = await ctx.tx.query<{ item_id: string; kind: string; amount: string; balance: string; remark: string; sheet_id: string; created_at: Date }>(
       `SELECT item_id::text, kind, amount, balance, remark, sheet_id, created_at FROM vip_account_item
-        WHERE vip_id = $1 ORDER BY created_at DESC, item_id DESC LIMIT $2 OFFSET $3`,
+        WHERE vip_id = $1 ORDER BY seq DESC LIMIT $2 OFFSET $3`,
       [vipId, limit, offset],
     );
     const [total] = await ctx.tx.query<{ n: number }>('SELECT count(*)::int AS n FROM vip_account_item WHERE vip_id = $1', [vipId]);
@@ -181,34 +184,6 @@ export const memberPageHandlers: HandlerMap = {
     const [plan] = await ctx.tx.query(`SELECT ${PLAN_COLUMNS} FROM card_plan p WHERE p.plan_id = $1`, [row!.PlanID, memberOrNone(ctx)]);
     if (!plan) throw new OpError('cardPlanNotFound');
     return { table1: [planRow(plan)] };
-  },
-
-  async EntCard_ProvideVipCard_Add(ctx, { tableData: [row] }) {
-    const session = requireMember(ctx);
-    const { tx, now } = ctx;
-    const [plan] = await tx.query<{ plan_id: string; can_claim: boolean; valid_days: number }>(
-      'SELECT plan_id, can_claim, valid_days FROM card_plan WHERE plan_id = $1 AND ent_id = $2',
-      [row!.PlanID, session.entId],
-    );
-    if (!plan) throw new OpError('cardPlanNotFound');
-    if (!plan.can_claim) throw new OpError('cardPlanUnavailable');
-    const cardId = newId('879', now);
-    const code = `C${randomBytes(6).toString('hex').toUpperCase()}`;
-    await tx.query(
-      `INSERT INTO vip_card (card_id, card_code, plan_id, vip_id, status, begin_at, end_at) VALUES ($1, $2, $3, $4, 0, $5, $6)`,
-      [cardId, code, plan.plan_id, session.vipId, now, new Date(now.getTime() + plan.valid_days * 86_400_000)],
-    );
-    const [claimed] = await tx.query(
-      `INSERT INTO card_claim (plan_id, vip_id, card_id, claimed_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (plan_id, vip_id) DO NOTHING RETURNING card_id`,
-      [plan.plan_id, session.vipId, cardId, now],
-    );
-    if (!claimed) throw new OpError('cardPlanClaimed');
-    const [card] = await tx.query(
-      `SELECT ${CARD_COLUMNS} FROM vip_card c JOIN card_plan p ON p.plan_id = c.plan_id WHERE c.card_id = $1`,
-      [cardId, now],
-    );
-    return { table1: [cardRow(card!)] };
   },
 
   // Addresses -----------------------------------------------------------------------

@@ -73,7 +73,7 @@ export const profileHandlers: HandlerMap = {
     const { limit, offset } = paging(row!);
     const rows = await ctx.tx.query<{ item_id: string; score: string; balance: string; remark: string; sheet_id: string; created_at: Date }>(
       `SELECT item_id::text, score, balance, remark, sheet_id, created_at FROM vip_score_item
-        WHERE vip_id = $1 ORDER BY created_at DESC, item_id DESC LIMIT $2 OFFSET $3`,
+        WHERE vip_id = $1 ORDER BY seq DESC LIMIT $2 OFFSET $3`,
       [vipId, limit, offset],
     );
     const [total] = await ctx.tx.query<{ n: number }>('SELECT count(*)::int AS n FROM vip_score_item WHERE vip_id = $1', [vipId]);
