@@ -63,6 +63,15 @@ export interface Config {
   memberCodeSecret: string;
   /** SMS verification codes per phone and per client IP per (UTC) day: SMS_PHONE_DAILY_LIMIT, SMS_IP_DAILY_LIMIT. */
   smsLimits: { phonePerDay: number; ipPerDay: number };
+  /**
+   * Writes a caller without a member can make (guest sign-in, registration,
+   * sign-in by openid, feedback, phone verification...: http/gateway.ts
+   * `anonymousWrites`), per minute per client IP and for the whole service:
+   * ANON_WRITE_LIMIT_IP, ANON_WRITE_LIMIT_GLOBAL. Over either, 42900.
+   */
+  anonymousWriteLimits: { ipPerMinute: number; globalPerMinute: number };
+  /** New error reports stored per enterprise per (UTC) day: FEEDBACK_DAILY_LIMIT; beyond it 42900 (a repeated report still counts on its record). */
+  feedbackDailyLimit: number;
 }
 
 /** The demo's payment callback key: never use it in production. */
@@ -114,5 +123,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       phonePerDay: positiveInt(env, 'SMS_PHONE_DAILY_LIMIT', 10),
       ipPerDay: positiveInt(env, 'SMS_IP_DAILY_LIMIT', 50),
     },
+    anonymousWriteLimits: {
+      ipPerMinute: positiveInt(env, 'ANON_WRITE_LIMIT_IP', 30),
+      globalPerMinute: positiveInt(env, 'ANON_WRITE_LIMIT_GLOBAL', 600),
+    },
+    feedbackDailyLimit: positiveInt(env, 'FEEDBACK_DAILY_LIMIT', 1000),
   };
 }

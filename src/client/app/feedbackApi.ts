@@ -1,4 +1,5 @@
 /** The error-feedback record (SPEC section 3) sent for an uncaught error. */
+import { FEEDBACK_MAX_CHARS } from '../../shared/domain/feedback';
 import { api } from './api';
 
 export const feedbackApi = api.injectEndpoints({
@@ -6,7 +7,7 @@ export const feedbackApi = api.injectEndpoints({
     sendFeedback: build.mutation<void, { content: string }>({
       query: ({ content }) => ({
         op: 'Setting_SetHelpFeedbackAddSubmit_Add',
-        rows: [{ FbContent: content.slice(0, 8000), FbType: 0 }],
+        rows: [{ FbContent: content.slice(0, FEEDBACK_MAX_CHARS), FbType: 0 }],
         silent: true,
       }),
       transformResponse: () => undefined,
