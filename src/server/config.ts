@@ -1,4 +1,5 @@
 /** The service's configuration, from the environment, with the demo's defaults. */
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { DEFAULT_AUTHORIZATION_CODE } from '../shared/protocol/envelope';
 
@@ -70,6 +71,12 @@ export interface Config {
    * ANON_WRITE_LIMIT_IP, ANON_WRITE_LIMIT_GLOBAL. Over either, 42900.
    */
   anonymousWriteLimits: { ipPerMinute: number; globalPerMinute: number };
+  /**
+   * The key of the table-scan proofs (http/tableScan.ts): TABLE_SCAN_SECRET; a
+   * demo value unless NODE_ENV=production, where an unset key is drawn at
+   * random at start-up (set it when several instances share the traffic).
+   */
+  scanSecret: string;
   /** New error reports stored per enterprise per (UTC) day: FEEDBACK_DAILY_LIMIT; beyond it 42900 (a repeated report still counts on its record). */
   feedbackDailyLimit: number;
 }
@@ -128,5 +135,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       globalPerMinute: positiveInt(env, 'ANON_WRITE_LIMIT_GLOBAL', 600),
     },
     feedbackDailyLimit: positiveInt(env, 'FEEDBACK_DAILY_LIMIT', 1000),
+    scanSecret: env.TABLE_SCAN_SECRET || (production ? randomBytes(32).toString('hex') : 'demo-table-scan-secret-not-for-production'),
   };
 }

@@ -6,9 +6,11 @@
  * pages carry security headers.
  */
 import { ErrorCode } from '../../shared/protocol/envelope';
-import { DEMO } from '../db/seed';
+import { DEMO, demoCodes } from '../db/seed';
 import { GatewayClient, startHarness, type Harness } from '../test/harness';
 import { signedInAsChan } from '../test/signIn';
+import { demoIds, dineInHeader, guestClient, line, newMember, pickupHeader, submit } from '../operations/orders/testkit';
+import { decideOnPage } from '../operations/payments/testFixtures';
 
 let h: Harness;
 let anon: GatewayClient;
@@ -67,5 +69,99 @@ describe('defect 2: integers carry the range of their column', () => {
     const res = await member.call('PosSalSheet_PosSalSheetListByPage_V4_Get', [{ Status: 2147483647 }]);
     expect(res.errcode).toBe('0');
     expect(res.data.table1).toEqual([]);
+  });
+});
+
+describe("defect 3: another customer's order is answered as if it did not exist", () => {
+  test('a pickup order with a note: its member reads it; another member, a guest and no session are told it does not exist', async () => {
+    const owner = await newMember(h);
+    const other = await newMember(h);
+    const guest = await guestClient(h);
+    const placed = await submit(owner, pickupHeader({ Remark: "Gate code 4321, ring twice", TotalAmo: 49 }), [line(DEMO.goods.bbqPorkRice, 48)]);
+    expect(placed.errcode).toBe('0');
+    const sheetId = String(placed.data.table1![0]!.SheetID);
+    const mine = await owner.call('PosSalSheet_PosSalSheetDetailGet_V2_Get', [{ SheetID: sheetId }]);
+    expect(mine.data.table1![0]).toMatchObject({ SheetID: sheetId, Remark: 'Gate code 4321, ring twice' });
+    const unknown = await anon.call('PosSalSheet_PosSalSheetDetailGet_V2_Get', [{ SheetID: 'no-such-sheet' }]);
+    for (const stranger of [other, guest, anon]) {
+      for (const op of ['PosSalSheet_PosSalSheetDetailGet_V2_Get', 'PosSalSheet_CYSettleSheetMergeDetailGet_V6_Get', 'ExpressDtbSheet_ExpressDtbSheetDetailGet_Get']) {
+        const res = await stranger.call(op, [{ SheetID: sheetId }]);
+        // Without a session the session-only reads ask for one first; the detail answers as for an unknown id.
+        if (stranger === anon && op !== 'PosSalSheet_PosSalSheetDetailGet_V2_Get') expect(res.errcode).toBe(ErrorCode.sessionRequired);
+        else expect([res.errcode, res.errmsg, res.data]).toEqual([unknown.errcode, unknown.errmsg, {}]);
+        expect(JSON.stringify(res)).not.toContain('4321');
+      }
+    }
+  });
+
+  test("a table's open sheet: shared with who scanned the table's code, not with who only knows the SheetID", async () => {
+    const stranger = await guestClient(h);
+    const before = await stranger.call('PosSalSheet_PosSalSheetDetailGet_V2_Get', [{ SheetID: DEMO.sheets.open }]);
+    expect([before.errcode, before.errmsg]).toEqual(['50000', 'The order does not exist']);
+    expect(JSON.stringify(before)).not.toContain('No chilli');
+    // The shop page by TableID (no secret) does not name the table's sheet either.
+    const byTableId = await stranger.call('EShop_EShopShopPageGet_Get', [{ TableID: DEMO.tables.dineInA03 }]);
+    expect(byTableId.data.table4).toEqual([]);
+    // The table list does not hand out the tables' codes.
+    const list = await stranger.call('Table_BaseTablesListByPage_Get', [{ BaseID: DEMO.bases.dineIn }]);
+    expect(list.data.table1!.every((t) => t.QRCode === '')).toBe(true);
+
+    const diner = await guestClient(h);
+    const page = await diner.scan((await demoCodes(h.db)).sheetQrCodes.open);
+    expect(page.data.table4![0]).toMatchObject({ SheetID: DEMO.sheets.open });
+    const shared = await diner.call('PosSalSheet_PosSalSheetDetailGet_V2_Get', [{ SheetID: DEMO.sheets.open }]);
+    expect(shared.data.table1![0]).toMatchObject({ SheetID: DEMO.sheets.open, Remark: 'No chilli, please' });
+    const preview = await diner.call('PosSalSheet_CYSettleSheetMergeDetailGet_V6_Get', [{ SheetID: DEMO.sheets.open }]);
+    expect(preview.errcode).toBe('0');
+  });
+});
+
+describe('defect 5: a stranger cannot block a table', () => {
+  const qrOf = async (tableId: string) =>
+    (await h.db.query<{ qr_code: string }>('SELECT qr_code FROM dining_table WHERE table_id = $1', [tableId]))[0]!.qr_code;
+
+  test('table codes are random, at least 64 bits, and none is guessable from another', async () => {
+    const codes = (await h.db.query<{ qr_code: string }>('SELECT qr_code FROM dining_table')).map((r) => r.qr_code);
+    expect(codes.length).toBeGreaterThan(20);
+    for (const code of codes) {
+      // 64 bits: 13 characters of base32 at least.
+      expect(code).toMatch(/^[A-Z]+-[a-z2-7]{13,}$/);
+      expect(code).not.toMatch(/QR-HBK-|QR-TFC-|QR-BIG-/);
+    }
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  test('settling needs the table scanned; the hold is released when its payment is abandoned; one session cannot hold a table twice in a row', async () => {
+    const tableId = demoIds.table(DEMO.bases.dineIn, 9);
+    const alice = await guestClient(h);
+    const bob = await guestClient(h);
+    const mallory = await guestClient(h);
+    await alice.scan(await qrOf(tableId));
+    const placed = await submit(alice, dineInHeader(DEMO.bases.dineIn, tableId, { TotalAmo: 48 }), [line(DEMO.goods.bbqPorkRice, 48)]);
+    expect(placed.errcode).toBe('0');
+    const sheetId = String(placed.data.table1![0]!.SheetID);
+    const settle = (c: GatewayClient) => c.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: sheetId, TotalAmo: 48 }]);
+
+    // A stranger with the SheetID (from a screenshot, a guess): as if there were no such sheet; the diners can still order.
+    expect([(await settle(mallory)).errmsg]).toEqual(['The order does not exist']);
+    const round2 = await submit(alice, dineInHeader(DEMO.bases.dineIn, tableId, { TotalAmo: 48 }), [line(DEMO.goods.bbqPorkRice, 48)]);
+    expect(round2.errcode).toBe('0');
+    const total = 96;
+    const settleAll = (c: GatewayClient) => c.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: sheetId, TotalAmo: total }]);
+
+    // Bob at the table settles: the hold is his; Alice cannot take it over.
+    await bob.scan(await qrOf(tableId));
+    expect((await settleAll(bob)).errcode).toBe('0');
+    expect((await settleAll(alice)).errmsg).toBe('The bill of this table is being settled. No more rounds can be added.');
+    // Bob starts a payment and abandons it: the hold is released at once.
+    const pay = await bob.call('Finance_PosPaySubmit_V5_Add', [{ SheetID: sheetId, PayType: 'sandbox', TotalAmo: total }]);
+    expect(pay.errcode).toBe('0');
+    expect(await decideOnPage(h, String(pay.data.table1![0]!.PayUrl), 'cancel')).toMatchObject({ status: 303 });
+    const round3 = await submit(alice, dineInHeader(DEMO.bases.dineIn, tableId, { TotalAmo: 48 }), [line(DEMO.goods.bbqPorkRice, 48)]);
+    expect(round3.errcode).toBe('0');
+    // Bob cannot hold the table again straight away; Alice can.
+    const again = await bob.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: sheetId, TotalAmo: 144 }]);
+    expect(again.errmsg).toBe('You have just tried to settle this bill. Please pay at the counter or ask someone else at the table.');
+    expect((await alice.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: sheetId, TotalAmo: 144 }])).errcode).toBe('0');
   });
 });

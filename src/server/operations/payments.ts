@@ -291,7 +291,9 @@ export async function applyCallback(tx: Queryable, provider: PaymentProvider, cb
       [p.pay_id, cb.status, cb.providerRef, now],
     );
     if (!moved) return 'duplicate';
-    await tx.query('UPDATE sheet SET pay_status = $2, updated_at = $3 WHERE sheet_id = $1 AND pay_status = $4', [
+    // An abandoned payment releases the table's settle hold too (issue 16); who held it is kept
+    // (settle_session_id), so the same session cannot hold the table again straight away.
+    await tx.query('UPDATE sheet SET pay_status = $2, settle_started_at = NULL, updated_at = $3 WHERE sheet_id = $1 AND pay_status = $4', [
       p.sheet_id,
       PayStatus.unpaid,
       now,
