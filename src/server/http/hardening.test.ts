@@ -5,7 +5,9 @@
  * IP and for the whole service (42900); feedback storage is capped; the app's
  * pages carry security headers.
  */
-import { ErrorCode } from '../../shared/protocol/envelope';
+import { FEEDBACK_MAX_CHARS } from '../../shared/domain/feedback';
+import { catalogue, type OperationName } from '../../shared/protocol/catalogue';
+import { DEFAULT_AUTHORIZATION_CODE, encodeForm, ErrorCode } from '../../shared/protocol/envelope';
 import { DEMO, demoCodes } from '../db/seed';
 import { GatewayClient, startHarness, type Harness } from '../test/harness';
 import { signedInAsChan } from '../test/signIn';
@@ -163,5 +165,58 @@ describe('defect 5: a stranger cannot block a table', () => {
     const again = await bob.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: sheetId, TotalAmo: 144 }]);
     expect(again.errmsg).toBe('You have just tried to settle this bill. Please pay at the counter or ask someone else at the table.');
     expect((await alice.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: sheetId, TotalAmo: 144 }])).errcode).toBe('0');
+  });
+});
+
+describe('defect 6: anonymous writes are limited per IP and for the whole service; feedback storage is capped', () => {
+  let limited: Harness;
+  beforeAll(async () => {
+    limited = await startHarness(
+      { trustProxy: true, anonymousWriteLimits: { ipPerMinute: 5, globalPerMinute: 12 }, feedbackDailyLimit: 3 },
+    );
+  }, 60_000);
+  afterAll(() => limited.close());
+
+  const from = (ip: string, name: string, row: Record<string, unknown>) =>
+    new GatewayClient(limited.url)
+      .raw(
+        encodeForm({
+          HBBWSType: String(catalogue[name as OperationName].service),
+          strKeyName: name,
+          strJsonData: JSON.stringify({ tableData: [{ EntID: DEMO.entId, UserID: DEMO.userId, ...row }] }),
+          strAuthorizationCode: DEFAULT_AUTHORIZATION_CODE,
+          IsRSA: '0',
+        }),
+        { 'x-forwarded-for': ip },
+      )
+      .then((r) => r.json);
+
+  test('guest sign-ins: 5 a minute from one IP, 12 a minute in all, then 42900', async () => {
+    const one: string[] = [];
+    for (let i = 0; i < 7; i += 1) one.push((await from('203.0.113.1', 'EntVip_EntVipGuestLogin_Add', {})).errcode);
+    expect(one).toEqual(['0', '0', '0', '0', '0', ErrorCode.rateLimited, ErrorCode.rateLimited]);
+    // Other IPs share the global limit: 7 counted so far, 5 more pass, then 42900 for everyone.
+    const many: string[] = [];
+    for (let i = 0; i < 7; i += 1) many.push((await from(`198.51.100.${i + 1}`, 'EntVip_EntVipGuestLogin_Add', {})).errcode);
+    expect(many).toEqual(['0', '0', '0', '0', '0', ErrorCode.rateLimited, ErrorCode.rateLimited]);
+    const refused = await from('192.0.2.77', 'Setting_SetHelpFeedbackAddSubmit_Add', { FbContent: 'x' });
+    expect([refused.errcode, refused.errmsg]).toEqual([ErrorCode.rateLimited, expect.stringMatching(/too many|Too many/i)]);
+    // A minute later it opens again.
+    limited.setNow(new Date(Date.now() + 61_000));
+    expect((await from('203.0.113.1', 'EntVip_EntVipGuestLogin_Add', {})).errcode).toBe('0');
+  });
+
+  test('feedback: at most FEEDBACK_MAX_CHARS characters, new reports capped per day, a repeated one still counted', async () => {
+    limited.setNow(new Date(Date.now() + 5 * 61_000));
+    const tooLong = await from('192.0.2.1', 'Setting_SetHelpFeedbackAddSubmit_Add', { FbContent: 'x'.repeat(FEEDBACK_MAX_CHARS + 1) });
+    expect([tooLong.errcode, tooLong.errmsg]).toEqual([ErrorCode.badRequest, expect.stringContaining('FbContent')]);
+    const answers: string[] = [];
+    for (let i = 0; i < 4; i += 1) answers.push((await from(`192.0.2.${i + 10}`, 'Setting_SetHelpFeedbackAddSubmit_Add', { FbContent: `report ${i}` })).errcode);
+    expect(answers).toEqual(['0', '0', '0', ErrorCode.rateLimited]);
+    const again = await from('192.0.2.20', 'Setting_SetHelpFeedbackAddSubmit_Add', { FbContent: 'report 0' });
+    expect([again.errcode, again.data.table1?.[0]?.Occurrences]).toEqual(['0', 2]);
+    const [{ n }] = await limited.db.query<{ n: number }>('SELECT count(*)::int AS n FROM help_feedback');
+    expect(Number(n)).toBe(3);
+    limited.setNow(null);
   });
 });
