@@ -77,6 +77,15 @@ export interface Config {
    * random at start-up (set it when several instances share the traffic).
    */
   scanSecret: string;
+  /**
+   * What the Content-Security-Policy of the app's pages allows besides this
+   * origin (http/securityHeaders.ts): the map tiles (MAP_TILES_URL), the API
+   * and identity hosts the app was built for (API_HOST, TEST_API_HOST,
+   * IDENTITY_BASE), and CSP_EXTRA_ORIGINS (space-separated origins for
+   * images and connections: the object store, the identity providers'
+   * avatar hosts).
+   */
+  csp: { mapTilesUrl: string | null; connectOrigins: string[]; extraOrigins: string[] };
   /** New error reports stored per enterprise per (UTC) day: FEEDBACK_DAILY_LIMIT; beyond it 42900 (a repeated report still counts on its record). */
   feedbackDailyLimit: number;
 }
@@ -135,6 +144,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       globalPerMinute: positiveInt(env, 'ANON_WRITE_LIMIT_GLOBAL', 600),
     },
     feedbackDailyLimit: positiveInt(env, 'FEEDBACK_DAILY_LIMIT', 1000),
+    csp: {
+      mapTilesUrl: env.MAP_TILES_URL || null,
+      connectOrigins: [env.API_HOST, env.TEST_API_HOST, env.IDENTITY_BASE].filter((v): v is string => Boolean(v)),
+      extraOrigins: (env.CSP_EXTRA_ORIGINS ?? '').split(/\s+/).filter(Boolean),
+    },
     scanSecret: env.TABLE_SCAN_SECRET || (production ? randomBytes(32).toString('hex') : 'demo-table-scan-secret-not-for-production'),
   };
 }

@@ -1,10 +1,15 @@
 /**
  * Issue 16, one test per defect, through the real HTTP service: control
  * characters and integer overflow are refused at the schema (40000 naming the
- * field) instead of failing in SQL (59999); anonymous writes are limited per
- * IP and for the whole service (42900); feedback storage is capped; the app's
- * pages carry security headers.
+ * field) instead of failing in SQL (59999); another customer's order is
+ * answered as if it did not exist, a table's sheet is shared with who scanned
+ * its code; table codes are random and settling needs a scan; anonymous
+ * writes are limited per IP and for the whole service (42900); feedback
+ * storage is capped; the app's pages carry security headers.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { FEEDBACK_MAX_CHARS } from '../../shared/domain/feedback';
 import { catalogue, type OperationName } from '../../shared/protocol/catalogue';
 import { DEFAULT_AUTHORIZATION_CODE, encodeForm, ErrorCode } from '../../shared/protocol/envelope';
@@ -218,5 +223,49 @@ describe('defect 6: anonymous writes are limited per IP and for the whole servic
     const [{ n }] = await limited.db.query<{ n: number }>('SELECT count(*)::int AS n FROM help_feedback');
     expect(Number(n)).toBe(3);
     limited.setNow(null);
+  });
+});
+
+describe("defect 7: the app's page and files carry security headers", () => {
+  let served: Harness;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'hbb-headers-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title><script defer src="app.0123456789.js"></script>');
+    writeFileSync(join(dir, 'app.0123456789.js'), 'console.log(1);');
+    served = await startHarness(
+      { staticDir: dir, csp: { mapTilesUrl: 'https://tiles.example.org/{z}/{x}/{y}.png', connectOrigins: ['https://api.example.org/'], extraOrigins: ['https://oss.example.org'] } },
+      { seed: false },
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await served.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the page: a CSP allowing what the app uses, no framing, nosniff, a referrer policy', async () => {
+    const res = await fetch(`${served.url}/`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/img-src [^;]*https:\/\/tiles\.example\.org[^;]*https:\/\/oss\.example\.org/);
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.example\.org/);
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
+  });
+
+  test('static files and the gateway: nosniff, no framing, the referrer policy', async () => {
+    for (const path of ['/app.0123456789.js', '/oss/goods/g0101.svg']) {
+      const res = await fetch(`${served.url}${path}`);
+      expect([path, res.status, res.headers.get('x-content-type-options'), res.headers.get('x-frame-options'), res.headers.get('referrer-policy')]).toEqual([
+        path, 200, 'nosniff', 'DENY', 'same-origin',
+      ]);
+    }
+    const api = await new GatewayClient(served.url).raw('strKeyName=x');
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
