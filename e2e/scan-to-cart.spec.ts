@@ -8,9 +8,14 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
-import { callGateway } from './support/gateway';
+import { callGateway, demoCodes, type DemoCodes } from './support/gateway';
 
 const MAIN = DEMO.shops.main;
+/** The demo tables' codes (random at seeding), from the running service. */
+let codes: DemoCodes;
+test.beforeAll(async () => {
+  codes = await demoCodes();
+});
 
 type Row = Record<string, unknown>;
 async function menu(baseURL: string) {
@@ -89,7 +94,7 @@ test('English: choose specs, packs, bundles, add-ons and remarks; reload; zero a
   const egg = addOns.find((a) => a.ValueEN === 'Extra egg')!;
 
   await useLanguage(page, 'LANGUAGE_EN');
-  await page.goto(`/#/?QRCode=${DEMO.qrCodes.dineIn}`);
+  await page.goto(`/#/?QRCode=${codes.qrCodes.dineIn}`);
   await page.getByRole('link', { name: 'Order now' }).tap();
 
   // A two-attribute sku in a pack unit.
@@ -166,7 +171,7 @@ for (const locale of ['zh-CN', 'zh-TW'] as const) {
     const wonton = byCode(goods, '111');
     const name = LANGS[locale].name(wonton);
     await useLanguage(page, LANGS[locale].language);
-    await page.goto(`/#/?QRCode=${DEMO.qrCodes.dineIn2}`);
+    await page.goto(`/#/?QRCode=${codes.qrCodes.dineIn2}`);
     await page.locator('a.btn-primary').tap();
     await tapAdd(page, name);
     const chooser = page.getByRole('dialog', { name });
@@ -181,7 +186,7 @@ test('order by item number', async ({ page, baseURL }) => {
   const goods = await menu(baseURL!);
   const coke = byCode(goods, '143');
   await useLanguage(page, 'LANGUAGE_EN');
-  await page.goto(`/#/?QRCode=${DEMO.qrCodes.dineIn}`);
+  await page.goto(`/#/?QRCode=${codes.qrCodes.dineIn}`);
   await page.getByRole('link', { name: 'Order by item number' }).tap();
   await page.getByRole('textbox', { name: 'Item number' }).fill('143');
   await expect(page.getByRole('article', { name: String(coke.GoodsNameEN) })).toBeVisible();
@@ -193,14 +198,14 @@ test('order by item number', async ({ page, baseURL }) => {
 
 test('a closed shop lands on orderEntry', async ({ page }) => {
   await useLanguage(page, 'LANGUAGE_EN');
-  await page.goto(`/#/?QRCode=${DEMO.qrCodes.closed}`);
+  await page.goto(`/#/?QRCode=${codes.qrCodes.closed}`);
   await expect(page.getByRole('alert')).toHaveText('Store is not opened now.');
   await expect(page).toHaveURL(/orderEntry/);
 });
 
 test('an expired order window lands on orderEntry', async ({ page }) => {
   await useLanguage(page, 'LANGUAGE_EN');
-  await page.goto(`/#/?QRCode=${DEMO.sheetQrCodes.expired}`);
+  await page.goto(`/#/?QRCode=${codes.sheetQrCodes.expired}`);
   await expect(page.getByRole('alert')).toHaveText(
     'The ordering time for this table has ended. Please ask our staff for help.',
   );
@@ -208,7 +213,7 @@ test('an expired order window lands on orderEntry', async ({ page }) => {
 
 test('a paid sheet lands on orderEntry', async ({ page }) => {
   await useLanguage(page, 'LANGUAGE_ZH_TD');
-  await page.goto(`/#/?QRCode=${DEMO.sheetQrCodes.checkedOut}&SheetID=${DEMO.sheets.checkedOut}`);
+  await page.goto(`/#/?QRCode=${codes.sheetQrCodes.checkedOut}&SheetID=${DEMO.sheets.checkedOut}`);
   await expect(page.getByRole('alert')).toHaveText('此訂單已付款，不能再修改。');
 });
 
