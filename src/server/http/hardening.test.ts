@@ -151,6 +151,13 @@ describe('defect 5: a stranger cannot block a table', () => {
 
     // A stranger with the SheetID (from a screenshot, a guess): as if there were no such sheet; the diners can still order.
     expect([(await settle(mallory)).errmsg]).toEqual(['The order does not exist']);
+    // Nor can the stranger start a payment of it (a pending payment holds the table too).
+    for (const op of ['Finance_PosPaySubmit_V5_Add', 'PosSalSheet_PosSalSheetAcctSubmit_V9_Add']) {
+      const res = await mallory.call(op, [{ SheetID: sheetId, PayType: 'sandbox', TotalAmo: 48, PayAmo: 48 }]);
+      expect([op, res.errmsg]).toEqual([op, op.startsWith('Finance') ? 'The order does not exist' : 'Please sign in as a member first.']);
+    }
+    const chanPays = await member.call('PosSalSheet_PosSalSheetAcctSubmit_V9_Add', [{ SheetID: sheetId, PayAmo: 48 }]);
+    expect(chanPays.errmsg).toBe('The order does not exist');
     const round2 = await submit(alice, dineInHeader(DEMO.bases.dineIn, tableId, { TotalAmo: 48 }), [line(DEMO.goods.bbqPorkRice, 48)]);
     expect(round2.errcode).toBe('0');
     const total = 96;

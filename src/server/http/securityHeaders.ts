@@ -52,11 +52,15 @@ export function contentSecurityPolicy(csp: Config['csp']): string {
 export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'csp'>): void {
   const policy = contentSecurityPolicy(config.csp);
   app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Referrer-Policy', 'same-origin');
+    // A route that set its own (the sandbox payment page's stricter CSP) keeps it.
+    const set = (name: string, value: string) => {
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    };
+    set('X-Content-Type-Options', 'nosniff');
+    set('X-Frame-Options', 'DENY');
+    set('Referrer-Policy', 'same-origin');
     const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html') || type.startsWith('image/svg')) reply.header('Content-Security-Policy', policy);
+    if (type.startsWith('text/html') || type.startsWith('image/svg')) set('Content-Security-Policy', policy);
     return payload;
   });
 }
