@@ -60,7 +60,8 @@ export const limits: Partial<Record<OperationName, 'order' | 'payment'>> = {
  * is counted per client IP and for the whole service, limited by
  * config.anonymousWriteLimits per minute (42900 over either). A member's
  * calls are not counted here (the order and payment limits count them).
- * The SMS code request keeps its own daily caps besides (providers/sms.ts).
+ * The SMS code request is not counted here: it has limits of its own (per
+ * phone, per IP and per day: providers/sms.ts).
  */
 export const anonymousWrites: ReadonlySet<OperationName> = new Set<OperationName>([
   'EntVip_EntVipGuestLogin_Add',
@@ -68,8 +69,6 @@ export const anonymousWrites: ReadonlySet<OperationName> = new Set<OperationName
   'EntVip_EntVipLoginGet_V1_Get',
   'EntVip_WebiteUserAccessToken_Get',
   'EntVip_WebiteUserInfo_Get',
-  'EntVip_EntVipPhoneSubmit_Add',
-  'Phone_VerificationGet_V2_Add',
   'Setting_SetHelpFeedbackAddSubmit_Add',
   'Finance_GetUserPayInfo_Get',
 ]);
