@@ -140,8 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ipPerDay: positiveInt(env, 'SMS_IP_DAILY_LIMIT', 50),
     },
     anonymousWriteLimits: {
-      ipPerMinute: positiveInt(env, 'ANON_WRITE_LIMIT_IP', 30),
-      globalPerMinute: positiveInt(env, 'ANON_WRITE_LIMIT_GLOBAL', 600),
+      ipPerMinute: positiveInt(env, 'ANON_WRITE_LIMIT_IP', 60),
+      globalPerMinute: positiveInt(env, 'ANON_WRITE_LIMIT_GLOBAL', 1200),
     },
     feedbackDailyLimit: positiveInt(env, 'FEEDBACK_DAILY_LIMIT', 1000),
     csp: {

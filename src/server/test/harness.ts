@@ -55,6 +55,9 @@ export async function startHarness(overrides: Partial<Config> = {}, options: { s
     dataDir: null,
     databaseUrl,
     staticDir: null,
+    // Every test client signs in from 127.0.0.1: the anonymous-write limits (issue 16) are
+    // lifted unless a test sets them (http/hardening.test.ts does).
+    anonymousWriteLimits: { ipPerMinute: 100_000, globalPerMinute: 100_000 },
     ...overrides,
   };
   const db = await openDb({ databaseUrl, poolSize: 5 });

@@ -28,10 +28,8 @@ export type ColumnType = keyof typeof COLUMN_RANGES;
  * C0 control characters and DEL. NUL cannot be stored in a PostgreSQL text
  * column at all, and none of the others belongs in a name, code or id.
  */
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 /** The same, but line breaks and tabs are allowed (remarks, feedback). */
-// eslint-disable-next-line no-control-regex
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const NO_CONTROL = 'must not contain control characters';
 
