@@ -25,7 +25,7 @@ const table = new Map(
 const WHO: Record<string, Role> = { anyone: 'anyone', 'a session': 'session', 'a member': 'member' };
 
 let h: Harness;
-let callers: Record<'none' | 'guest' | 'memberA' | 'memberB', GatewayClient>;
+let callers: Record<'none' | 'guest', GatewayClient> & Record<'memberA' | 'memberB', GatewayClient & { vipId: string }>;
 
 beforeAll(async () => {
   h = await startHarness({
@@ -62,7 +62,6 @@ describe.each((Object.keys(catalogue) as OperationName[]).map((op) => [op]))('%s
       guest: (await callAs("guest", op)).errcode,
       member: (await callAs('memberA', op)).errcode,
     };
-    if (process.env.ACCESS_DEBUG) console.log(op, answers);
     // The payload passes the schema: the answer is about the caller, not the shape.
     expect([op, answers.member]).not.toEqual([op, ErrorCode.badRequest]);
     const refusedAs = (code: string) => code === ErrorCode.sessionRequired || code === ErrorCode.forbidden;

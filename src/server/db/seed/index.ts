@@ -100,7 +100,7 @@ const DEMONSTRATES: Record<string, string> = {
   [data.BASE.dineIn]: 'dine-in, pay after eating (rounds on the table\'s sheet, settle online)',
   [data.BASE.lateNight]: 'late-night hours (18:00-02:00 Macau time), pay after at the counter',
   [data.BASE.quick]: 'quick service, pay before (pickup and delivery)',
-  [data.BASE.closed]: 'a closed outlet (closed for renovation)',
+  [data.BASE.closed]: "closed: the app says the store is not open now",
   [data.BASE.eggTart]: 'food court, pay before',
   [data.BASE.noodle]: 'food court, pay before',
   [data.BASE.porkChopBun]: 'food court, pay before',
