@@ -109,6 +109,9 @@ describe("defect 3: another customer's order is answered as if it did not exist"
     // The shop page by TableID (no secret) does not name the table's sheet either.
     const byTableId = await stranger.call('EShop_EShopShopPageGet_Get', [{ TableID: DEMO.tables.dineInA03 }]);
     expect(byTableId.data.table4).toEqual([]);
+    // Nor does another table's code with this sheet's id.
+    const otherTable = await stranger.call('EShop_EShopShopPageGet_Get', [{ QRCode: (await demoCodes(h.db)).qrCodes.dineIn, SheetID: DEMO.sheets.open }]);
+    expect([otherTable.errcode, otherTable.errmsg]).toEqual(['50000', 'The order does not exist']);
     // The table list does not hand out the tables' codes.
     const list = await stranger.call('Table_BaseTablesListByPage_Get', [{ BaseID: DEMO.bases.dineIn }]);
     expect(list.data.table1!.every((t) => t.QRCode === '')).toBe(true);

@@ -143,14 +143,19 @@ export const shopHandlers: HandlerMap = {
 
 /**
  * The sign sheet: the sheet this visit orders onto. An explicit SheetID must
- * belong to the outlet; otherwise a table's open sheet, if any.
+ * belong to the outlet (and to the table, at a table); otherwise a table's
+ * open sheet, if any.
  */
 async function findSignSheet(tx: Queryable, found: Located, sheetId: string | undefined) {
   const columns = `sheet_id AS "SheetID", COALESCE(table_id, '') AS "TableID", status AS "Status",
     to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "CreatedDate",
     pos_type::text AS "PosType", total_amo AS "TotalAmo"`;
   if (sheetId) {
-    const rows = await tx.query(`SELECT ${columns} FROM sheet WHERE sheet_id = $1 AND base_id = $2`, [sheetId, found.baseId]);
+    // At a table, only that table's sheets (issue 16: a SheetID is no key to someone else's order).
+    const rows = await tx.query(
+      `SELECT ${columns} FROM sheet WHERE sheet_id = $1 AND base_id = $2 AND ($3 = '' OR table_id = $3)`,
+      [sheetId, found.baseId, found.tableId],
+    );
     if (rows.length === 0) throw new OpError('sheetNotFound', ErrorCode.business);
     return rows;
   }
