@@ -13,7 +13,11 @@ const GOODS = Number(process.env.BENCH_MENU_GOODS ?? 5000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 export async function menuRender(): Promise<Record<string, number>> {
-  const service = await startBenchService((db) => seedLargeMenu(db, undefined, GOODS).then(() => undefined));
+  // The big menu's table codes are random: kept from the seeding.
+  let qrCode = '';
+  const service = await startBenchService(async (db) => {
+    qrCode = (await seedLargeMenu(db, undefined, GOODS)).qrCodes[0]!;
+  });
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -27,7 +31,7 @@ export async function menuRender(): Promise<Record<string, number>> {
       const page = await context.newPage();
       await page.addInitScript(() => localStorage.setItem('language', 'LANGUAGE_EN'));
       // Scan the big-menu table's code first (the shop state), as a customer would.
-      await page.goto(`${service.url}/#/?QRCode=QR-BIG-01`);
+      await page.goto(`${service.url}/#/?QRCode=${encodeURIComponent(qrCode)}`);
       await page.getByRole('link', { name: 'Order now' }).waitFor();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });

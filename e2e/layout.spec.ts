@@ -17,7 +17,13 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { routeByName, routes } from '../src/client/app/routes';
 import { DEMO } from '../src/server/db/seed';
-import { plainGoods } from './support/gateway';
+import { demoCodes, plainGoods, type DemoCodes } from './support/gateway';
+
+/** The demo tables' codes (random at seeding), from the running service. */
+let codes: DemoCodes;
+test.beforeAll(async () => {
+  codes = await demoCodes();
+});
 
 const AXE_PATH = require.resolve('axe-core');
 const SHOTS_DIR = resolve(
@@ -41,7 +47,6 @@ const GOODS_NAME: Record<Lang, (g: Row) => string> = {
   'zh-TW': (g) => String(g.GoodsNameTW),
 };
 /** A dine-in (pay-after) table no other journey orders at. */
-const TABLE_QR = 'QR-HBK-A11';
 const ORDER_NOW: Record<Lang, RegExp> = {
   en: /Order now/,
   'zh-CN': /立即点餐/,
@@ -107,7 +112,7 @@ async function addFromMenu(page: Page, name: string) {
 
 /** Fills the cart of a pay-before outlet through the menu. */
 async function fillCart(page: Page, lang: Lang, goods: Row) {
-  await page.goto(`/#/?QRCode=${DEMO.qrCodes.quick}`);
+  await page.goto(`/#/?QRCode=${codes.qrCodes.quick}`);
   await page.getByRole('link', { name: ORDER_NOW[lang] }).tap();
   await addFromMenu(page, GOODS_NAME[lang](goods));
 }
@@ -262,7 +267,7 @@ test('every route fits the phone and passes axe (critical and serious)', async (
     if (r.status() === 404) missing.push(r.url());
   });
   // The member's own pay-after table sheet: settle and cancel on one page.
-  await page.goto(`/#/?QRCode=${TABLE_QR}`);
+  await page.goto(`/#/?QRCode=${codes.byName.A11}`);
   await page.getByRole('link', { name: ORDER_NOW.en }).tap();
   await addFromMenu(page, GOODS_NAME.en(goods));
   await page.getByRole('link', { name: 'Go to cart' }).tap();
@@ -282,7 +287,7 @@ test('every route fits the phone and passes axe (critical and serious)', async (
   const tour: { name: string; address: string }[] = routes.map((route) => ({
     name: route.name,
     address:
-      route.path === '/' ? `/?QRCode=${DEMO.qrCodes.quick}` : addressOf(route.name, route.path),
+      route.path === '/' ? `/?QRCode=${codes.qrCodes.quick}` : addressOf(route.name, route.path),
   }));
   tour.push({
     name: 'orderDetails (open table sheet)',
@@ -319,7 +324,7 @@ test('the tab bar stays on the screen; new pages open at the top; back restores 
 }) => {
   const context = await memberPhone(browser, 'en');
   const page = await context.newPage();
-  await page.goto(`/#/?QRCode=${DEMO.qrCodes.dineIn}`);
+  await page.goto(`/#/?QRCode=${codes.qrCodes.dineIn}`);
   await settle(page);
   const tabBar = page.getByRole('navigation', { name: 'Main sections' });
   await expect(tabBar).toBeInViewport({ ratio: 1 });
@@ -362,7 +367,7 @@ for (const lang of ['en', 'zh-CN', 'zh-TW'] as const) {
       await settle(page);
       await page.screenshot({ path: resolve(dir, `${what}-${lang}.png`) });
     };
-    await page.goto(`/#/?QRCode=${DEMO.qrCodes.quick}`);
+    await page.goto(`/#/?QRCode=${codes.qrCodes.quick}`);
     await shot('home');
     await page.getByRole('link', { name: ORDER_NOW[lang] }).tap();
     await addFromMenu(page, GOODS_NAME[lang](goods));

@@ -12,7 +12,13 @@ import { USER_AGENTS } from '../playwright.config';
 import { loadConfig } from '../src/server/config';
 import { DEMO } from '../src/server/db/seed';
 import { issueMemberCode } from '../src/server/operations/auth/memberCode';
-import { plainGoods as plainMenuGoods } from './support/gateway';
+import { demoCodes, plainGoods as plainMenuGoods, type DemoCodes } from './support/gateway';
+
+/** The demo tables' codes (random at seeding), from the running service. */
+let codes: DemoCodes;
+test.beforeAll(async () => {
+  codes = await demoCodes();
+});
 
 const TOKEN = 'demo-staff-token';
 const LIVE = { timeout: 2_000 };
@@ -95,7 +101,7 @@ test('the kitchen sees a new order with a sound, the cook moves it, the customer
 
   const customer = await phone(browser, DEMO.members.chan.vipId);
   const page = await customer.newPage();
-  await addToCart(page, DEMO.qrCodes.quick, goods, true);
+  await addToCart(page, codes.qrCodes.quick, goods, true);
   await page.getByRole('radio', { name: 'Pickup' }).check();
   await page.getByRole('textbox', { name: 'Recipient' }).fill('Chan');
   await page.getByRole('textbox', { name: 'Mobile phone' }).fill('66123456');
@@ -130,7 +136,7 @@ test('the kitchen sees a new order with a sound, the cook moves it, the customer
 
 test("two phones at one table: each sees the other's round and who added it; a settle closes the bill for both", async ({ browser, baseURL }) => {
   const goods = await plainMenuGoods(baseURL!, DEMO.shops.main);
-  const qr = 'QR-HBK-A10';
+  const qr = codes.byName.A10!;
   const b = await phone(browser);
   const a = await phone(browser, DEMO.members.chan.vipId);
   const pageB = await b.newPage();
@@ -164,7 +170,7 @@ test("two phones at one table: each sees the other's round and who added it; a s
 test('a goods marked sold out on the kitchen screen greys out on an open menu', async ({ browser, baseURL }) => {
   const customer = await phone(browser);
   const page = await customer.newPage();
-  await page.goto(`/#/?QRCode=${DEMO.qrCodes.quick}`);
+  await page.goto(`/#/?QRCode=${codes.qrCodes.quick}`);
   await page.getByRole('link', { name: 'Order now' }).tap();
   const first = page.locator('article.goods').first();
   await expect(first).toBeVisible();
@@ -196,7 +202,7 @@ test('the kitchen screen on a phone: no sideways panning, three languages, a tab
   const goods = await plainMenuGoods(baseURL!, DEMO.shops.main);
   const customer = await phone(browser);
   const page = await customer.newPage();
-  await addToCart(page, 'QR-HBK-A11', goods);
+  await addToCart(page, codes.byName.A11!, goods);
   await placeOrder(page);
   await expect(page.getByRole('heading', { name: 'Round 1' })).toBeVisible();
 

@@ -8,6 +8,13 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
+import { demoCodes, type DemoCodes } from './support/gateway';
+
+/** The demo tables' codes (random at seeding), from the running service. */
+let codes: DemoCodes;
+test.beforeAll(async () => {
+  codes = await demoCodes();
+});
 
 const HAN = /\p{Script=Han}/u;
 
@@ -50,7 +57,7 @@ async function choices(dialog: Locator, legend: string | RegExp): Promise<string
 
 test('switching to English shows specs, units, add-ons and the cart in English', async ({ page }) => {
   await startIn(page, 'LANGUAGE_ZH_TD');
-  await page.goto(`/#/?QRCode=${DEMO.qrCodes.dineIn}`);
+  await page.goto(`/#/?QRCode=${codes.qrCodes.dineIn}`);
   await expect(page.getByRole('heading', { level: 1, name: '港灣廚房' })).toBeVisible();
   await page.locator('a.btn-primary').tap();
 

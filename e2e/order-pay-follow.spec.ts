@@ -15,12 +15,17 @@ import {
 } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
 import { encodeForm } from '../src/shared/protocol/envelope';
-import { callGateway, plainGoods as plainMenuGoods } from './support/gateway';
+import { callGateway, demoCodes, plainGoods as plainMenuGoods, tableCode, type DemoCodes } from './support/gateway';
 
 const STAFF = { Authorization: 'Bearer demo-staff-token' };
 type Row = Record<string, unknown>;
 
 const plainGoods = (baseURL: string) => plainMenuGoods(baseURL, DEMO.shops.main);
+/** The demo tables' codes (random at seeding), from the running service. */
+let codes: DemoCodes;
+test.beforeAll(async () => {
+  codes = await demoCodes();
+});
 
 /** Calls the gateway with the browser context's cookie (the customer's session). */
 async function asCustomer(request: APIRequestContext, op: string, service: number, row: Row) {
@@ -121,7 +126,7 @@ test('a pickup order paid with the balance, followed as staff move it', async ({
   const goods = await plainGoods(baseURL!);
   const context = await phone(browser, { member: DEMO.members.chan.vipId });
   const page = await context.newPage();
-  await addToCart(page, DEMO.qrCodes.quick, goods, true);
+  await addToCart(page, codes.qrCodes.quick, goods, true);
   await page.getByRole('radio', { name: 'Pickup' }).check();
   await fillContact(page);
   await page.getByRole('radio', { name: 'Member balance' }).check();
@@ -153,7 +158,7 @@ test('a delivery order paid through the provider, leaving and coming back mid-pa
     await callGateway(baseURL!, 'FreightRule_FreightRuleGet_Get', 7, { BaseID: DEMO.bases.quick })
   ).table1![0]!;
   const times = Math.ceil((Number(freight.MinAmount) + 1) / Number(goods.SalesPrice));
-  await addToCart(page, DEMO.qrCodes.quick, goods, true, times);
+  await addToCart(page, codes.qrCodes.quick, goods, true, times);
   await page.getByRole('radio', { name: 'Delivery' }).check();
   await page.getByRole('textbox', { name: 'Recipient' }).fill('Wong');
   await page.getByRole('textbox', { name: 'Mobile phone' }).fill('66345678');
@@ -180,7 +185,7 @@ test('a delivery order paid through the provider, leaving and coming back mid-pa
 
 test('two phones at one table order two rounds and one settles', async ({ browser, baseURL }) => {
   const goods = await plainGoods(baseURL!);
-  const qr = 'QR-HBK-A07';
+  const qr = await tableCode('A07');
   const a = await phone(browser);
   const b = await phone(browser);
   const pageA = await a.newPage();
@@ -206,7 +211,7 @@ test('a cancel, with confirmation', async ({ browser, baseURL }) => {
   const goods = await plainGoods(baseURL!);
   const context = await phone(browser, { member: DEMO.members.lee.vipId });
   const page = await context.newPage();
-  await addToCart(page, DEMO.qrCodes.quick, goods, true);
+  await addToCart(page, codes.qrCodes.quick, goods, true);
   await page.getByRole('radio', { name: 'Pickup' }).check();
   await fillContact(page);
   await page.getByRole('radio', { name: 'Pay on delivery or at the counter' }).check();
@@ -225,7 +230,7 @@ test('a double tap and a network cut each make exactly one order', async ({ brow
   const before = await orderCount(context.request);
 
   // Double tap on the dialog's confirm.
-  await addToCart(page, DEMO.qrCodes.quick, goods, true);
+  await addToCart(page, codes.qrCodes.quick, goods, true);
   await page.getByRole('radio', { name: 'Pickup' }).check();
   await fillContact(page);
   await page.getByRole('radio', { name: 'Pay on delivery or at the counter' }).check();
@@ -241,7 +246,7 @@ test('a double tap and a network cut each make exactly one order', async ({ brow
   expect(await orderCount(context.request)).toBe(before + 1);
 
   // A network cut: the submit fails, the cart stays, a retry makes one order.
-  await addToCart(page, DEMO.qrCodes.quick, goods, true);
+  await addToCart(page, codes.qrCodes.quick, goods, true);
   await page.getByRole('radio', { name: 'Pickup' }).check();
   await fillContact(page);
   await page.getByRole('radio', { name: 'Pay on delivery or at the counter' }).check();

@@ -8,9 +8,14 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
-import { callGateway, type Lang } from './support/gateway';
+import { callGateway, demoCodes, type DemoCodes, type Lang } from './support/gateway';
 
 const MAIN = DEMO.shops.main;
+/** The demo tables' codes (random at seeding), from the running service. */
+let codes: DemoCodes;
+test.beforeAll(async () => {
+  codes = await demoCodes();
+});
 
 type Row = Record<string, unknown>;
 async function menu(baseURL: string, lang: Lang = 'en') {
@@ -91,7 +96,7 @@ test('English: choose specs, packs, bundles, add-ons and remarks; reload; zero a
   const egg = addOns.find((a) => a.Value === 'Extra egg')!;
 
   await useLanguage(page, 'LANGUAGE_EN');
-  await page.goto(`/#/?QRCode=${DEMO.qrCodes.dineIn}`);
+  await page.goto(`/#/?QRCode=${codes.qrCodes.dineIn}`);
   await page.getByRole('link', { name: 'Order now' }).tap();
 
   // A two-attribute sku in a pack unit.
@@ -168,7 +173,7 @@ for (const locale of ['zh-CN', 'zh-TW'] as const) {
     const wonton = byCode(goods, '111');
     const name = String(wonton.GoodsName);
     await useLanguage(page, LANGS[locale].language);
-    await page.goto(`/#/?QRCode=${DEMO.qrCodes.dineIn2}`);
+    await page.goto(`/#/?QRCode=${codes.qrCodes.dineIn2}`);
     await page.locator('a.btn-primary').tap();
     await tapAdd(page, name);
     const chooser = page.getByRole('dialog', { name });
@@ -183,7 +188,7 @@ test('order by item number', async ({ page, baseURL }) => {
   const goods = await menu(baseURL!);
   const coke = byCode(goods, '143');
   await useLanguage(page, 'LANGUAGE_EN');
-  await page.goto(`/#/?QRCode=${DEMO.qrCodes.dineIn}`);
+  await page.goto(`/#/?QRCode=${codes.qrCodes.dineIn}`);
   await page.getByRole('link', { name: 'Order by item number' }).tap();
   await page.getByRole('textbox', { name: 'Item number' }).fill('143');
   await expect(page.getByRole('article', { name: String(coke.GoodsName) })).toBeVisible();
@@ -195,14 +200,14 @@ test('order by item number', async ({ page, baseURL }) => {
 
 test('a closed shop lands on orderEntry', async ({ page }) => {
   await useLanguage(page, 'LANGUAGE_EN');
-  await page.goto(`/#/?QRCode=${DEMO.qrCodes.closed}`);
+  await page.goto(`/#/?QRCode=${codes.qrCodes.closed}`);
   await expect(page.getByRole('alert')).toHaveText('Store is not opened now.');
   await expect(page).toHaveURL(/orderEntry/);
 });
 
 test('an expired order window lands on orderEntry', async ({ page }) => {
   await useLanguage(page, 'LANGUAGE_EN');
-  await page.goto(`/#/?QRCode=${DEMO.sheetQrCodes.expired}`);
+  await page.goto(`/#/?QRCode=${codes.sheetQrCodes.expired}`);
   await expect(page.getByRole('alert')).toHaveText(
     'The ordering time for this table has ended. Please ask our staff for help.',
   );
@@ -210,7 +215,7 @@ test('an expired order window lands on orderEntry', async ({ page }) => {
 
 test('a paid sheet lands on orderEntry', async ({ page }) => {
   await useLanguage(page, 'LANGUAGE_ZH_TD');
-  await page.goto(`/#/?QRCode=${DEMO.sheetQrCodes.checkedOut}&SheetID=${DEMO.sheets.checkedOut}`);
+  await page.goto(`/#/?QRCode=${codes.sheetQrCodes.checkedOut}&SheetID=${DEMO.sheets.checkedOut}`);
   await expect(page.getByRole('alert')).toHaveText('此訂單已付款，不能再修改。');
 });
 

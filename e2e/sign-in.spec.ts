@@ -18,9 +18,13 @@ import {
 import { deflateSync } from 'node:zlib';
 import { DEMO } from '../src/server/db/seed';
 import { DEMO_IDENTITY_USERS } from '../src/server/providers/identity';
-import { plainGoods as plainMenuGoods } from './support/gateway';
+import { demoCodes, plainGoods as plainMenuGoods } from './support/gateway';
 
-const QR = DEMO.qrCodes.dineIn;
+/** The San Ma Lo outlet's table A01 (its code is random: asked of the running service). */
+let QR = '';
+test.beforeAll(async () => {
+  QR = (await demoCodes()).qrCodes.dineIn;
+});
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
 const UA = {

@@ -65,3 +65,23 @@ export async function plainGoods(
   if (!g) throw new Error('no plain goods in the demo menu');
   return g;
 }
+
+export interface DemoCodes {
+  byName: Record<string, string>;
+  qrCodes: Record<'dineIn' | 'dineIn2' | 'lateNight' | 'quick' | 'closed' | 'eggTart' | 'noodle' | 'porkChopBun', string>;
+  sheetQrCodes: Record<'open' | 'expired' | 'checkedOut' | 'closed', string>;
+}
+
+/** The demo tables' QR codes (random at seeding) from the running service's sandbox: GET /sandbox/tables. */
+export async function demoCodes(baseUrl: string = process.env.E2E_BASE_URL ?? ''): Promise<DemoCodes> {
+  const res = await fetch(new URL('/sandbox/tables', baseUrl));
+  if (!res.ok) throw new Error(`GET /sandbox/tables: HTTP ${res.status}`);
+  return (await res.json()) as DemoCodes;
+}
+
+/** A demo table's QR code by its table name ('A01'). */
+export async function tableCode(name: string, baseUrl?: string): Promise<string> {
+  const code = (await demoCodes(baseUrl)).byName[name];
+  if (!code) throw new Error(`no demo table named ${name}`);
+  return code;
+}

@@ -18,6 +18,7 @@ import { gatewayRoutes } from './http/gateway';
 import { identityRoutes, registerFoodAppBridge } from './http/identity';
 import { paymentRoutes } from './http/payments';
 import { sandboxRoutes } from './http/sandbox';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { staffRoutes } from './http/staff';
 import { staffScreenRoutes } from './http/staffScreen';
 import { eventRoutes, type EventStreamOptions } from './events/routes';
@@ -51,6 +52,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
   });
   await app.register(fastifyCookie);
+  // Security headers on every answer, the app's page and files first of all (issue 16).
+  registerSecurityHeaders(app, config);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
   await app.register(gatewayRoutes, { db, config, handlers: deps.handlers ?? defaultHandlers, clock: () => clock.now() });

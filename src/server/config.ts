@@ -1,4 +1,5 @@
 /** The service's configuration, from the environment, with the demo's defaults. */
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { DEFAULT_AUTHORIZATION_CODE } from '../shared/protocol/envelope';
 
@@ -63,6 +64,30 @@ export interface Config {
   memberCodeSecret: string;
   /** SMS verification codes per phone and per client IP per (UTC) day: SMS_PHONE_DAILY_LIMIT, SMS_IP_DAILY_LIMIT. */
   smsLimits: { phonePerDay: number; ipPerDay: number };
+  /**
+   * Writes a caller without a member can make (guest sign-in, registration,
+   * sign-in by openid, feedback, phone verification...: http/gateway.ts
+   * `anonymousWrites`), per minute per client IP and for the whole service:
+   * ANON_WRITE_LIMIT_IP, ANON_WRITE_LIMIT_GLOBAL. Over either, 42900.
+   */
+  anonymousWriteLimits: { ipPerMinute: number; globalPerMinute: number };
+  /**
+   * The key of the table-scan proofs (http/tableScan.ts): TABLE_SCAN_SECRET; a
+   * demo value unless NODE_ENV=production, where an unset key is drawn at
+   * random at start-up (set it when several instances share the traffic).
+   */
+  scanSecret: string;
+  /**
+   * What the Content-Security-Policy of the app's pages allows besides this
+   * origin (http/securityHeaders.ts): the map tiles (MAP_TILES_URL), the API
+   * and identity hosts the app was built for (API_HOST, TEST_API_HOST,
+   * IDENTITY_BASE), and CSP_EXTRA_ORIGINS (space-separated origins for
+   * images and connections: the object store, the identity providers'
+   * avatar hosts).
+   */
+  csp: { mapTilesUrl: string | null; connectOrigins: string[]; extraOrigins: string[] };
+  /** New error reports stored per enterprise per (UTC) day: FEEDBACK_DAILY_LIMIT; beyond it 42900 (a repeated report still counts on its record). */
+  feedbackDailyLimit: number;
 }
 
 /** The demo's payment callback key: never use it in production. */
@@ -114,5 +139,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       phonePerDay: positiveInt(env, 'SMS_PHONE_DAILY_LIMIT', 10),
       ipPerDay: positiveInt(env, 'SMS_IP_DAILY_LIMIT', 50),
     },
+    anonymousWriteLimits: {
+      ipPerMinute: positiveInt(env, 'ANON_WRITE_LIMIT_IP', 60),
+      globalPerMinute: positiveInt(env, 'ANON_WRITE_LIMIT_GLOBAL', 1200),
+    },
+    feedbackDailyLimit: positiveInt(env, 'FEEDBACK_DAILY_LIMIT', 1000),
+    csp: {
+      mapTilesUrl: env.MAP_TILES_URL || null,
+      connectOrigins: [env.API_HOST, env.TEST_API_HOST, env.IDENTITY_BASE].filter((v): v is string => Boolean(v)),
+      extraOrigins: (env.CSP_EXTRA_ORIGINS ?? '').split(/\s+/).filter(Boolean),
+    },
+    scanSecret: env.TABLE_SCAN_SECRET || (production ? randomBytes(32).toString('hex') : 'demo-table-scan-secret-not-for-production'),
   };
 }

@@ -26,8 +26,19 @@ async function main() {
   console.log(`Ordering service on ${origin} (${where}; ${applied.length} migrations applied${seeded ? ', demo data loaded' : ''}; ready in ${ms} ms)`);
   if (config.seedDemo) {
     const links = await listTableLinks(db);
-    console.log('Table links a customer would scan:');
-    for (const link of links) console.log(`${origin}/#/?QRCode=${encodeURIComponent(link.qrCode)}   ${link.base} ${link.table}`);
+    console.log('Table links a customer would scan (the codes are random, drawn when the demo data was loaded):');
+    let base = '';
+    let shown = '';
+    for (const link of links) {
+      if (link.base !== base) {
+        base = link.base;
+        shown = link.demonstrates;
+        console.log(`  ${base}${shown ? `: ${shown}` : ''}`);
+      }
+      // A table that shows something of its own (the demo sheets: open, expired, checked out, closed).
+      const sheet = link.demonstrates && link.demonstrates !== shown ? `   <- ${link.demonstrates}` : '';
+      console.log(`    ${link.table}  ${origin}/#/?QRCode=${encodeURIComponent(link.qrCode)}${sheet}`);
+    }
   }
 
   const stop = async (signal: string) => {

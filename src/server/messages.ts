@@ -357,6 +357,17 @@ const M = {
     'zh-CN': '请输入 {min} 至 {max} 的充值金额',
     'zh-TW': '請輸入 {min} 至 {max} 的充值金額',
   },
+  // Hardening (issue 16): settling a table's bill
+  scanToSettle: {
+    en: "Scan this table's QR code to settle its bill.",
+    'zh-CN': '请扫描本餐桌的二维码后再结账。',
+    'zh-TW': '請掃描本餐桌的二維碼後再結賬。',
+  },
+  settleAgain: {
+    en: 'You have just tried to settle this bill. Please pay at the counter or ask someone else at the table.',
+    'zh-CN': '您刚刚已尝试结账。请到柜台付款，或请同桌其他人结账。',
+    'zh-TW': '您剛剛已嘗試結賬。請到櫃檯付款，或請同桌其他人結賬。',
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof M;

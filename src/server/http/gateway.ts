@@ -24,6 +24,7 @@ import { OpError, type HandlerMap, type OpContext, type Session } from '../opera
 import { FormError, parseForm, parseJsonData } from './form';
 import { hit } from './rateLimit';
 import { createSession, findSession, SESSION_COOKIE } from './session';
+import { decodeScans, encodeScans, SCAN_COOKIE, SCAN_VALID_HOURS, withScan } from './tableScan';
 
 export interface GatewayDeps {
   db: Db;
@@ -55,6 +56,40 @@ export const limits: Partial<Record<OperationName, 'order' | 'payment'>> = {
   Finance_PosPaySubmit_V5_Add: 'payment',
   VipRecharge_VipAccountRechargeSumbit_V3_Add: 'payment',
 };
+
+/**
+ * Writes a caller without a member may make (no session, or a guest's): each
+ * is counted per client IP and for the whole service, limited by
+ * config.anonymousWriteLimits per minute (42900 over either). A member's
+ * calls are not counted here (the order and payment limits count them).
+ * The SMS code request is not counted here: it has limits of its own (per
+ * phone, per IP and per day: providers/sms.ts).
+ */
+export const anonymousWrites: ReadonlySet<OperationName> = new Set<OperationName>([
+  'EntVip_EntVipGuestLogin_Add',
+  'EntVip_EntVipRegisterSubmit_V2_Add',
+  'EntVip_EntVipLoginGet_V1_Get',
+  'EntVip_WebiteUserAccessToken_Get',
+  'EntVip_WebiteUserInfo_Get',
+  'Setting_SetHelpFeedbackAddSubmit_Add',
+  'Finance_GetUserPayInfo_Get',
+]);
+
+async function enforceAnonymousLimits(req: FastifyRequest, deps: GatewayDeps, lang: Lang): Promise<void> {
+  const { db, config } = deps;
+  const now = deps.clock();
+  const session = await findSession(db, req.cookies[SESSION_COOKIE], now);
+  if (session?.role === 'member') return;
+  const verdict = await hit(
+    db,
+    [
+      { key: `anon:ip:${req.ip}`, max: config.anonymousWriteLimits.ipPerMinute },
+      { key: 'anon:all', max: config.anonymousWriteLimits.globalPerMinute },
+    ],
+    now,
+  );
+  if (!verdict.allowed) throw new RequestError(ErrorCode.rateLimited, message('tooMany', lang));
+}
 
 /** Counts the request against its member's and its IP's limits; throws when one is exceeded. */
 async function enforceLimits(req: FastifyRequest, deps: GatewayDeps, limitClass: string, lang: Lang): Promise<void> {
@@ -162,6 +197,7 @@ async function serve(req: FastifyRequest, reply: FastifyReply, lang: Lang, deps:
   }
   const limitClass = limits[name];
   if (limitClass) await enforceLimits(req, deps, limitClass, lang);
+  if (anonymousWrites.has(name)) await enforceAnonymousLimits(req, deps, lang);
 
   const isRsa = form.get('IsRSA');
   if (isRsa !== undefined && isRsa !== '0') {
@@ -187,6 +223,9 @@ async function serve(req: FastifyRequest, reply: FastifyReply, lang: Lang, deps:
   const now = deps.clock();
   const cookieSecret = req.cookies[SESSION_COOKIE];
   let newCookie: { secret: string; expires: Date } | null = null;
+  const scans = decodeScans(config.scanSecret, req.cookies[SCAN_COOKIE], now);
+  let scansChanged = false;
+  let newScans = scans;
 
   const data = await db.transaction(async (tx) => {
     const session = await findSession(tx, cookieSecret, now);
@@ -204,6 +243,11 @@ async function serve(req: FastifyRequest, reply: FastifyReply, lang: Lang, deps:
       config,
       credentials: config.credentials,
       ip: req.ip,
+      scannedTables: scans.map((s) => s.tableId),
+      rememberScan(tableId) {
+        newScans = withScan(newScans, tableId, now);
+        scansChanged = true;
+      },
       async startSession(entId, vipId, role): Promise<Session> {
         const created = await createSession(tx, { entId, vipId, role }, now, config.sessionDays);
         newCookie = { secret: created.secret, expires: created.expires };
@@ -230,6 +274,15 @@ async function serve(req: FastifyRequest, reply: FastifyReply, lang: Lang, deps:
       sameSite: 'lax',
       secure: config.secureCookies,
       expires,
+    });
+  }
+  if (scansChanged) {
+    reply.setCookie(SCAN_COOKIE, encodeScans(config.scanSecret, newScans), {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.secureCookies,
+      expires: new Date(now.getTime() + SCAN_VALID_HOURS * 3_600_000),
     });
   }
   return envelope(data);

@@ -8,6 +8,7 @@
 import { DEMO } from '../db/seed';
 import { signCallback, type CallbackBody } from '../providers/payment';
 import {
+  atTable,
   balanceOf,
   decideOnPage,
   guest,
@@ -164,7 +165,7 @@ describe('the redirect flow', () => {
   });
 
   test("a pay-after table settled by a guest's phone is checked out", async () => {
-    const phone = await guest(h);
+    const phone = await atTable(h, await guest(h));
     const sheetId = await payAfterSheet(h);
     const { payId, payUrl } = await startSandboxPayment(phone, sheetId, 92);
     await decideOnPage(h, payUrl, 'confirm');

@@ -16,6 +16,11 @@
  * database and the same HttpOnly session cookie): for tests and the demo
  * until the sign-in issue lands. A guest's vip gets a guest session.
  *
+ *   GET  /sandbox/tables                 -> {"byName": {"A01": "HBK-…", …}, "qrCodes": {"dineIn": …}, "sheetQrCodes": {"open": …}}
+ *
+ * the demo tables' QR codes, which are random at seeding (issue 16): how
+ * journeys and benchmarks find a table's code by its name.
+ *
  * The sandbox payment provider's pages are in ./payments.ts.
  */
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +29,7 @@ import { z } from 'zod';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/driver';
+import { demoCodes } from '../db/seed';
 import { createSession, SESSION_COOKIE } from './session';
 
 export interface SandboxDeps {
@@ -45,6 +51,11 @@ function clockState(clock: Clock) {
 }
 
 export async function sandboxRoutes(app: FastifyInstance, { clock, db, config }: SandboxDeps): Promise<void> {
+  app.get('/sandbox/tables', async (_req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return demoCodes(db);
+  });
+
   app.get('/sandbox/clock', async (_req, reply) => {
     reply.header('Cache-Control', 'no-store');
     return clockState(clock);

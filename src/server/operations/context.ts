@@ -30,6 +30,10 @@ export interface OpContext {
   ip?: string;
   /** Starts a session for this member (or guest); the gateway sets the cookie. */
   startSession(entId: string, vipId: string, role: Session['role']): Promise<Session>;
+  /** The tables this browser scanned the code of, within http/tableScan.ts SCAN_VALID_HOURS (empty outside the gateway). */
+  scannedTables?: readonly string[];
+  /** Records that this browser scanned the table's code (the gateway sets the cookie). */
+  rememberScan?(tableId: string): void;
 }
 
 export type Handler<K extends OperationName> = (

@@ -2,15 +2,18 @@
  * The first operations end to end: requests shaped like PROTOCOL.md's,
  * through the real HTTP server, over the demo data.
  */
-import { DEMO } from '../db/seed';
+import { DEMO, demoCodes, type DemoCodes } from '../db/seed';
 import { startHarness, GatewayClient, type Harness } from '../test/harness';
 
 let h: Harness;
 let client: GatewayClient;
+/** The demo tables' codes: random at seeding. */
+let codes: DemoCodes;
 
 beforeAll(async () => {
   h = await startHarness();
   client = new GatewayClient(h.url);
+  codes = await demoCodes(h.db);
 });
 afterAll(() => h.close());
 
@@ -21,10 +24,11 @@ const ok = (res: { errcode: string; errmsg: string }) => {
 
 describe('Enterprise_EntIDByIDGet_Get', () => {
   test.each([
-    ['QRCode', DEMO.qrCodes.dineIn, DEMO.tables.dineInA01],
-    ['TableID', DEMO.tables.dineInA01, DEMO.tables.dineInA01],
-    ['BaseID', DEMO.bases.dineIn, ''],
-  ])('by %s', async (Field, Value, TableID) => {
+    ['QRCode', () => codes.qrCodes.dineIn, DEMO.tables.dineInA01],
+    ['TableID', () => DEMO.tables.dineInA01, DEMO.tables.dineInA01],
+    ['BaseID', () => DEMO.bases.dineIn, ''],
+  ])('by %s', async (Field, valueOf, TableID) => {
+    const Value = valueOf();
     const res = await client.call('Enterprise_EntIDByIDGet_Get', [{ TableName: 'Table', Field, Value }]);
     ok(res);
     expect(res.data.table1).toEqual([{ EntID: DEMO.entId, ShopID: DEMO.shops.main, BaseID: DEMO.bases.dineIn, TableID }]);
@@ -55,7 +59,7 @@ describe('Enterprise_EntIDByIDGet_Get', () => {
 
 describe('EShop_EShopShopPageGet_Get', () => {
   test('a table code gives entity, user, base, sign sheet and extra', async () => {
-    const res = await client.call('EShop_EShopShopPageGet_Get', [{ QRCode: DEMO.qrCodes.dineIn }]);
+    const res = await client.call('EShop_EShopShopPageGet_Get', [{ QRCode: codes.qrCodes.dineIn }]);
     ok(res);
     const { table1, table2, table3, table4, table5 } = res.data;
     expect(table1?.[0]).toMatchObject({ EntID: DEMO.entId, UserID: DEMO.userId, Currency: 'MOP', AmoPoint: 2, PricePoint: 2, QuaPoint: 0, OssCustomerDomain: '/oss/' });
@@ -63,7 +67,7 @@ describe('EShop_EShopShopPageGet_Get', () => {
     expect(String(table2?.[0]?.ShopNameEN)).not.toBe('');
     expect(table3?.[0]).toMatchObject({ BaseID: DEMO.bases.dineIn, CYType: '0', PayMode: 'postpay', IsPayLaterOnlineCheckout: '1' });
     expect(table4).toEqual([]);
-    expect(table5?.[0]).toMatchObject({ TableID: DEMO.tables.dineInA01, QRCode: DEMO.qrCodes.dineIn });
+    expect(table5?.[0]).toMatchObject({ TableID: DEMO.tables.dineInA01, QRCode: codes.qrCodes.dineIn });
   });
 
   test('an outlet without a table', async () => {
@@ -74,12 +78,12 @@ describe('EShop_EShopShopPageGet_Get', () => {
   });
 
   test("a table's QR code with another outlet's BaseID is refused", async () => {
-    const res = await client.call('EShop_EShopShopPageGet_Get', [{ QRCode: DEMO.qrCodes.dineIn, BaseID: DEMO.bases.quick }]);
+    const res = await client.call('EShop_EShopShopPageGet_Get', [{ QRCode: codes.qrCodes.dineIn, BaseID: DEMO.bases.quick }]);
     expect(res.errmsg).toBe('The QR code is invalid');
   });
 
   test('a sheet that does not belong to the outlet is refused', async () => {
-    const res = await client.call('EShop_EShopShopPageGet_Get', [{ QRCode: DEMO.qrCodes.dineIn, SheetID: 'S-nope' }]);
+    const res = await client.call('EShop_EShopShopPageGet_Get', [{ QRCode: codes.qrCodes.dineIn, SheetID: 'S-nope' }]);
     expect(res.errmsg).toBe('The order does not exist');
   });
 

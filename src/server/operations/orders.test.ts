@@ -552,11 +552,17 @@ describe('pay after: rounds on a table\'s sheet', () => {
     }
   });
 
+  const qrCodeOf = async (tableId: string) =>
+    (await h.db.query<{ qr_code: string }>('SELECT qr_code FROM dining_table WHERE table_id = $1', [tableId]))[0]!.qr_code;
+
   test('settling online: the total is checked, then no more rounds; where online checkout is off, call the staff', async () => {
     const a02 = table(base, 2);
     const alice = await guestClient(h);
     const bob = await guestClient(h);
     const placed = ok(await submit(alice, dineInHeader(base, a02, { TotalAmo: 96 }), [line(BBQ, 96, { MQua: 2, Qua: 2 })]));
+    // Settling needs the table's code scanned (issue 16).
+    refused(await bob.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: placed.SheetID, TotalAmo: 96 }]), '50000', 'The order does not exist');
+    await bob.scan(await qrCodeOf(a02));
     refused(await bob.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: placed.SheetID, TotalAmo: 48 }]), '50010', 'The bill has changed. Please review it. The total is now MOP$96.00.');
     const settle = await bob.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: placed.SheetID, TotalAmo: 96 }]);
     expect(rows(settle)).toEqual([{ SheetID: placed.SheetID, TotalAmo: '96.0000', PayStatus: 0, Settling: 1 }]);
@@ -571,6 +577,8 @@ describe('pay after: rounds on a table\'s sheet', () => {
     h.setNow(macauToday(20));
     const b02 = table(DEMO.bases.lateNight, 2);
     const late = ok(await submit(alice, dineInHeader(DEMO.bases.lateNight, b02, { TotalAmo: 48 }), [line(BBQ, 48)]));
+    refused(await alice.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: late.SheetID, TotalAmo: 48 }]), '50000', "Scan this table's QR code to settle its bill.");
+    await alice.scan(await qrCodeOf(b02));
     refused(await alice.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: late.SheetID, TotalAmo: 48 }]), '50000', 'Please call our staff to checkout');
     expect(rows(await alice.call('PosSalSheet_CYSettleSheetMergeDetailGet_V6_Get', [{ SheetID: late.SheetID }]))[0]).toMatchObject({ IsPayLaterOnlineCheckout: '0' });
     // A prepay order is not a table's sheet to settle.

@@ -25,7 +25,8 @@ import {
   type SheetStateRow,
 } from './orders/common';
 import { couponRow, findCard, memberCards, normaliseCode } from './orders/coupons';
-import { sheetItems, sheetRounds } from './orders/sheetRows';
+import { orderedOn, sheetItems, sheetRounds } from './orders/sheetRows';
+import { mayRead } from './sheet';
 import { submitOrder } from './orders/submit';
 
 /** Default and largest page of the order list. */
@@ -84,7 +85,12 @@ type TableSheetRow = SheetStateRow & {
   remark: string;
 };
 
-async function tableSheet(ctx: OpContext, sheetId: string, lock = false): Promise<TableSheetRow> {
+/**
+ * A table's sheet, for a caller who scanned its table's code (http/tableScan.ts)
+ * or, unless `scanned` is required (settling), ordered on it; anyone else is
+ * told it does not exist.
+ */
+async function tableSheet(ctx: OpContext, sheetId: string, lock = false, scanned: 'scanned' | 'scannedOrOrdered' = 'scannedOrOrdered'): Promise<TableSheetRow> {
   const [sheet] = await ctx.tx.query<TableSheetRow>(
     `SELECT s.sheet_id, s.shop_id, s.base_id, s.table_id, t.table_name, s.vip_id, s.round_count, s.sales_amo, s.dis_amo,
             s.coupon_amo, s.total_amo, s.remark, ${SHEET_STATE_COLUMNS}
@@ -93,7 +99,11 @@ async function tableSheet(ctx: OpContext, sheetId: string, lock = false): Promis
     [sheetId],
   );
   if (!sheet) throw new OpError('sheetNotFound');
-  if (!sheet.table_id) throw new OpError('notTableSheet');
+  const orderedHere = await orderedOn(ctx.tx, sheet.sheet_id, sheet.vip_id, ctx.session?.vipId ?? null);
+  // Someone else's pickup or delivery order: not for others to know about.
+  if (!sheet.table_id) throw new OpError(orderedHere ? 'notTableSheet' : 'sheetNotFound');
+  const scannedIt = mayRead({ tableId: sheet.table_id, orderedHere: false, scannedTables: ctx.scannedTables });
+  if (scanned === 'scanned' ? !scannedIt : !(scannedIt || orderedHere)) throw new OpError(orderedHere ? 'scanToSettle' : 'sheetNotFound');
   return sheet;
 }
 
@@ -293,7 +303,7 @@ export const orderHandlers: HandlerMap = {
    */
   async PosSalSheet_CYSettleSheetSubmit_V2_Add(ctx, { tableData: [row] }) {
     sessionVip(ctx);
-    const sheet = await tableSheet(ctx, row!.SheetID, true);
+    const sheet = await tableSheet(ctx, row!.SheetID, true, 'scanned');
     if (sheet.pay_mode !== 'postpay') throw new OpError('notTableSheet');
     if (sheet.status === SheetStatus.checkedOut || sheet.pay_status === 2) throw new OpError('sheetPaid');
     if (sheet.status !== SheetStatus.open) throw new OpError('sheetClosed');
@@ -303,7 +313,18 @@ export const orderHandlers: HandlerMap = {
     if (toMinor(row!.TotalAmo, outlet.formats.AmoPoint) !== total) {
       throw new OpError('settleTotalChanged', ErrorCode.mismatch, { total: showMoney(total, outlet) });
     }
-    await ctx.tx.query('UPDATE sheet SET settle_started_at = $2, updated_at = $2 WHERE sheet_id = $1', [sheet.sheet_id, ctx.now]);
+    // One hold at a time, by one session (issue 16): another session is told the table is being
+    // settled; the holder asking again keeps its hold (not extended); the last holder cannot
+    // take the table again once its hold lapsed or its payment was abandoned.
+    const me = ctx.session!.sessionId;
+    const [held] = await ctx.tx.query<{ settle_session_id: string | null }>('SELECT settle_session_id FROM sheet WHERE sheet_id = $1', [sheet.sheet_id]);
+    const holder = held?.settle_session_id ?? null;
+    if (isSettling(sheet, ctx.now)) {
+      if (holder !== me) throw new OpError('sheetSettling');
+      return { table1: [{ SheetID: sheet.sheet_id, TotalAmo: decimal4(sheet.total_amo), PayStatus: sheet.pay_status, Settling: 1 }] };
+    }
+    if (holder === me) throw new OpError('settleAgain');
+    await ctx.tx.query('UPDATE sheet SET settle_started_at = $2, settle_session_id = $3, updated_at = $2 WHERE sheet_id = $1', [sheet.sheet_id, ctx.now, me]);
     await emitSheetEvent(ctx.tx, sheet.sheet_id, 'settling');
     return { table1: [{ SheetID: sheet.sheet_id, TotalAmo: decimal4(sheet.total_amo), PayStatus: sheet.pay_status, Settling: 1 }] };
   },

@@ -10,6 +10,7 @@ import { DEMO } from '../db/seed';
 import { startHarness, GatewayClient, type Harness } from '../test/harness';
 import { markSheetPaid } from './payments';
 import {
+  atTable,
   balanceOf,
   decideOnPage,
   guest,
@@ -172,16 +173,18 @@ describe('Finance_PosPaySubmit_V5_Add', () => {
 
   test("a pay-after table sheet may be paid by any session at the table (a guest's too)", async () => {
     const sheetId = await payAfterSheet(h);
-    const [row] = ok(await posPay(sheetId, 92, await guest(h)));
+    // Not by a session that has not scanned the table's code (issue 16).
+    refused(await posPay(sheetId, 92, await guest(h)), BUSINESS, NOT_FOUND);
+    const [row] = ok(await posPay(sheetId, 92, await atTable(h, await guest(h))));
     expect(row).toMatchObject({ Amount: '92.0000', Status: 'pending' });
     // ...but not once it is checked out.
-    refused(await posPay(await payAfterSheet(h, { status: 3, payStatus: 2 }), 92, await guest(h)), BUSINESS, NOT_FOUND);
+    refused(await posPay(await payAfterSheet(h, { status: 3, payStatus: 2 }), 92, await atTable(h, await guest(h))), BUSINESS, NOT_FOUND);
   });
 
   test('a pay-after table of an outlet that does not settle online: call the staff', async () => {
     const lateNight = await payAfterSheet(h, { baseId: DEMO.bases.lateNight, tableId: DEMO.tables.lateNightB01 });
-    refused(await posPay(lateNight, 92, await guest(h)), BUSINESS, 'Please call our staff to checkout');
-    refused(await acctPay(lateNight, 92, chan), BUSINESS, 'Please call our staff to checkout');
+    refused(await posPay(lateNight, 92, await atTable(h, await guest(h), DEMO.tables.lateNightB01)), BUSINESS, 'Please call our staff to checkout');
+    refused(await acctPay(lateNight, 92, await atTable(h, chan, DEMO.tables.lateNightB01)), BUSINESS, 'Please call our staff to checkout');
     expect(await payments(h, lateNight)).toEqual([]);
   });
 
@@ -291,7 +294,7 @@ describe('PosSalSheet_PosSalSheetAcctSubmit_V9_Add', () => {
   test("a pay-after table sheet paid from a member's balance is checked out (status 3)", async () => {
     const vipId = await insertMember(h, 100);
     const sheetId = await payAfterSheet(h);
-    const [row] = ok(await acctPay(sheetId, 92, await signIn(h, vipId)));
+    const [row] = ok(await acctPay(sheetId, 92, await atTable(h, await signIn(h, vipId))));
     expect(row).toMatchObject({ Balance: '8.0000', Score: 9, Status: 3, PayStatus: 2 });
     expect(await sheetRow(h, sheetId)).toMatchObject({ status: 3, pay_status: 2 });
   });

@@ -123,9 +123,16 @@ function checkOnlineCheckout(s: PaySheet): void {
 
 const ownSheet = (session: Session, s: PaySheet) => Boolean(s.vip_id) && s.vip_id === session.vipId;
 
-/** The sheet's own member, or anyone at the table while a pay-after table sheet is open. */
-const mayPay = (session: Session, s: PaySheet) =>
-  ownSheet(session, s) || (isPayAfterTableSheet(s) && s.status === SheetStatus.open);
+/** Whether the caller's browser scanned the sheet's table's code (http/tableScan.ts): a diner at that table. */
+const atTable = (ctx: OpContext, s: PaySheet) => Boolean(s.table_id && ctx.scannedTables?.includes(s.table_id));
+
+/**
+ * The sheet's own member, or someone at the table (who scanned its code) while
+ * a pay-after table sheet is open: a stranger with the SheetID cannot start a
+ * payment, which would hold the table (issue 16).
+ */
+const mayPay = (ctx: OpContext, session: Session, s: PaySheet) =>
+  ownSheet(session, s) || (isPayAfterTableSheet(s) && s.status === SheetStatus.open && atTable(ctx, s));
 
 /** The amount to pay: the server's total, at the enterprise's amount decimals. */
 const amountDue = (s: PaySheet) => toFixedHalfUp(s.total_amo, s.amo_point);
@@ -287,7 +294,9 @@ export async function applyCallback(tx: Queryable, provider: PaymentProvider, cb
       [p.pay_id, cb.status, cb.providerRef, now],
     );
     if (!moved) return 'duplicate';
-    await tx.query('UPDATE sheet SET pay_status = $2, updated_at = $3 WHERE sheet_id = $1 AND pay_status = $4', [
+    // An abandoned payment releases the table's settle hold too (issue 16); who held it is kept
+    // (settle_session_id), so the same session cannot hold the table again straight away.
+    await tx.query('UPDATE sheet SET pay_status = $2, settle_started_at = NULL, updated_at = $3 WHERE sheet_id = $1 AND pay_status = $4', [
       p.sheet_id,
       PayStatus.unpaid,
       now,
@@ -349,7 +358,7 @@ export const paymentHandlers: HandlerMap = {
     const { tx, now, config } = ctx;
     const session = requireSession(ctx);
     const s = await loadSheet(tx, row!.SheetID, true);
-    if (!s || !mayPay(session, s)) throw new OpError('sheetNotFound');
+    if (!s || !mayPay(ctx, session, s)) throw new OpError('sheetNotFound');
     const payType = row!.PayType || 'sandbox';
     if (payType !== 'sandbox') throw new OpError('paymentMethodUnavailable');
     await requireMethod(tx, s, 'sandbox');
@@ -410,7 +419,7 @@ export const paymentHandlers: HandlerMap = {
         ? await tx.query<PaymentRow>(`${select} AND pay_id = $2`, [s.sheet_id, row!.PayID])
         : await tx.query<PaymentRow>(`${select} ORDER BY created_at DESC, pay_id DESC LIMIT 1`, [s.sheet_id]))[0];
     let payment = await find();
-    const mayView = ownSheet(session, s) || isPayAfterTableSheet(s) || (payment && payment.vip_id === session.vipId);
+    const mayView = ownSheet(session, s) || (isPayAfterTableSheet(s) && atTable(ctx, s)) || (payment && payment.vip_id === session.vipId);
     if (!mayView) throw new OpError('sheetNotFound');
     if (!payment) throw new OpError('paymentNotFound');
 
@@ -459,7 +468,7 @@ export const paymentHandlers: HandlerMap = {
     const { tx, now } = ctx;
     const session = requireSession(ctx);
     const s = await loadSheet(tx, row!.SheetID, true);
-    if (!s || !mayPay(session, s)) throw new OpError('sheetNotFound');
+    if (!s || !mayPay(ctx, session, s)) throw new OpError('sheetNotFound');
     await requireMethod(tx, s, 'balance');
     checkPayable(s);
     checkOnlineCheckout(s);

@@ -1,7 +1,9 @@
 /**
- * Sheet (order) reads. The detail is open to anyone ('anyone' in the
+ * Sheet (order) reads. The detail needs no session ('anyone' in the
  * catalogue): a table's sheet is opened from its QR code, before or without
- * signing in. So it answers only what anyone at the table may see; the
+ * signing in. It answers only whoever ordered on the sheet, or, for a
+ * table's sheet, scanned the table's code (mayRead); and only what anyone at
+ * the table may see; the
  * customer's contact details (VipID, CustName, CustPhone, CustAddress) are
  * added only when the caller's session belongs to the sheet's member.
  *
@@ -23,6 +25,15 @@ const HEAD_COLUMNS = `
   s.progress AS "Progress", s.pay_status AS "PayStatus", CASE WHEN s.is_pay_later THEN 1 ELSE 0 END AS "IsPayLater",
   s.pay_mode AS "PayMode", s.round_count AS "RoundCount"`;
 
+/**
+ * Who may read a sheet (the detail, the merge preview): whoever ordered on it;
+ * for a table's sheet also whoever scanned that table's code.
+ */
+export function mayRead(sheet: { tableId: string; orderedHere: boolean; scannedTables?: readonly string[] }): boolean {
+  if (sheet.orderedHere) return true;
+  return sheet.tableId !== '' && Boolean(sheet.scannedTables?.includes(sheet.tableId));
+}
+
 type OwnerColumns = SheetStateRow & {
   sheet_id: string;
   vip_id: string | null;
@@ -43,7 +54,7 @@ export const sheetHandlers: HandlerMap = {
    * Ref and Mine (the caller ordered the line's round) to the lines; and the
    * rounds as table3.
    */
-  async PosSalSheet_PosSalSheetDetailGet_V2_Get({ tx, session, now, lang }, { tableData: [row] }) {
+  async PosSalSheet_PosSalSheetDetailGet_V2_Get({ tx, session, now, lang, scannedTables }, { tableData: [row] }) {
     const [found] = await tx.query<OwnerColumns & Record<string, unknown>>(
       `SELECT ${HEAD_COLUMNS}, s.sheet_id, s.vip_id, s.cust_name, s.cust_phone, s.cust_region, s.cust_address, s.take_time,
               s.total_amo, s.remark, ${SHEET_STATE_COLUMNS}
@@ -59,12 +70,17 @@ export const sheetHandlers: HandlerMap = {
     const state: SheetStateRow = { status, pay_status, progress, is_pay_later, business_mode, take_type, pay_mode, created_at, settle_started_at };
     const vipId = session?.vipId ?? null;
     const owner = Boolean(vip_id && vipId === vip_id);
+    const orderedHere = owner || (await orderedOn(tx, sheet_id, vip_id, vipId));
+    // Issue 16: a pickup or delivery order is its customer's alone; a table's sheet is shared
+    // with who scanned the table's code (http/tableScan.ts) or ordered on it. Anyone else is
+    // answered as if the sheet did not exist.
+    if (!mayRead({ tableId: String(columns.TableID ?? ''), orderedHere, scannedTables })) throw new OpError('sheetNotFound');
     const head = {
       ...columns,
       TakeTime: isoSeconds(take_time),
       DisplayState: sheetDisplayState(state, now),
       Settling: pay_mode === 'postpay' && isSettling(state, now) ? 1 : 0,
-      Mine: owner || (await orderedOn(tx, sheet_id, vip_id, vipId)) ? 1 : 0,
+      Mine: orderedHere ? 1 : 0,
     };
     const contact = { VipID: vip_id, CustName: cust_name, CustPhone: cust_phone, CustAddress: [cust_region, cust_address].filter(Boolean).join(' ') };
     return {

@@ -61,16 +61,18 @@ const NOT_FOUND = {
 } as const;
 
 export const shopHandlers: HandlerMap = {
-  async Enterprise_EntIDByIDGet_Get({ tx }, { tableData: [row] }) {
+  async Enterprise_EntIDByIDGet_Get({ tx, rememberScan }, { tableData: [row] }) {
     const { Field, Value } = row!;
     const found = await locate(tx, Field, Value);
     if (!found) throw new OpError(NOT_FOUND[Field]);
+    // Knowing a table's (unguessable) code is scanning it: http/tableScan.ts.
+    if (Field === 'QRCode' && found.tableId) rememberScan?.(found.tableId);
     return {
       table1: [{ EntID: found.entId, ShopID: found.shopId, BaseID: found.baseId, TableID: found.tableId }],
     };
   },
 
-  async EShop_EShopShopPageGet_Get({ tx, now, lang }, { tableData: [row] }) {
+  async EShop_EShopShopPageGet_Get({ tx, now, lang, rememberScan, scannedTables }, { tableData: [row] }) {
     const { QRCode, TableID, BaseID, ShopID, SheetID } = row!;
     // The most specific code wins: a table's QR code names the table, its outlet and shop.
     const by = QRCode ? (['QRCode', QRCode] as const)
@@ -93,7 +95,10 @@ export const shopHandlers: HandlerMap = {
     const tables = found.tableId
       ? await tx.query(`SELECT ${TABLE_COLUMNS} FROM dining_table t WHERE t.table_id = $1`, [found.tableId])
       : [];
-    const signSheet = await findSignSheet(tx, found, SheetID);
+    if (by[0] === 'QRCode' && found.tableId) rememberScan?.(found.tableId);
+    // A table's sheet only for who scanned the table's code (a TableID is no secret): http/tableScan.ts.
+    const atTable = !found.tableId || by[0] === 'QRCode' || Boolean(scannedTables?.includes(found.tableId));
+    const signSheet = atTable ? await findSignSheet(tx, found, SheetID) : [];
     return {
       // NowDate: the service's clock, so the app's ordering guard runs on the shop's time, not the phone's.
       table1: entity ? [{ ...entity, NowDate: now.toISOString() }] : [],
@@ -119,8 +124,9 @@ export const shopHandlers: HandlerMap = {
     const pageIndex = row!.PageIndex ?? 1;
     const [base] = await tx.query(`SELECT base_id FROM base WHERE base_id = $1`, [row!.BaseID]);
     if (!base) throw new OpError('baseNotFound');
+    // Without the QR codes: a table's code is what proves someone sits at it (http/tableScan.ts).
     const tables = await tx.query(
-      `SELECT ${TABLE_COLUMNS} FROM dining_table t WHERE t.base_id = $1 ORDER BY t.sort, t.table_code LIMIT $2 OFFSET $3`,
+      `SELECT ${TABLE_COLUMNS.replace('t.qr_code AS "QRCode"', `'' AS "QRCode"`)} FROM dining_table t WHERE t.base_id = $1 ORDER BY t.sort, t.table_code LIMIT $2 OFFSET $3`,
       [row!.BaseID, pageSize, (pageIndex - 1) * pageSize],
     );
     const [count] = await tx.query<{ n: string }>(`SELECT count(*)::text AS n FROM dining_table WHERE base_id = $1`, [row!.BaseID]);
@@ -139,14 +145,19 @@ export const shopHandlers: HandlerMap = {
 
 /**
  * The sign sheet: the sheet this visit orders onto. An explicit SheetID must
- * belong to the outlet; otherwise a table's open sheet, if any.
+ * belong to the outlet (and to the table, at a table); otherwise a table's
+ * open sheet, if any.
  */
 async function findSignSheet(tx: Queryable, found: Located, sheetId: string | undefined) {
   const columns = `sheet_id AS "SheetID", COALESCE(table_id, '') AS "TableID", status AS "Status",
     to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "CreatedDate",
     pos_type::text AS "PosType", total_amo AS "TotalAmo"`;
   if (sheetId) {
-    const rows = await tx.query(`SELECT ${columns} FROM sheet WHERE sheet_id = $1 AND base_id = $2`, [sheetId, found.baseId]);
+    // At a table, only that table's sheets (issue 16: a SheetID is no key to someone else's order).
+    const rows = await tx.query(
+      `SELECT ${columns} FROM sheet WHERE sheet_id = $1 AND base_id = $2 AND ($3 = '' OR table_id = $3)`,
+      [sheetId, found.baseId, found.tableId],
+    );
     if (rows.length === 0) throw new OpError('sheetNotFound', ErrorCode.business);
     return rows;
   }

@@ -55,6 +55,9 @@ export async function startHarness(overrides: Partial<Config> = {}, options: { s
     dataDir: null,
     databaseUrl,
     staticDir: null,
+    // Every test client signs in from 127.0.0.1: the anonymous-write limits (issue 16) are
+    // lifted unless a test sets them (http/hardening.test.ts does).
+    anonymousWriteLimits: { ipPerMinute: 100_000, globalPerMinute: 100_000 },
     ...overrides,
   };
   const db = await openDb({ databaseUrl, poolSize: 5 });
@@ -97,8 +100,16 @@ export class GatewayClient {
       },
       body,
     });
-    const setCookie = res.headers.get('set-cookie');
-    if (setCookie) this.cookie = setCookie.split(';')[0]!;
+    // Every cookie set is kept (the session's and the table-scan proof), as a browser does.
+    const set = res.headers.getSetCookie();
+    if (set.length > 0) {
+      const jar = new Map(this.cookie.split('; ').filter(Boolean).map((c) => [c.slice(0, c.indexOf('=')), c] as const));
+      for (const header of set) {
+        const pair = header.split(';')[0]!;
+        jar.set(pair.slice(0, pair.indexOf('=')), pair);
+      }
+      this.cookie = [...jar.values()].join('; ');
+    }
     const text = await res.text();
     let json: Envelope;
     try {
@@ -107,6 +118,13 @@ export class GatewayClient {
       throw new Error(`not JSON (HTTP ${res.status}): ${text.slice(0, 200)}`);
     }
     return { status: res.status, json, headers: res.headers };
+  }
+
+  /** Scans a table's code as the app does on entry (the shop page): this client may then share the table's sheet. */
+  async scan(qrCode: string) {
+    const res = await this.call('EShop_EShopShopPageGet_Get', [{ QRCode: qrCode }]);
+    if (res.errcode !== '0') throw new Error(`scan ${qrCode}: ${res.errcode} ${res.errmsg}`);
+    return res;
   }
 
   /** Calls an operation with tableData rows shaped like PROTOCOL.md's. */

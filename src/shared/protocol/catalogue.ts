@@ -46,7 +46,7 @@ export const catalogue = {
 
   // Member
   EntVip_EntVipLoginGet_V1_Get: entry(service, 'anyone'),
-  EntVip_EntVipPhoneSubmit_Add: entry(service, 'session'),
+  EntVip_EntVipPhoneSubmit_Add: entry(service, 'member'),
   EntVip_EntVipRegisterSubmit_V2_Add: entry(service, 'anyone'),
   EntVip_EntVipGuestLogin_Add: entry(service, 'anyone'),
   EntVip_WebiteUserAccessToken_Get: entry(service, 'anyone'),

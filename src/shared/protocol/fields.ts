@@ -9,28 +9,68 @@ import { z } from 'zod';
 const MAX_ID = 64;
 const DECIMAL = /^-?\d{1,14}(\.\d{1,8})?$/;
 
+/**
+ * The ranges of the database's column types (src/server/db/migrations): every
+ * numeric payload field is one of these primitives, so no value the schema
+ * lets through can overflow the column (or the query parameter) behind it.
+ * `int` is PostgreSQL's 32-bit integer; `numeric(18,4)` (money and
+ * quantities) keeps 14 digits before the point.
+ */
+export const COLUMN_RANGES = {
+  smallint: { min: -32_768, max: 32_767 },
+  int: { min: -2_147_483_648, max: 2_147_483_647 },
+  /** numeric(18,4): below 10^14 in magnitude. */
+  'numeric(18,4)': { min: -99_999_999_999_999.9999, max: 99_999_999_999_999.9999 },
+} as const;
+export type ColumnType = keyof typeof COLUMN_RANGES;
+
+/**
+ * C0 control characters and DEL. NUL cannot be stored in a PostgreSQL text
+ * column at all, and none of the others belongs in a name, code or id.
+ */
+const CONTROL = /[\u0000-\u001f\u007f]/;
+/** The same, but line breaks and tabs are allowed (remarks, feedback). */
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const NO_CONTROL = 'must not contain control characters';
+
+/** A string without control characters, at most max characters. */
+const plain = (max: number) => z.string().max(max).refine((v) => !CONTROL.test(v), NO_CONTROL);
+
 /** An id: a non-empty string or a non-negative integer, as a string. */
 export const id = z
-  .union([z.string().trim().min(1).max(MAX_ID), z.number().int().nonnegative()])
+  .union([plain(MAX_ID).trim().min(1), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
   .transform(String);
 
 /** An id that may be empty ('' means none). */
 export const optionalId = z
-  .union([z.string().trim().max(MAX_ID), z.number().int().nonnegative()])
+  .union([plain(MAX_ID).trim(), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
   .transform(String);
 
-/** Free text up to max characters. */
-export const text = (max = 200) => z.string().max(max);
+/** Free text on one line, up to max characters, without control characters. */
+export const text = (max = 200) => plain(max);
 
-/** A decimal number, sent as a number or a numeric string. */
-export const num = z
-  .union([z.number().finite(), z.string().trim().regex(DECIMAL, 'expected a decimal number')])
-  .transform(Number);
+/** Free text that may span lines (\n, \r, \t allowed; other control characters not): remarks, feedback. */
+export const multiline = (max = 200) => z.string().max(max).refine((v) => !CONTROL_BUT_LINES.test(v), NO_CONTROL);
 
-/** An integer, sent as a number or a digit string. */
-export const int = z
-  .union([z.number().int(), z.string().trim().regex(/^-?\d{1,15}$/, 'expected an integer')])
-  .transform(Number);
+/** A decimal number of a column of the given type, sent as a number or a numeric string. */
+export const decimal = (column: ColumnType = 'numeric(18,4)') =>
+  z
+    .union([z.number().finite(), z.string().trim().regex(DECIMAL, 'expected a decimal number')])
+    .transform(Number)
+    .pipe(z.number().min(COLUMN_RANGES[column].min).max(COLUMN_RANGES[column].max));
+
+/** An integer of a column of the given type, sent as a number or a digit string. */
+export const integer = (column: ColumnType = 'int') =>
+  z
+    .union([z.number().int(), z.string().trim().regex(/^-?\d{1,15}$/, 'expected an integer')])
+    .transform(Number)
+    .pipe(z.number().int().min(COLUMN_RANGES[column].min).max(COLUMN_RANGES[column].max));
+
+/** A decimal number of a numeric(18,4) column (money, quantities). */
+export const num = decimal('numeric(18,4)');
+
+/** An integer of an int column (32 bits). */
+export const int = integer('int');
 
 /** A page index (1-based) or page size. */
 export const page = int.pipe(z.number().int().min(1).max(10_000));

@@ -7,8 +7,9 @@
  */
 import { z } from 'zod';
 import { PAY_TYPES } from '../domain/payTypes';
+import { FEEDBACK_MAX_CHARS } from '../domain/feedback';
 import type { OperationName } from './catalogue';
-import { dec, id, int, num, optionalId, page, payload, str, table, text } from './fields';
+import { dec, id, int, multiline, num, optionalId, page, payload, str, table, text } from './fields';
 
 const anyTable = z.array(z.record(z.string(), z.unknown()));
 const genericResult = z.object({
@@ -384,7 +385,7 @@ const orderOptionRef = z.union([z.object({ OptionID: id }).transform((o) => o.Op
  * PUnit) and counts packs in PQua; loose main units are MQua.
  */
 export const orderItemRow = z.object({
-  ItemID: z.union([z.number().int(), z.string().max(20)]).optional(),
+  ItemID: z.union([int, text(20)]).optional(),
   GoodsID: id,
   SkuID: optionalId.optional(),
   PUnit: text(40).optional(),
@@ -400,7 +401,7 @@ export const orderItemRow = z.object({
   SalType: optionalId.optional(),
   Bom: listOrJson(z.array(orderBomChoice).max(30)).optional(),
   Attachments: listOrJson(z.array(orderOptionRef).max(30)).optional(),
-  Remarks: z.union([text(200), z.array(text(200)).max(10)]).optional(),
+  Remarks: z.union([multiline(200), z.array(multiline(200)).max(10)]).optional(),
 });
 
 /** The header row of an order submit (tableData[0]); PROTOCOL.md's other fields are accepted and ignored. */
@@ -429,7 +430,7 @@ const orderSubmitRow = {
   CustHouseNumber: text(100).optional(),
   GPS_Lng: coordinate(180),
   GPS_Lat: coordinate(90),
-  Remark: text(200).optional(),
+  Remark: multiline(200).optional(),
   /** A coupon by its code (typed at checkout) or by its id. */
   CardCode: text(40).optional(),
   CardID: optionalId.optional(),
@@ -1053,7 +1054,7 @@ const P = {
   Common_AddressResolutionGet_Get: { payload: payload({ Address: text(300) }), result: genericResult },
   Area_BatchAreaSelectGet_Get: { payload: payload({ ParentID: optionalId.optional() }), result: genericResult },
   Setting_SetHelpFeedbackAddSubmit_Add: {
-    payload: payload({ FbContent: text(8000), FbType: int.optional() }),
+    payload: payload({ FbContent: multiline(FEEDBACK_MAX_CHARS), FbType: int.optional() }),
     result: z.object({ table1: table({ FeedbackID: str, Occurrences: z.number() }) }),
   },
 

@@ -91,7 +91,7 @@ const shopPayload = (minaAppId = 'wxhbbdemo0001') => ({
     UserID: '888000000001',
     ShopID: '889000000001',
     BaseID: '005000000001',
-    QRCode: 'QR-HBK-A01',
+    QRCode: 'HBK-q7x2m4k9p3w8z5ta',
   },
   entity: {
     EntID: '881000000001',
@@ -196,7 +196,7 @@ describe('session codes', () => {
 describe('plain browser', () => {
   test("the session's member is resumed, kept in local storage, and no guest is made", async () => {
     answer('EntVip_EntVipDetailGet_V1_Get', { table1: [MEMBER] });
-    const env = fakeEnv(`${ORIGIN}/#/?QRCode=QR-HBK-A01`);
+    const env = fakeEnv(`${ORIGIN}/#/?QRCode=HBK-q7x2m4k9p3w8z5ta`);
     const store = setup('browser', env);
     await enter(store);
     expect(ops()).toEqual(['EntVip_EntVipDetailGet_V1_Get']);

@@ -13,10 +13,10 @@ test('hideTabBar 0 or absent shows the tab bar', () => {
 
 test('q carries an encoded query, or the whole scanned URL', () => {
   expect(readEntryParams(`?q=${encodeURIComponent('BaseID=005&SheetID=S9')}`)).toMatchObject({ BaseID: '005', SheetID: 'S9' });
-  const scanned = encodeURIComponent('https://order.example/#/?QRCode=QR-HBK-A01&ShopID=889');
-  expect(readEntryParams(`?q=${scanned}`)).toMatchObject({ QRCode: 'QR-HBK-A01', ShopID: '889' });
+  const scanned = encodeURIComponent('https://order.example/#/?QRCode=HBK-q7x2m4k9p3w8z5ta&ShopID=889');
+  expect(readEntryParams(`?q=${scanned}`)).toMatchObject({ QRCode: 'HBK-q7x2m4k9p3w8z5ta', ShopID: '889' });
   // Encoded twice by a scanner.
-  expect(readEntryParams(`?q=${encodeURIComponent(scanned)}`)).toMatchObject({ QRCode: 'QR-HBK-A01' });
+  expect(readEntryParams(`?q=${encodeURIComponent(scanned)}`)).toMatchObject({ QRCode: 'HBK-q7x2m4k9p3w8z5ta' });
 });
 
 test('the page address query counts too; the route query wins', () => {

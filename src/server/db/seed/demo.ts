@@ -29,6 +29,7 @@
  * 00:00-23:59 mean the whole day. base.begin_time/end_time repeat the first
  * time range ('' when there is none).
  */
+import { randomBytes } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { DEMO_IDENTITY_USERS, IDENTITY_PROVIDERS } from '../../providers/identity';
 
@@ -522,7 +523,7 @@ interface BaseSpec {
   lat: number;
   lng: number;
   sort: number;
-  /** Table code prefix and count; the QR code is `${qrPrefix}${code}`. */
+  /** Table code prefix and count; the QR code is `${qrPrefix}-` and 80 random bits (tableQrCode), drawn at seeding. */
   tables: { prefix: string; count: number; qrPrefix: string; seats: number };
 }
 
@@ -543,7 +544,7 @@ const BASE_SPECS: readonly BaseSpec[] = [
     lat: 22.1936,
     lng: 113.5405,
     sort: 1,
-    tables: { prefix: 'A', count: 12, qrPrefix: 'QR-HBK-', seats: 4 },
+    tables: { prefix: 'A', count: 12, qrPrefix: 'HBK', seats: 4 },
   },
   {
     id: BASE.lateNight,
@@ -561,7 +562,7 @@ const BASE_SPECS: readonly BaseSpec[] = [
     lat: 22.1553,
     lng: 113.5577,
     sort: 2,
-    tables: { prefix: 'B', count: 6, qrPrefix: 'QR-HBK-', seats: 4 },
+    tables: { prefix: 'B', count: 6, qrPrefix: 'HBK', seats: 4 },
   },
   {
     id: BASE.quick,
@@ -579,7 +580,7 @@ const BASE_SPECS: readonly BaseSpec[] = [
     lat: 22.2041,
     lng: 113.5446,
     sort: 3,
-    tables: { prefix: 'C', count: 4, qrPrefix: 'QR-HBK-', seats: 2 },
+    tables: { prefix: 'C', count: 4, qrPrefix: 'HBK', seats: 2 },
   },
   {
     id: BASE.closed,
@@ -597,7 +598,7 @@ const BASE_SPECS: readonly BaseSpec[] = [
     lat: 22.1178,
     lng: 113.5547,
     sort: 4,
-    tables: { prefix: 'D', count: 2, qrPrefix: 'QR-HBK-', seats: 4 },
+    tables: { prefix: 'D', count: 2, qrPrefix: 'HBK', seats: 4 },
   },
   {
     id: BASE.eggTart,
@@ -615,7 +616,7 @@ const BASE_SPECS: readonly BaseSpec[] = [
     lat: 22.1560,
     lng: 113.5569,
     sort: 1,
-    tables: { prefix: 'E', count: 2, qrPrefix: 'QR-TFC-', seats: 2 },
+    tables: { prefix: 'E', count: 2, qrPrefix: 'TFC', seats: 2 },
   },
   {
     id: BASE.noodle,
@@ -633,7 +634,7 @@ const BASE_SPECS: readonly BaseSpec[] = [
     lat: 22.1561,
     lng: 113.5570,
     sort: 2,
-    tables: { prefix: 'N', count: 2, qrPrefix: 'QR-TFC-', seats: 2 },
+    tables: { prefix: 'N', count: 2, qrPrefix: 'TFC', seats: 2 },
   },
   {
     id: BASE.porkChopBun,
@@ -651,7 +652,7 @@ const BASE_SPECS: readonly BaseSpec[] = [
     lat: 22.1562,
     lng: 113.5571,
     sort: 3,
-    tables: { prefix: 'P', count: 2, qrPrefix: 'QR-TFC-', seats: 2 },
+    tables: { prefix: 'P', count: 2, qrPrefix: 'TFC', seats: 2 },
   },
 ];
 
@@ -685,20 +686,45 @@ export function baseParms(now: Date): BaseParmRow[] {
   ]);
 }
 
-export const DINING_TABLES: readonly DiningTableRow[] = BASE_SPECS.flatMap((b) =>
-  Array.from({ length: b.tables.count }, (_, i) => {
-    const code = `${b.tables.prefix}${String(i + 1).padStart(2, '0')}`;
-    return {
-      table_id: tableId(b.id, i + 1),
-      base_id: b.id,
-      table_name: code,
-      table_code: code,
-      qr_code: `${b.tables.qrPrefix}${code}`,
-      seats: b.tables.seats,
-      sort: i + 1,
-    };
-  }),
-);
+/**
+ * A table's QR code: a readable prefix and 80 random bits (16 characters of
+ * base32). Codes are what the diners at a table have and a stranger must not
+ * guess (issue 16): knowing one is scanning the table (http/tableScan.ts).
+ */
+export function tableQrCode(prefix: string): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz234567';
+  const bytes = randomBytes(10);
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += alphabet[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return `${prefix}-${out}`;
+}
+
+/** The demo's tables, each with a fresh random QR code (one call per seeding). */
+export function diningTables(): DiningTableRow[] {
+  return BASE_SPECS.flatMap((b) =>
+    Array.from({ length: b.tables.count }, (_, i) => {
+      const code = `${b.tables.prefix}${String(i + 1).padStart(2, '0')}`;
+      return {
+        table_id: tableId(b.id, i + 1),
+        base_id: b.id,
+        table_name: code,
+        table_code: code,
+        qr_code: tableQrCode(b.tables.qrPrefix),
+        seats: b.tables.seats,
+        sort: i + 1,
+      };
+    }),
+  );
+}
 
 /**
  * Payment methods linked to shops (migrations/004_payments.sql). The main
@@ -1435,9 +1461,10 @@ export const DEMO_TABLE_IDS = {
 } as const;
 
 export const DEMO_SHEETS = SHEET;
-export const DEMO_SHEET_QR_CODES = {
-  open: 'QR-HBK-A03',
-  expired: 'QR-HBK-A04',
-  checkedOut: 'QR-HBK-A05',
-  closed: 'QR-HBK-A06',
+/** The tables (by name) of the demo sheets; their QR codes are random: db/seed demoCodes. */
+export const DEMO_SHEET_TABLE_NAMES = {
+  open: 'A03',
+  expired: 'A04',
+  checkedOut: 'A05',
+  closed: 'A06',
 } as const;

@@ -16,7 +16,7 @@ const MAX_PARAMS = 65_535;
 /** Serialises seeding between service instances that start together on one PostgreSQL server. */
 const SEED_LOCK_KEY = 724_113_002;
 
-/** The default shop id of seedLargeMenu; its outlet's tables have QR codes QR-BIG-01 and QR-BIG-02. */
+/** The default shop id of seedLargeMenu; its outlet's tables BIG1 and BIG2 have random QR codes (BIG-…). */
 export const BIG_MENU_SHOP_ID = '889000000900';
 /** How many goods classes the large menu spreads its goods over. */
 export const BIG_MENU_CLASSES = 20;
@@ -57,7 +57,7 @@ function untranslatedTables(now: Date): [table: string, rows: readonly object[]]
     ['shop', data.SHOPS],
     ['base', data.BASES],
     ['base_parm', timed.baseParms],
-    ['dining_table', data.DINING_TABLES],
+    ['dining_table', data.diningTables()],
     ['freight_rule', data.FREIGHT_RULES],
     ['shop_account', data.SHOP_ACCOUNTS],
     ['goods_class', data.GOODS_CLASSES],
@@ -102,14 +102,79 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   });
 }
 
-/** Every table's QR code with its outlet (English name) and table name, in outlet and table order. */
-export async function listTableLinks(db: Queryable): Promise<{ base: string; table: string; qrCode: string }[]> {
-  return db.query<{ base: string; table: string; qrCode: string }>(
-    `SELECT COALESCE(NULLIF(b.base_name_en, ''), b.base_name) AS base, t.table_name AS "table", t.qr_code AS "qrCode"
+/** What each demo outlet's table links demonstrate (printed by `npm start`), by base id. */
+const DEMONSTRATES: Record<string, string> = {
+  [data.BASE.dineIn]: 'dine-in, pay after eating (rounds on the table\'s sheet, settle online)',
+  [data.BASE.lateNight]: 'late-night hours (18:00-02:00 Macau time), pay after at the counter',
+  [data.BASE.quick]: 'quick service, pay before (pickup and delivery)',
+  [data.BASE.closed]: "closed: the app says the store is not open now",
+  [data.BASE.eggTart]: 'food court, pay before',
+  [data.BASE.noodle]: 'food court, pay before',
+  [data.BASE.porkChopBun]: 'food court, pay before',
+};
+const SHEET_DEMONSTRATES: Record<string, string> = {
+  [data.DEMO_SHEET_TABLE_NAMES.open]: 'an open sheet (order more rounds, settle)',
+  [data.DEMO_SHEET_TABLE_NAMES.expired]: 'an expired sheet (the ordering window has passed)',
+  [data.DEMO_SHEET_TABLE_NAMES.checkedOut]: 'a checked-out sheet',
+  [data.DEMO_SHEET_TABLE_NAMES.closed]: 'a closed sheet',
+};
+
+/** Every table's QR code with its outlet (English name), table name and what it demonstrates, in outlet and table order. */
+export async function listTableLinks(db: Queryable): Promise<{ base: string; table: string; qrCode: string; demonstrates: string }[]> {
+  const rows = await db.query<{ base: string; base_id: string; table: string; qrCode: string }>(
+    `SELECT COALESCE(NULLIF(b.base_name_en, ''), b.base_name) AS base, b.base_id, t.table_name AS "table", t.qr_code AS "qrCode"
        FROM dining_table t JOIN base b ON b.base_id = t.base_id JOIN shop s ON s.shop_id = b.shop_id
       ORDER BY s.sort, s.shop_id, b.sort, b.base_id, t.sort, t.table_id`,
   );
+  return rows.map(({ base, base_id, table, qrCode }) => ({
+    base,
+    table,
+    qrCode,
+    demonstrates: (base_id === data.BASE.dineIn && SHEET_DEMONSTRATES[table]) || DEMONSTRATES[base_id] || '',
+  }));
 }
+
+/** A demo table's QR code by its table name ('A01', 'BIG1'), or null. The codes are random: look them up, never write them down. */
+export async function tableCodeByName(db: Queryable, tableName: string): Promise<string | null> {
+  const [row] = await db.query<{ qr_code: string }>(
+    `SELECT t.qr_code FROM dining_table t JOIN base b ON b.base_id = t.base_id WHERE t.table_name = $1 AND b.ent_id = $2 ORDER BY t.table_id LIMIT 1`,
+    [tableName, data.ENT_ID],
+  );
+  return row?.qr_code ?? null;
+}
+
+export type DemoCodes = {
+  /** Every demo table's code by table name. */
+  byName: Record<string, string>;
+  /** The codes of DEMO.tableNames, by the same keys. */
+  qrCodes: Record<keyof typeof DEMO_TABLE_NAMES, string>;
+  /** The codes of the demo sheets' tables (DEMO.sheetTableNames). */
+  sheetQrCodes: Record<keyof typeof data.DEMO_SHEET_TABLE_NAMES, string>;
+};
+
+/** The demo tables' QR codes as this database has them (random at seeding): for tests, journeys (through GET /sandbox/tables) and benchmarks. */
+export async function demoCodes(db: Queryable): Promise<DemoCodes> {
+  const rows = await db.query<{ table_name: string; qr_code: string }>(
+    `SELECT t.table_name, t.qr_code FROM dining_table t JOIN base b ON b.base_id = t.base_id WHERE b.ent_id = $1 ORDER BY t.table_id`,
+    [data.ENT_ID],
+  );
+  const byName = Object.fromEntries(rows.map((r) => [r.table_name, r.qr_code]));
+  const pick = <K extends string>(names: Record<K, string>) =>
+    Object.fromEntries(Object.entries(names).map(([key, name]) => [key, byName[name as string] ?? ''])) as Record<K, string>;
+  return { byName, qrCodes: pick(DEMO_TABLE_NAMES), sheetQrCodes: pick(data.DEMO_SHEET_TABLE_NAMES) };
+}
+
+/** One table per outlet, by name (their codes: demoCodes). */
+const DEMO_TABLE_NAMES = {
+  dineIn: 'A01',
+  dineIn2: 'A02',
+  lateNight: 'B01',
+  quick: 'C01',
+  closed: 'D01',
+  eggTart: 'E01',
+  noodle: 'N01',
+  porkChopBun: 'P01',
+} as const;
 
 /** Ids of the demo data for tests and the start-up banner. */
 export const DEMO = {
@@ -119,17 +184,8 @@ export const DEMO = {
   shops: data.SHOP,
   bases: data.BASE,
   tables: data.DEMO_TABLE_IDS,
-  /** Table QR codes: one per outlet. */
-  qrCodes: {
-    dineIn: 'QR-HBK-A01',
-    dineIn2: 'QR-HBK-A02',
-    lateNight: 'QR-HBK-B01',
-    quick: 'QR-HBK-C01',
-    closed: 'QR-HBK-D01',
-    eggTart: 'QR-TFC-E01',
-    noodle: 'QR-TFC-N01',
-    porkChopBun: 'QR-TFC-P01',
-  },
+  /** One table per outlet, by name; their QR codes are random at seeding: demoCodes(db), or GET /sandbox/tables. */
+  tableNames: DEMO_TABLE_NAMES,
   vips: data.VIP,
   members: {
     chan: { vipId: data.VIP.chan, areaNo: '853', phone: '66123456', balance: 500, score: 1200 },
@@ -147,8 +203,8 @@ export const DEMO = {
    * window), checkedOut (status 3) and closed (status 2).
    */
   sheets: data.DEMO_SHEETS,
-  /** The QR codes of those sheets' tables. */
-  sheetQrCodes: data.DEMO_SHEET_QR_CODES,
+  /** The names of those sheets' tables (their codes: demoCodes(db).sheetQrCodes). */
+  sheetTableNames: data.DEMO_SHEET_TABLE_NAMES,
   sheetStatus: data.SHEET_STATUS,
   /** The shop id seedLargeMenu uses unless told otherwise (not part of the demo seed). */
   bigMenuShopId: BIG_MENU_SHOP_ID,
@@ -169,8 +225,8 @@ export interface LargeMenu {
 
 /**
  * Adds a shop 'Big Menu' of the demo enterprise with one always-open dine-in
- * outlet (prepay, quick service), two tables (QR codes QR-BIG-01 and
- * QR-BIG-02) and `count` goods spread over 20 classes, in a few batched
+ * outlet (prepay, quick service), two tables (BIG1 and BIG2, random QR codes
+ * BIG-…, answered in qrCodes) and `count` goods spread over 20 classes, in a few batched
  * INSERTs (5,000 goods take well under a second on PGlite). Not part of the
  * demo seed: benchmarks and the 5,000-goods browser test call it on top of
  * seedDemo. Goods reuse the demo pictures; every 97th is sold out, every
@@ -182,14 +238,17 @@ export async function seedLargeMenu(db: Db, shopId: string = BIG_MENU_SHOP_ID, c
   const suffix = shopId.replace(/\D/g, '').slice(-6).padStart(6, '0');
   const baseId = `005${suffix}900`;
   const tableIds = [1, 2].map((n) => `006${suffix}9${String(n).padStart(2, '0')}`);
-  const qrCodes = ['QR-BIG-01', 'QR-BIG-02'];
+  const qrCodes = tableIds.map(() => data.tableQrCode('BIG'));
   const classIds = Array.from({ length: BIG_MENU_CLASSES }, (_, i) => `885${suffix}${String(i + 1).padStart(3, '0')}`);
   const result = { shopId, baseId, tableIds, qrCodes, classIds };
 
   return db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
     const [existing] = await tx.query('SELECT 1 AS one FROM shop WHERE shop_id = $1', [shopId]);
-    if (existing) return { ...result, inserted: 0 };
+    if (existing) {
+      const codes = await tx.query<{ qr_code: string }>('SELECT qr_code FROM dining_table WHERE base_id = $1 ORDER BY sort, table_id', [baseId]);
+      return { ...result, qrCodes: codes.map((c) => c.qr_code), inserted: 0 };
+    }
     const [ent] = await tx.query('SELECT 1 AS one FROM enterprise WHERE ent_id = $1', [data.ENT_ID]);
     if (!ent) throw new Error('seedLargeMenu: load the demo data (seedDemo) first');
 

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDb, type Db } from '../driver';
 import { migrate } from '../migrate';
-import { DEMO, demoTables, listTableLinks, seedDemo } from '.';
+import { DEMO, demoCodes, demoTables, listTableLinks, seedDemo } from '.';
 
 jest.setTimeout(60_000);
 
@@ -161,15 +161,15 @@ describe('seedDemo', () => {
     expect(closed.dateRanges).toHaveLength(1);
     expect(new Date(`${closed.dateRanges[0]!.end.replace(' ', 'T')}:00+08:00`).getTime()).toBeLessThan(NOW.getTime());
 
-    expect(await rows('SELECT qr_code FROM dining_table WHERE base_id = $1 ORDER BY sort LIMIT 2', [DEMO.bases.dineIn])).toEqual([
-      { qr_code: 'QR-HBK-A01' },
-      { qr_code: 'QR-HBK-A02' },
-    ]);
+    // Table codes are random (issue 16): an outlet prefix and 80 bits of base32.
+    const qrs = await rows<{ qr_code: string }>('SELECT qr_code FROM dining_table WHERE base_id = $1 ORDER BY sort LIMIT 2', [DEMO.bases.dineIn]);
+    for (const { qr_code } of qrs) expect(qr_code).toMatch(/^HBK-[a-z2-7]{16}$/);
+    const codes = await demoCodes(db);
     expect(await rows('SELECT base_id, fee, min_amount, range_km, free_above FROM freight_rule')).toEqual([
       { base_id: DEMO.bases.quick, fee: '8.0000', min_amount: '50.0000', range_km: '5.0000', free_above: '200.0000' },
     ]);
     // The exported QR codes and table ids are real and belong to the outlets they are named after.
-    for (const [key, qr] of Object.entries(DEMO.qrCodes)) {
+    for (const [key, qr] of Object.entries(codes.qrCodes)) {
       const [t] = await rows<{ base_id: string }>('SELECT base_id FROM dining_table WHERE qr_code = $1', [qr]);
       expect([key, t?.base_id]).toEqual([key, DEMO.bases[key.replace(/\d+$/, '') as keyof typeof DEMO.bases]]);
     }
@@ -391,7 +391,7 @@ describe('seedDemo', () => {
       expect([s.sheet_id, s.base_id, s.sales_amo, s.total_amo]).toEqual([s.sheet_id, DEMO.bases.dineIn, s.item_sum, s.item_sum]);
       expect([s.sheet_id, minutesOld(s.sheet_id) > 120]).toEqual([s.sheet_id, s.sheet_id === DEMO.sheets.expired]);
     }
-    for (const [key, qr] of Object.entries(DEMO.sheetQrCodes)) {
+    for (const [key, qr] of Object.entries((await demoCodes(db)).sheetQrCodes)) {
       const [t] = await rows<{ table_id: string }>('SELECT table_id FROM dining_table WHERE qr_code = $1', [qr]);
       expect([key, t?.table_id]).toEqual([key, byId.get(DEMO.sheets[key as keyof typeof DEMO.sheets])?.table_id]);
     }
@@ -449,7 +449,9 @@ describe('seedDemo', () => {
   it('lists every table link, outlet by outlet', async () => {
     const links = await listTableLinks(db);
     expect(links).toHaveLength(30);
-    expect(links[0]).toEqual({ base: 'Harbour Kitchen San Ma Lo', table: 'A01', qrCode: 'QR-HBK-A01' });
-    expect(links.map((l) => l.qrCode)).toEqual(expect.arrayContaining(Object.values(DEMO.qrCodes)));
+    const codes = await demoCodes(db);
+    expect(links[0]).toEqual({ base: 'Harbour Kitchen San Ma Lo', table: 'A01', qrCode: codes.byName.A01, demonstrates: expect.stringContaining('pay after') });
+    expect(links.find((l) => l.table === 'A04')?.demonstrates).toMatch(/expired sheet/);
+    expect(links.map((l) => l.qrCode)).toEqual(expect.arrayContaining(Object.values(codes.qrCodes)));
   });
 });

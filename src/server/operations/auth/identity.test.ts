@@ -22,7 +22,7 @@ afterEach(() => h.setNow(null));
 const APP = `http://127.0.0.1`;
 const authorizeUrl = (params: Record<string, string>) =>
   `${h.url}/sandbox/identity/chat/authorize?${new URLSearchParams(params)}`;
-const redirectUri = () => `${new URL(h.url).origin}/?QRCode=QR-HBK-A01#/pages/goodsList/goodsList`;
+const redirectUri = () => `${new URL(h.url).origin}/?QRCode=HBK-q7x2m4k9p3w8z5ta#/pages/goodsList/goodsList`;
 
 async function allow(
   params: Record<string, string>,
@@ -100,7 +100,7 @@ describe('chat app (OAuth)', () => {
     expect(status).toBe(302);
     const back = new URL(location);
     expect(back.searchParams.get('state')).toBe('st-123');
-    expect(back.searchParams.get('QRCode')).toBe('QR-HBK-A01');
+    expect(back.searchParams.get('QRCode')).toBe('HBK-q7x2m4k9p3w8z5ta');
     expect(back.hash).toBe('#/pages/goodsList/goodsList');
     const code = back.searchParams.get('code')!;
     expect(code).toMatch(/^[A-Za-z0-9_-]{40,}$/);

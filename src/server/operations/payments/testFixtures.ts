@@ -55,6 +55,13 @@ export async function insertSheet(h: Harness, fields: Partial<SheetFields> = {})
 export const payAfterSheet = (h: Harness, fields: Partial<SheetFields> = {}) =>
   insertSheet(h, { baseId: DEMO.bases.dineIn, tableId: DEMO.tables.dineInA01, vipId: null, posType: 2, totalAmo: 92, ...fields });
 
+/** The client scans the table's code (as the app does on entry): it is then at that table (issue 16). */
+export async function atTable<C extends GatewayClient>(h: Harness, client: C, tableId: string = DEMO.tables.dineInA01): Promise<C> {
+  const [t] = await h.db.query<{ qr_code: string }>('SELECT qr_code FROM dining_table WHERE table_id = $1', [tableId]);
+  await client.scan(t!.qr_code);
+  return client;
+}
+
 /** A registered member of the demo enterprise with the given balance and no points. */
 export async function insertMember(h: Harness, balance: number | string, name = 'Test Member'): Promise<string> {
   const vipId = `VIPT${randomBytes(5).toString('hex')}`;
