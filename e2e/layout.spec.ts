@@ -17,6 +17,9 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { routeByName, routes } from '../src/client/app/routes';
 import { DEMO } from '../src/server/db/seed';
+import en from '../src/client/i18n/locales/en.json';
+import zhCN from '../src/client/i18n/locales/zh-CN.json';
+import zhTW from '../src/client/i18n/locales/zh-TW.json';
 import { demoCodes, plainGoods, type DemoCodes } from './support/gateway';
 
 /** The demo tables' codes (random at seeding), from the running service. */
@@ -41,12 +44,19 @@ const LANGUAGE: Record<Lang, string> = {
   'zh-CN': 'LANGUAGE_ZH',
   'zh-TW': 'LANGUAGE_ZH_TD',
 };
+/** The goods' name as the menu shows it (the goods read in the page's language). */
 const GOODS_NAME: Record<Lang, (g: Row) => string> = {
-  en: (g) => String(g.GoodsNameEN),
+  en: (g) => String(g.GoodsName),
   'zh-CN': (g) => String(g.GoodsName),
-  'zh-TW': (g) => String(g.GoodsNameTW),
+  'zh-TW': (g) => String(g.GoodsName),
 };
-/** A dine-in (pay-after) table no other journey orders at. */
+/** Dine-in (pay-after) tables no other journey orders at, one per language. */
+const TABLE_NAME: Record<Lang, string> = {
+  en: 'A10',
+  'zh-CN': 'A11',
+  'zh-TW': 'A12',
+};
+const MESSAGES: Record<Lang, Record<string, string>> = { en, 'zh-CN': zhCN, 'zh-TW': zhTW };
 const ORDER_NOW: Record<Lang, RegExp> = {
   en: /Order now/,
   'zh-CN': /立即点餐/,
@@ -253,71 +263,79 @@ function addressOf(name: string, path: string): string {
   return path;
 }
 
-test('every route fits the phone and passes axe (critical and serious)', async ({
-  browser,
-  baseURL,
-}) => {
-  test.setTimeout(240_000);
-  const goods = await plainGoods(baseURL!, DEMO.shops.main);
-  const context = await memberPhone(browser, 'en');
-  const page = await context.newPage();
-  // Nothing the app asks for is missing (a favicon included).
-  const missing: string[] = [];
-  page.on('response', (r) => {
-    if (r.status() === 404) missing.push(r.url());
-  });
-  // The member's own pay-after table sheet: settle and cancel on one page.
-  await page.goto(`/#/?QRCode=${codes.byName.A11}`);
-  await page.getByRole('link', { name: ORDER_NOW.en }).tap();
-  await addFromMenu(page, GOODS_NAME.en(goods));
-  await page.getByRole('link', { name: 'Go to cart' }).tap();
-  await page.getByRole('link', { name: 'Confirm order' }).tap();
-  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
-  await page.getByRole('button', { name: 'Place order' }).tap();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).tap();
-  await expect(page.getByRole('button', { name: 'Settle the bill' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Cancel order' })).toBeVisible();
-  const tableSheetId = new URL(page.url().replace('/#/', '/')).searchParams.get('SheetID');
-  expect(tableSheetId).toBeTruthy();
-  await fillCart(page, 'en', goods);
+for (const lang of ['en', 'zh-CN', 'zh-TW'] as const) {
+  test(`${lang}: every route fits the phone and passes axe (critical and serious)`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const t = (id: string) => MESSAGES[lang][id]!;
+    test.setTimeout(240_000);
+    const goods = await plainGoods(baseURL!, DEMO.shops.main, lang);
+    const context = await memberPhone(browser, lang);
+    const page = await context.newPage();
+    // Nothing the app asks for is missing (a favicon included).
+    const missing: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 404) missing.push(r.url());
+    });
+    // The member's own pay-after table sheet: settle and cancel on one page.
+    await page.goto(`/#/?QRCode=${codes.byName[TABLE_NAME[lang]]}`);
+    await page.getByRole('link', { name: ORDER_NOW[lang] }).tap();
+    await addFromMenu(page, GOODS_NAME[lang](goods));
+    await page.getByRole('link', { name: t('cartBar.goToCart') }).tap();
+    await page.getByRole('link', { name: t('cart.checkout') }).tap();
+    await page.getByRole('checkbox', { name: t('checkout.agree') }).check();
+    await page.getByRole('button', { name: t('checkout.place') }).tap();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: t('dialog.confirm') })
+      .tap();
+    await expect(page.getByRole('button', { name: t('settle.open') })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: t('orderDetails.cancel'), exact: true }),
+    ).toBeVisible();
+    const tableSheetId = new URL(page.url().replace('/#/', '/')).searchParams.get('SheetID');
+    expect(tableSheetId).toBeTruthy();
+    await fillCart(page, lang, goods);
 
-  const layout: LayoutProblem[] = [];
-  const serious: string[] = [];
-  const minor: string[] = [];
-  const tour: { name: string; address: string }[] = routes.map((route) => ({
-    name: route.name,
-    address:
-      route.path === '/' ? `/?QRCode=${codes.qrCodes.quick}` : addressOf(route.name, route.path),
-  }));
-  tour.push({
-    name: 'orderDetails (open table sheet)',
-    address: `${addressOf('', routeByName.orderDetails!.path)}?SheetID=${tableSheetId}`,
-  });
-  for (const route of tour) {
-    const address = route.address;
-    await page.evaluate(() => ((window as unknown as { __widest: number }).__widest = 0));
-    await page.goto(`/#${address}`);
-    await settle(page);
-    layout.push(...(await layoutProblems(page, route.name)));
-    const violations = await axeViolations(page);
-    for (const v of violations) {
-      const line = `${route.name}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`;
-      if (v.impact === 'critical' || v.impact === 'serious') serious.push(line);
-      else minor.push(line);
+    const layout: LayoutProblem[] = [];
+    const serious: string[] = [];
+    const minor: string[] = [];
+    const tour: { name: string; address: string }[] = routes.map((route) => ({
+      name: route.name,
+      address:
+        route.path === '/' ? `/?QRCode=${codes.qrCodes.quick}` : addressOf(route.name, route.path),
+    }));
+    tour.push({
+      name: 'orderDetails (open table sheet)',
+      address: `${addressOf('', routeByName.orderDetails!.path)}?SheetID=${tableSheetId}`,
+    });
+    for (const route of tour) {
+      const address = route.address;
+      await page.evaluate(() => ((window as unknown as { __widest: number }).__widest = 0));
+      await page.goto(`/#${address}`);
+      await settle(page);
+      layout.push(...(await layoutProblems(page, route.name)));
+      const violations = await axeViolations(page);
+      for (const v of violations) {
+        const line = `${route.name}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`;
+        if (v.impact === 'critical' || v.impact === 'serious') serious.push(line);
+        else minor.push(line);
+      }
+      if (violations.length > 0)
+        await test.info().attach(`axe-${route.name}.json`, {
+          body: JSON.stringify(violations, null, 2),
+          contentType: 'application/json',
+        });
     }
-    if (violations.length > 0)
-      await test.info().attach(`axe-${route.name}.json`, {
-        body: JSON.stringify(violations, null, 2),
-        contentType: 'application/json',
-      });
-  }
-  for (const line of minor)
-    test.info().annotations.push({ type: 'axe (moderate/minor)', description: line });
-  expect(layout, 'layout problems').toEqual([]);
-  expect(missing, 'answers 404').toEqual([]);
-  expect(serious, 'critical and serious axe violations').toEqual([]);
-  await context.close();
-});
+    for (const line of minor)
+      test.info().annotations.push({ type: 'axe (moderate/minor)', description: line });
+    expect(layout, 'layout problems').toEqual([]);
+    expect(missing, 'answers 404').toEqual([]);
+    expect(serious, 'critical and serious axe violations').toEqual([]);
+    await context.close();
+  });
+}
 
 test('the tab bar stays on the screen; new pages open at the top; back restores the scroll position', async ({
   browser,
@@ -358,7 +376,7 @@ test('the tab bar stays on the screen; new pages open at the top; back restores 
 
 for (const lang of ['en', 'zh-CN', 'zh-TW'] as const) {
   test(`screenshots of home, menu, confirm and orders in ${lang}`, async ({ browser, baseURL }) => {
-    const goods = await plainGoods(baseURL!, DEMO.shops.main);
+    const goods = await plainGoods(baseURL!, DEMO.shops.main, lang);
     const context = await memberPhone(browser, lang);
     const page = await context.newPage();
     const dir = resolve(SHOTS_DIR, test.info().project.name);

@@ -136,7 +136,7 @@ test('the kitchen sees a new order with a sound, the cook moves it, the customer
 
 test("two phones at one table: each sees the other's round and who added it; a settle closes the bill for both", async ({ browser, baseURL }) => {
   const goods = await plainMenuGoods(baseURL!, DEMO.shops.main);
-  const qr = codes.byName.A10!;
+  const qr = codes.byName.A08!;
   const b = await phone(browser);
   const a = await phone(browser, DEMO.members.chan.vipId);
   const pageB = await b.newPage();
@@ -202,12 +202,12 @@ test('the kitchen screen on a phone: no sideways panning, three languages, a tab
   const goods = await plainMenuGoods(baseURL!, DEMO.shops.main);
   const customer = await phone(browser);
   const page = await customer.newPage();
-  await addToCart(page, codes.byName.A11!, goods);
+  await addToCart(page, codes.byName.A09!, goods);
   await placeOrder(page);
   await expect(page.getByRole('heading', { name: 'Round 1' })).toBeVisible();
 
   const board = await kitchen(browser, baseURL!, DEMO.bases.dineIn, { width: 390, height: 844 });
-  const card = board.getByRole('article', { name: /Table A11$/ });
+  const card = board.getByRole('article', { name: /Table A09$/ });
   await expect(card).toBeVisible();
   expect(await board.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   board.once('dialog', (d) => void d.accept());

@@ -46,12 +46,15 @@ export async function shopNames(baseUrl: string, qrCode: string) {
 export async function plainGoods(
   baseUrl: string,
   shopId: string,
+  lang: Lang = 'en',
 ): Promise<Record<string, unknown>> {
-  const list = await callGateway(baseUrl, 'HBBPos_GoodsClass_GoodsList_V9_Get', 1, {
-    ShopID: shopId,
-    PageIndex: 1,
-    PageSize: 1000,
-  });
+  const list = await callGateway(
+    baseUrl,
+    'HBBPos_GoodsClass_GoodsList_V9_Get',
+    1,
+    { ShopID: shopId, PageIndex: 1, PageSize: 1000 },
+    lang,
+  );
   const g = (list.table1 ?? []).find(
     (r) =>
       r.Skus === '0' &&

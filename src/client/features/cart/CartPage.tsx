@@ -127,7 +127,7 @@ function CartLineItem({ entry, line }: { entry: CartEntry; line: CartLine }) {
     <li className="cart-line">
       {g.Pic ? <img src={ossUrl(entity?.OssCustomerDomain ?? '/oss/', String(g.Pic), 120, 120)} alt={name} width={56} height={56} loading="lazy" /> : null}
       <div className="cart-line-text">
-        <h3>{name}</h3>
+        <h2>{name}</h2>
         {details.length > 0 && <p className="cart-line-details">{details.join(' · ')}</p>}
         <p className="cart-line-amount">{money.amount(minorToString(lineAmountMinor(line, formats), formats.AmoPoint))}</p>
       </div>
