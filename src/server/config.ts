@@ -63,6 +63,15 @@ export interface Config {
   memberCodeSecret: string;
   /** SMS verification codes per phone and per client IP per (UTC) day: SMS_PHONE_DAILY_LIMIT, SMS_IP_DAILY_LIMIT. */
   smsLimits: { phonePerDay: number; ipPerDay: number };
+  /**
+   * The address map's tiles (http/mapTiles.ts): MAP_TILES_URL, any XYZ tile
+   * server's URL template ('https://tile.example.org/{z}/{x}/{y}.png'), with
+   * MAP_ATTRIBUTION its credit line. Unset: the service draws its own simple
+   * tiles from its street gazetteer at /map/tiles/{z}/{x}/{y}.svg, so the map
+   * works with no network.
+   */
+  mapTilesUrl: string | null;
+  mapAttribution: string;
 }
 
 /** The demo's payment callback key: never use it in production. */
@@ -114,5 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       phonePerDay: positiveInt(env, 'SMS_PHONE_DAILY_LIMIT', 10),
       ipPerDay: positiveInt(env, 'SMS_IP_DAILY_LIMIT', 50),
     },
+    mapTilesUrl: env.MAP_TILES_URL || null,
+    mapAttribution: env.MAP_ATTRIBUTION ?? '',
   };
 }

@@ -341,6 +341,12 @@ const M = {
     'zh-CN': '您已领取过此优惠券。',
     'zh-TW': '您已領取過此優惠券。',
   },
+  // Addresses (operations/addresses)
+  addressNotResolved: {
+    en: 'The address you selected is not resolved to the result!',
+    'zh-CN': '您选择的地址未能解析出结果！',
+    'zh-TW': '您選擇的地址未能解析出結果！',
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof M;
