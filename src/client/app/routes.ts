@@ -177,8 +177,16 @@ export const routes: RouteDef[] = [
   page('vipBalanceRecharge', t.vipBalanceRecharge),
   page('rechargeResult', t.rechargeResult),
   page('vipScoreRecordList', t.vipScoreRecordList),
-  page('addressList', t.addressList),
-  page('addressEdit', t.addressEdit),
+  page(
+    'addressList',
+    t.addressList,
+    () => import(/* webpackChunkName: "page-address-list" */ '../features/addresses/AddressListPage'),
+  ),
+  page(
+    'addressEdit',
+    t.addressEdit,
+    () => import(/* webpackChunkName: "page-address-edit" */ '../features/addresses/AddressEditPage'),
+  ),
   page(
     'vipDetailsEdit',
     t.vipDetailsEdit,
