@@ -22,7 +22,7 @@ import { useIsMember } from '../auth/useRequireMember';
 import { useBack } from '../checkout/useBack';
 import { SignInPrompt } from '../member/SignInPrompt';
 import { useAddressesQuery, useAreasQuery, useLazyResolveAddressQuery, useSaveAddressMutation, type Address, type AddressInput, type Area } from './addressApi';
-import { addressChosen } from './addressEvents';
+import { addressChosen } from '../../flows/addressChosen';
 import css from './addresses.css';
 import { injectCss } from './injectCss';
 import { DEFAULT_CENTER } from './mapConfig';

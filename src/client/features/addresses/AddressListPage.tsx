@@ -16,7 +16,7 @@ import { useIsMember } from '../auth/useRequireMember';
 import { SignInPrompt } from '../member/SignInPrompt';
 import { useBack } from '../checkout/useBack';
 import { addressLine, useAddressesQuery, useDeleteAddressMutation, type Address } from './addressApi';
-import { addressChosen } from './addressEvents';
+import { addressChosen } from '../../flows/addressChosen';
 import css from './addresses.css';
 import { injectCss } from './injectCss';
 import { addressEditPath } from './paths';
