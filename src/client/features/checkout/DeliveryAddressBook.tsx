@@ -6,7 +6,7 @@
  * 'Beyond distribution range') shows here.
  */
 import { useEffect, useId } from 'react';
-import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import { FormattedMessage, type MessageDescriptor } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGo } from '../../app/navigation';
 import { addressChosen } from '../../flows/addressChosen';
@@ -27,7 +27,6 @@ const messages = defineMessages({
 });
 
 export function DeliveryAddressBook({ error }: { error?: MessageDescriptor }) {
-  const intl = useIntl();
   const dispatch = useAppDispatch();
   const go = useGo();
   const draft = useAppSelector(selectCheckoutDraft);
@@ -59,7 +58,7 @@ export function DeliveryAddressBook({ error }: { error?: MessageDescriptor }) {
           </button>
         </p>
       ) : chosen ? (
-        <div className="chosen-address" aria-label={intl.formatMessage(messages.legend)} role="group">
+        <div className="chosen-address">
           <p>
             <strong>{chosen.CustName}</strong> +{chosen.AreaNo} {chosen.CustPhone}
           </p>
