@@ -91,5 +91,6 @@ describe('parseAddress', () => {
   test('empty and phone-only texts', () => {
     expect(parseAddress('')).toEqual(c('', '', '', '', '', ''));
     expect(parseAddress('  +853 6612 3456 ')).toEqual(c('', '853', '66123456', '', '', ''));
+    expect(parseAddress('??? ...')).toEqual(c('', '', '', '', '', ''));
   });
 });

@@ -170,7 +170,7 @@ function parseLatin(parts: Part[], found: { regionId: string }): Omit<ParsedAddr
   const loose: { index: number; text: string; nextToPhone: boolean }[] = [];
   parts.forEach((part, index) => {
     const text = part.text.trim();
-    if (!text || COUNTRY_EN.test(text)) return;
+    if (!/[\p{L}\p{N}]/u.test(text) || COUNTRY_EN.test(text)) return;
     const region = LATIN_REGION_NAMES.get(latinKey(text));
     if (region) {
       found.regionId = narrower(found.regionId, region);
