@@ -782,6 +782,10 @@ export const addressResolutionRow = z.object({
   City: str,
   District: str,
   MainAddress: str,
+  /** The street's name in each language (a typed address may use another than the caller's). */
+  MainAddressZH: str,
+  MainAddressTW: str,
+  MainAddressEN: str,
   GPS_Lng: z.number(),
   GPS_Lat: z.number(),
   /** Metres from the asked position to the street ('' for a text). */

@@ -113,7 +113,7 @@ test('SPEC section 5: the contact first, then the shipping information; nothing 
 test('paste to recognise fills the fields and places the pin on the street; saved, it is chosen for the delivery', async () => {
   answer(AREAS, TREE);
   answer('Common_AddressResolutionGet_Get', {
-    table1: [{ RegionID: '820103', Province: 'Macau', City: 'Macau Peninsula', District: 'Se Parish', MainAddress: 'Avenida de Almeida Ribeiro', GPS_Lng: 113.5395, GPS_Lat: 22.1936, Distance: '' }],
+    table1: [{ RegionID: '820103', Province: 'Macau', City: 'Macau Peninsula', District: 'Se Parish', MainAddress: 'Avenida de Almeida Ribeiro', MainAddressZH: '新马路', MainAddressTW: '新馬路', MainAddressEN: 'Avenida de Almeida Ribeiro', GPS_Lng: 113.5395, GPS_Lat: 22.1936, Distance: '' }],
   });
   answer('VipAddress_VipAddressSubmit_Add', (req) => saved(req.json.tableData[0]!));
   const user = userEvent.setup({ delay: null });

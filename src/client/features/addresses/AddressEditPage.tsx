@@ -188,8 +188,9 @@ function AddressForm({ areas, existing, choosing }: { areas: Area[]; existing: A
     const patch: Partial<AddressInput> = { GPS_Lng, GPS_Lat };
     const regionValue = r.RegionID ? valueOfRegion(areas, r.RegionID, locale) : null;
     if (regionValue) Object.assign(patch, regionValue);
-    // The street from the map, unless the detailed address already names it (with its number).
-    if (r.MainAddress && !form.MainAddress.includes(r.MainAddress)) patch.MainAddress = r.MainAddress;
+    // The street from the map, unless the detailed address already names it (in any language, with its number).
+    const named = r.streetNames.some((n) => form.MainAddress.toLowerCase().includes(n.toLowerCase()));
+    if (r.MainAddress && !named) patch.MainAddress = r.MainAddress;
     change(patch);
   };
 

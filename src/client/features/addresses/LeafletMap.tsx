@@ -5,7 +5,7 @@
  * customer drags, or moves by tapping the map; `center` moves both (the
  * phone's position).
  */
-import L from 'leaflet';
+import * as L from 'leaflet';
 import leafletCss from 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
 import { injectCss } from './injectCss';

@@ -43,6 +43,8 @@ export interface Resolution {
   City: string;
   District: string;
   MainAddress: string;
+  /** The street's names in the three languages. */
+  streetNames: string[];
   GPS_Lng: number;
   GPS_Lat: number;
 }
@@ -119,6 +121,7 @@ export const addressApi = api.injectEndpoints({
           City: s(row.City),
           District: s(row.District),
           MainAddress: s(row.MainAddress),
+          streetNames: [row.MainAddressZH, row.MainAddressTW, row.MainAddressEN, row.MainAddress].map(s).filter(Boolean),
           GPS_Lng: Number(row.GPS_Lng),
           GPS_Lat: Number(row.GPS_Lat),
         };

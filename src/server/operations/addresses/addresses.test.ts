@@ -49,7 +49,10 @@ describe('Common_AddressResolutionGet_Get', () => {
     const en = await client().call('Common_AddressResolutionGet_Get', [at]);
     ok(en);
     const [row] = en.data.table1 ?? [];
-    expect(row).toMatchObject({ RegionID: '820103', Province: 'Macau', City: 'Macau Peninsula', District: 'Se Parish', MainAddress: 'Avenida de Almeida Ribeiro' });
+    expect(row).toMatchObject({
+      RegionID: '820103', Province: 'Macau', City: 'Macau Peninsula', District: 'Se Parish', MainAddress: 'Avenida de Almeida Ribeiro',
+      MainAddressZH: '新马路', MainAddressTW: '新馬路', MainAddressEN: 'Avenida de Almeida Ribeiro',
+    });
     expect(Number(row!.Distance)).toBeLessThan(60);
     expect(Math.abs(Number(row!.GPS_Lat) - 22.1932)).toBeLessThan(0.001);
     const tw = await client('zh-TW').call('Common_AddressResolutionGet_Get', [at]);

@@ -8,8 +8,8 @@
  *        AreaName (the caller's language), AreaNameZH, AreaNameTW, AreaNameEN,
  *        HasChildren}], top level first, then by id
  *   Common_AddressResolutionGet_Get {GPS_Lng, GPS_Lat} | {Address}
- *     -> [{RegionID, Province, City, District, MainAddress, GPS_Lng, GPS_Lat,
- *        Distance}]: the nearest street of the gazetteer within 200 m of the
+ *     -> [{RegionID, Province, City, District, MainAddress (and MainAddressZH,
+ *        MainAddressTW, MainAddressEN), GPS_Lng, GPS_Lat, Distance}]: the nearest street of the gazetteer within 200 m of the
  *        position (or the street an address text names, with a position on
  *        it), in the caller's language; nothing that near: 50000 'The
  *        address you selected is not resolved to the result!'
@@ -33,6 +33,9 @@ function resolution(street: Street, point: readonly [number, number], metres: nu
     RegionID: street.regionId,
     ...regionNames(street.regionId, lang),
     MainAddress: inLang(street, lang),
+    MainAddressZH: street.zh,
+    MainAddressTW: street.tw,
+    MainAddressEN: street.en,
     GPS_Lng: Math.round(point[0] * 1e6) / 1e6,
     GPS_Lat: Math.round(point[1] * 1e6) / 1e6,
     Distance: metres === null ? '' : String(Math.round(metres)),
