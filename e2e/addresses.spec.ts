@@ -9,6 +9,13 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
 import { callGateway, plainGoods } from './support/gateway';
 
+/** No sideways panning on a 390 px wide phone (house rule). */
+async function fitsWidth(page: Page) {
+  // Once the page's slide-in (a transform) has finished.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+}
+
 async function memberPhone(browser: Browser, vipId: string) {
   const context = await browser.newContext({
     ...test.info().project.use,
@@ -65,6 +72,7 @@ test('add an address by pasting a text, pick it on the map, and order a delivery
   await expect(page.getByRole('textbox', { name: 'House number (building, floor and flat)' })).toHaveValue('2樓A');
   // The street was found: the pin starts on it.
   await expect(page.getByText('The location is set.')).toBeVisible();
+  await fitsWidth(page);
 
   // Picked on the map: the service's own tiles, the pin dragged along the street.
   await page.getByRole('button', { name: 'Change the location on the map' }).tap();
@@ -72,6 +80,8 @@ test('add an address by pasting a text, pick it on the map, and order a delivery
   await expect(dialog.getByRole('application', { name: 'Map: drag the pin or tap the map to move it' })).toBeVisible();
   await expect(dialog.locator('img.leaflet-tile-loaded').first()).toBeVisible();
   await expect(dialog.getByRole('status').filter({ hasText: 'Here:' })).toContainText('Avenida de Almeida Ribeiro');
+  await fitsWidth(page);
+  await expect(dialog.getByRole('button', { name: 'Use this location' })).toBeInViewport();
   const pin = dialog.getByRole('button', { name: 'Delivery location' });
   const box = (await pin.boundingBox())!;
   const [x, y] = [box.x + box.width / 2, box.y + box.height - 4];
@@ -106,6 +116,7 @@ test('add an address by pasting a text, pick it on the map, and order a delivery
   await page.goto('/#/pages/addressList/addressList');
   const list = page.getByRole('list', { name: 'Shipping addresses' });
   await expect(list.getByRole('listitem')).toHaveCount(2);
+  await fitsWidth(page);
   await list.getByRole('button', { name: /^Delete .*新馬路123號 2樓A$/ }).tap();
   await page.getByRole('alertdialog', { name: 'Delete this address?' }).getByRole('button', { name: 'Confirm' }).tap();
   await expect(list.getByRole('listitem')).toHaveCount(1);
