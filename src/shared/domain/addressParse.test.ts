@@ -73,6 +73,25 @@ const CASES: Case[] = [
   ['Chen Jing, 13600001111, Unit 2301, 88 Fuhua 3rd Road, Futian District, Shenzhen, Guangdong Province, China', c('Chen Jing', '86', '13600001111', '440304', '88 Fuhua 3rd Road', 'Unit 2301')],
 ];
 
+/**
+ * Cases written after the parser was finished and not tuned for: an honest
+ * figure for texts it has not seen (printed; it must stay at 75% or more).
+ */
+const HELD_OUT: Case[] = [
+  ['收件人：區志強 電話：62881234 地址：澳門筷子基北街 139號 筷子基大廈 8樓 C', c('區志強', '853', '62881234', '820000', '筷子基北街139號', '筷子基大廈8樓C')],
+  ['Lam Ka Wai, 6633 2211, Flat D, 18/F, Block 2, Nova City, 51 Avenida de Cotai, Taipa, Macau', c('Lam Ka Wai', '853', '66332211', '820200', '51 Avenida de Cotai', 'Flat D, 18/F, Block 2, Nova City')],
+  ['澳門氹仔 孫逸仙博士大馬路 371號 濠庭都會 3座 19樓 F 李美華 66112233', c('李美華', '853', '66112233', '820200', '孫逸仙博士大馬路371號', '濠庭都會3座19樓F')],
+  ['陳先生 +852 6123 9876 香港九龍深水埗 長沙灣道 303號 長沙灣廣場 5樓', c('陳先生', '852', '61239876', '810202', '長沙灣道303號', '長沙灣廣場5樓')],
+  ['Alice Cheung, +852 9456 1234, Room 1501, 15/F, Tower 1, Times Square, 1 Matheson Street, Causeway Bay, Hong Kong', c('Alice Cheung', '852', '94561234', '810000', '1 Matheson Street, Causeway Bay', 'Room 1501, 15/F, Tower 1, Times Square')],
+  ['香港新界屯門 屯門鄉事會路 83號 V city 2樓 黃生 52226666', c('黃生', '852', '52226666', '810303', '屯門鄉事會路83號', 'Vcity2樓')],
+  ['李娜 15012345678 广东省佛山市禅城区季华五路 10号 金融大厦 12楼', c('李娜', '86', '15012345678', '440600', '禅城区季华五路10号', '金融大厦12楼')],
+  ['收货人：黄伟 电话：13800001234 地址：广东省珠海市金湾区金湖大道 88号', c('黄伟', '86', '13800001234', '440404', '金湖大道88号', '')],
+  ['Wang Fang, +86 137 0000 2222, Room 808, 200 Binjiang Road, Haizhu District, Guangzhou', c('Wang Fang', '86', '13700002222', '440105', '200 Binjiang Road', 'Room 808')],
+  ['Sou Man Hou 63998877 Rua de Pequim 202A, Edf. Macau Finance Centre 10/F, Macau', c('Sou Man Hou', '853', '63998877', '820000', 'Rua de Pequim 202A', 'Edf. Macau Finance Centre 10/F')],
+  ['澳門 罅些喇提督大馬路 81號 地下 何生 28221133', c('何生', '853', '28221133', '820000', '罅些喇提督大馬路81號', '地下')],
+  ['梁小姐 6612 0000 路環 石排灣 業興大廈 第2座 10樓 H', c('梁小姐', '853', '66120000', '820300', '', '石排灣業興大廈第2座10樓H')],
+];
+
 const fields = (p: ParsedAddress) => ({ ...p });
 
 describe('parseAddress', () => {
@@ -86,6 +105,16 @@ describe('parseAddress', () => {
     // The figure the issue asks for (reported in the closing note).
     console.log(`addressParse hit rate: ${right}/${CASES.length} = ${((right / CASES.length) * 100).toFixed(1)}%`);
     expect(right).toBe(CASES.length);
+  });
+
+  test('held-out texts: the hit rate on cases the parser was not tuned for', () => {
+    const misses = HELD_OUT.filter(([text, expected]) => JSON.stringify(fields(parseAddress(text))) !== JSON.stringify(expected));
+    const right = HELD_OUT.length - misses.length;
+    console.log(
+      `addressParse held-out hit rate: ${right}/${HELD_OUT.length} = ${((right / HELD_OUT.length) * 100).toFixed(1)}%\n` +
+        misses.map(([text, expected]) => `  ${text}\n    expected ${JSON.stringify(expected)}\n    got      ${JSON.stringify(parseAddress(text))}`).join('\n'),
+    );
+    expect(right / HELD_OUT.length).toBeGreaterThanOrEqual(0.75);
   });
 
   test('empty and phone-only texts', () => {
