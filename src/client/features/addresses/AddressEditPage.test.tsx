@@ -7,6 +7,7 @@
  * sent the customer here.
  */
 import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
 import { Shell } from '../../app/Shell';
 import { answer, makeNetworkFail, makeRefuse, resetGateway, seen, server } from '../../test/gateway';
@@ -157,4 +158,23 @@ test('a text with nothing to recognise says so; a refusal of the save shows on t
   await user.click(screen.getByRole('button', { name: 'Save the address' }));
   expect(await screen.findByText('Please enter a valid mobile phone number.')).toHaveAttribute('role', 'alert');
   expect(seen.find((r) => r.op === 'VipAddress_VipAddressSubmit_Add')!.json.tableData[0]).toMatchObject({ Province: 'Hong Kong', City: 'Kowloon', GPS_Lng: '', GPS_Lat: '' });
+});
+
+test('the map picker takes the focus, says when the map cannot be loaded, and Escape closes it', async () => {
+  answer(AREAS, TREE);
+  server.use(http.get('*/map/config', () => HttpResponse.error()));
+  answer('Common_AddressResolutionGet_Get', { errcode: '50000', resultcode: '50000', errmsg: 'The address you selected is not resolved to the result!', resultmsg: '', data: {} });
+  const user = userEvent.setup({ delay: null });
+  renderWithProviders(<Shell />, { route: EDIT, preloadedState: signedIn });
+  const open = await screen.findByRole('button', { name: 'Pick on the map' });
+  await user.click(open);
+  const dialog = await screen.findByRole('dialog', { name: 'Pick the location on the map' });
+  expect(screen.getByRole('heading', { name: 'Pick the location on the map' })).toHaveFocus();
+  expect(await screen.findByText('The map could not be loaded.')).toBeInTheDocument();
+  // The starting position resolves to nothing: said, and it cannot be used.
+  expect(await screen.findByText('The address you selected is not resolved to the result!')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Use this location' })).toBeDisabled();
+  await user.keyboard('{Escape}');
+  expect(dialog).not.toBeInTheDocument();
+  expect(open).toHaveFocus();
 });

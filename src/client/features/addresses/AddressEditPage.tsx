@@ -8,7 +8,7 @@
  * shipping information'. Opened from the confirm page (`?choose=1`), the
  * saved address is the delivery's and the page goes back there.
  */
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { parseAddress } from '../../../shared/domain/addressParse';
@@ -161,6 +161,7 @@ function AddressForm({ areas, existing, choosing }: { areas: Area[]; existing: A
   const region = useMemo<RegionValue>(() => ({ Province: form.Province, City: form.City, District: form.District }), [form.Province, form.City, form.District]);
 
   const change = (patch: Partial<AddressInput>) => setForm((f) => ({ ...f, ...patch }));
+  const closeMap = useCallback(() => setMapStart(null), []);
 
   const handleRecognise = async () => {
     const p = parseAddress(pasted);
@@ -273,7 +274,7 @@ function AddressForm({ areas, existing, choosing }: { areas: Area[]; existing: A
           <FormattedMessage {...(saving.isLoading ? messages.saving : messages.save)} />
         </button>
       </form>
-      {mapStart && <MapPicker start={mapStart} onPick={handlePicked} onCancel={() => setMapStart(null)} />}
+      {mapStart && <MapPicker start={mapStart} onPick={handlePicked} onCancel={closeMap} />}
     </section>
   );
 }

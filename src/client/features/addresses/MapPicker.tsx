@@ -5,7 +5,7 @@
  * resolved to the result!', the phone's position on request, and "Use this
  * location", which hands the position and what it resolved to back.
  */
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../app/uiSlice';
@@ -50,6 +50,21 @@ export function MapPicker({ start, onPick, onCancel }: { start: LngLat; onPick: 
   const [locating, setLocating] = useState<'idle' | 'busy' | 'refused'>('idle');
   const [resolve, resolved] = useLazyResolveAddressQuery();
   const titleId = 'address-map-title';
+  const titleRef = useRef<HTMLHeadingElement>(null);
+
+  // The dialog takes the focus (a screen reader reads its title); Escape cancels; the focus goes back on closing.
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    titleRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onCancel();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      before?.focus?.();
+    };
+  }, [onCancel]);
 
   useEffect(() => {
     let live = true;
@@ -100,7 +115,7 @@ export function MapPicker({ start, onPick, onCancel }: { start: LngLat; onPick: 
   return (
     <div className="address-map-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
       <header>
-        <h2 id={titleId}>
+        <h2 id={titleId} ref={titleRef} tabIndex={-1}>
           <FormattedMessage {...messages.title} />
         </h2>
       </header>
