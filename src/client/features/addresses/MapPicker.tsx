@@ -55,14 +55,14 @@ export function MapPicker({ start, onPick, onCancel }: { start: LngLat; onPick: 
   // The dialog takes the focus (a screen reader reads its title); Escape cancels; the focus goes back on closing.
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
-    titleRef.current?.focus();
+    titleRef.current?.focus({ preventScroll: true });
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onCancel();
     };
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
-      before?.focus?.();
+      before?.focus?.({ preventScroll: true });
     };
   }, [onCancel]);
 
