@@ -42,7 +42,7 @@ const config: Config = {
     },
     {
       displayName: 'client',
-      globals: { __API_HOST__: '', __TEST_API_HOST__: '', __IDENTITY_BASE__: '', __APP_VERSION__: 'v2.0.3', __DEV__: false },
+      globals: { __API_HOST__: '', __TEST_API_HOST__: '', __IDENTITY_BASE__: '', __APP_VERSION__: 'v2.0.3', __DEV__: false, __MAP_TILES_URL__: '', __MAP_ATTRIBUTION__: '' },
       testEnvironment: 'jest-fixed-jsdom',
       testEnvironmentOptions: { url: 'http://localhost/' },
       testMatch: ['<rootDir>/src/client/**/*.test.{ts,tsx}'],

@@ -117,6 +117,8 @@ function appConfig(_env: unknown, argv: { mode?: Configuration['mode'] }): Confi
         __IDENTITY_BASE__: JSON.stringify(process.env.IDENTITY_BASE ?? ''),
         __APP_VERSION__: JSON.stringify('v2.0.3'),
         __DEV__: JSON.stringify(!production),
+        __MAP_TILES_URL__: JSON.stringify(process.env.MAP_TILES_URL ?? ''),
+        __MAP_ATTRIBUTION__: JSON.stringify(process.env.MAP_ATTRIBUTION ?? ''),
       }),
       ...(production ? [new InitialSizePlugin({ budgetBytes: 150 * 1024 })] : []),
     ],

@@ -4,3 +4,11 @@ declare const __TEST_API_HOST__: string;
 declare const __IDENTITY_BASE__: string;
 declare const __APP_VERSION__: string;
 declare const __DEV__: boolean;
+/** The address map's XYZ tile server (MAP_TILES_URL) and its credit line; '' asks the service (/map/config). */
+declare const __MAP_TILES_URL__: string;
+declare const __MAP_ATTRIBUTION__: string;
+/** Style sheets are imported as text (webpack asset/source) and added by the page that needs them. */
+declare module '*.css' {
+  const css: string;
+  export default css;
+}

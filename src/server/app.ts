@@ -16,6 +16,7 @@ import type { Config } from './config';
 import type { Db } from './db/driver';
 import { gatewayRoutes } from './http/gateway';
 import { identityRoutes, registerFoodAppBridge } from './http/identity';
+import { mapTileRoutes } from './http/mapTiles';
 import { paymentRoutes } from './http/payments';
 import { sandboxRoutes } from './http/sandbox';
 import { registerSecurityHeaders } from './http/securityHeaders';
@@ -66,6 +67,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     registerFoodAppBridge(app, config);
   }
   await app.register(paymentRoutes, { db, config, clock });
+  // The address map's tile source, and its own tiles for when none is configured.
+  await app.register(mapTileRoutes, { config });
 
   // The staff API (off without a staff token: the production default).
   if (config.staffToken) await app.register(staffRoutes, { db, config, clock });

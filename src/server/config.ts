@@ -88,6 +88,15 @@ export interface Config {
   csp: { mapTilesUrl: string | null; connectOrigins: string[]; extraOrigins: string[] };
   /** New error reports stored per enterprise per (UTC) day: FEEDBACK_DAILY_LIMIT; beyond it 42900 (a repeated report still counts on its record). */
   feedbackDailyLimit: number;
+  /**
+   * The address map's tiles (http/mapTiles.ts): MAP_TILES_URL, any XYZ tile
+   * server's URL template ('https://tile.example.org/{z}/{x}/{y}.png'), with
+   * MAP_ATTRIBUTION its credit line. Unset: the service draws its own simple
+   * tiles from its street gazetteer at /map/tiles/{z}/{x}/{y}.svg, so the map
+   * works with no network.
+   */
+  mapTilesUrl: string | null;
+  mapAttribution: string;
 }
 
 /** The demo's payment callback key: never use it in production. */
@@ -150,5 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       extraOrigins: (env.CSP_EXTRA_ORIGINS ?? '').split(/\s+/).filter(Boolean),
     },
     scanSecret: env.TABLE_SCAN_SECRET || (production ? randomBytes(32).toString('hex') : 'demo-table-scan-secret-not-for-production'),
+    mapTilesUrl: env.MAP_TILES_URL || null,
+    mapAttribution: env.MAP_ATTRIBUTION ?? '',
   };
 }

@@ -368,6 +368,12 @@ const M = {
     'zh-CN': '您刚刚已尝试结账。请到柜台付款，或请同桌其他人结账。',
     'zh-TW': '您剛剛已嘗試結賬。請到櫃檯付款，或請同桌其他人結賬。',
   },
+  // Addresses (operations/addresses)
+  addressNotResolved: {
+    en: 'The address you selected is not resolved to the result!',
+    'zh-CN': '您选择的地址未能解析出结果！',
+    'zh-TW': '您選擇的地址未能解析出結果！',
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof M;

@@ -199,8 +199,16 @@ export const routes: RouteDef[] = [
     () =>
       import(/* webpackChunkName: "page-score-records" */ '../features/wallet/ScoreRecordListPage'),
   ),
-  page('addressList', t.addressList),
-  page('addressEdit', t.addressEdit),
+  page(
+    'addressList',
+    t.addressList,
+    () => import(/* webpackChunkName: "page-address-list" */ '../features/addresses/AddressListPage'),
+  ),
+  page(
+    'addressEdit',
+    t.addressEdit,
+    () => import(/* webpackChunkName: "page-address-edit" */ '../features/addresses/AddressEditPage'),
+  ),
   page(
     'vipDetailsEdit',
     t.vipDetailsEdit,

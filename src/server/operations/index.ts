@@ -1,4 +1,5 @@
 /** Every implemented operation's handler, keyed by strKeyName. */
+import { addressHandlers } from './addresses/handlers';
 import { authHandlers } from './auth';
 import type { HandlerMap } from './context';
 import { feedbackHandlers } from './feedback';
@@ -22,4 +23,5 @@ export const handlers: HandlerMap = {
   ...orderHandlers,
   ...paymentHandlers,
   ...walletHandlers,
+  ...addressHandlers,
 };

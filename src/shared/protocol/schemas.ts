@@ -743,6 +743,35 @@ export const vipAddressRow = z.object({
   IsDefault: bit,
 });
 
+/** A region of the address picker (shared/domain/regions.ts), its name in the three languages and the caller's. */
+export const areaRow = z.object({
+  AreaID: str,
+  ParentID: str,
+  Level: z.number(),
+  AreaName: str,
+  AreaNameZH: str,
+  AreaNameTW: str,
+  AreaNameEN: str,
+  HasChildren: bit,
+});
+
+/** What a position or an address text resolves to: the street, its region, a position on the street. */
+export const addressResolutionRow = z.object({
+  RegionID: str,
+  Province: str,
+  City: str,
+  District: str,
+  MainAddress: str,
+  /** The street's name in each language (a typed address may use another than the caller's). */
+  MainAddressZH: str,
+  MainAddressTW: str,
+  MainAddressEN: str,
+  GPS_Lng: z.number(),
+  GPS_Lat: z.number(),
+  /** Metres from the asked position to the street ('' for a text). */
+  Distance: str,
+});
+
 /** The fields of an address submit; the handler says which are missing (SPEC section 5 messages). */
 const addressFields = {
   CustName: text(40).optional(),
@@ -1051,8 +1080,19 @@ const P = {
       table5: z.array(tableRow),
     }),
   },
-  Common_AddressResolutionGet_Get: { payload: payload({ Address: text(300) }), result: genericResult },
-  Area_BatchAreaSelectGet_Get: { payload: payload({ ParentID: optionalId.optional() }), result: genericResult },
+  Common_AddressResolutionGet_Get: {
+    // Reverse geocoding (a position: the nearest street) or forward (an address text: where it is).
+    payload: payload({ Address: text(300).optional(), GPS_Lng: coordinate(180), GPS_Lat: coordinate(90) }).superRefine(({ tableData: [row] }, ctx) => {
+      if ((row?.GPS_Lng === undefined) !== (row?.GPS_Lat === undefined)) {
+        ctx.addIssue({ code: 'custom', path: ['tableData', 0, row?.GPS_Lng === undefined ? 'GPS_Lng' : 'GPS_Lat'], message: 'send both GPS_Lng and GPS_Lat, or neither' });
+      }
+      if (row?.GPS_Lng === undefined && !row?.Address?.trim()) {
+        ctx.addIssue({ code: 'custom', path: ['tableData', 0, 'Address'], message: 'send an Address or a position (GPS_Lng, GPS_Lat)' });
+      }
+    }),
+    result: z.object({ table1: z.array(addressResolutionRow) }),
+  },
+  Area_BatchAreaSelectGet_Get: { payload: payload({ ParentID: optionalId.optional() }), result: z.object({ table1: z.array(areaRow) }) },
   Setting_SetHelpFeedbackAddSubmit_Add: {
     payload: payload({ FbContent: multiline(FEEDBACK_MAX_CHARS), FbType: int.optional() }),
     result: z.object({ table1: table({ FeedbackID: str, Occurrences: z.number() }) }),

@@ -9,7 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Shell } from '../../app/Shell';
 import { answer, makeRefuse, resetGateway, seen, server } from '../../test/gateway';
-import { orderState, PAY_METHODS, sheetDetail, shopState, baseInfo } from '../../test/orderFixtures';
+import { guest, orderState, PAY_METHODS, sheetDetail, shopState, baseInfo } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 import { browser } from '../../ui/redirect';
 import { INFLIGHT_PAYMENT_KEY } from '../payments/inflightPayment';
@@ -70,9 +70,9 @@ async function placeAndConfirm(user: ReturnType<typeof userEvent.setup>) {
 
 const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
 
-test('a delivery without contact, address, agreement or payment method shows each message at its field and sends nothing', async () => {
+test('a guest’s delivery without contact, address, agreement or payment method shows each message at its field and sends nothing', async () => {
   const user = userEvent.setup({ delay: null });
-  renderWithProviders(<Shell />, { route: CONFIRM, preloadedState: orderState() });
+  renderWithProviders(<Shell />, { route: CONFIRM, preloadedState: orderState({ who: guest }) });
   await user.click(await screen.findByRole('radio', { name: 'Delivery' }));
   expect(await screen.findByText(/Delivery fee MOP\$8\.00/)).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Place order' }));
@@ -128,7 +128,7 @@ test('without the phone’s position a delivery cannot be placed', async () => {
     value: { getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) => fail({ code: 1, message: 'denied' } as GeolocationPositionError) },
   });
   const user = userEvent.setup({ delay: null });
-  renderWithProviders(<Shell />, { route: CONFIRM, preloadedState: orderState() });
+  renderWithProviders(<Shell />, { route: CONFIRM, preloadedState: orderState({ who: guest }) });
   await user.click(await screen.findByRole('radio', { name: 'Delivery' }));
   expect(await screen.findByText('We need your location to deliver. Allow this page to use your location, then try again.')).toBeInTheDocument();
   await user.type(screen.getByLabelText('Recipient'), 'Chan');
@@ -147,7 +147,7 @@ test('without the phone’s position a delivery cannot be placed', async () => {
 test('a delivery under the minimum amount shows the shortfall and cannot be placed', async () => {
   answer('FreightRule_FreightRuleGet_Get', { table1: [{ Fee: '8.0000', MinAmount: '150.0000', RangeKm: '5.0000', FreeAbove: '300.0000' }] });
   const user = userEvent.setup({ delay: null });
-  renderWithProviders(<Shell />, { route: CONFIRM, preloadedState: orderState() });
+  renderWithProviders(<Shell />, { route: CONFIRM, preloadedState: orderState({ who: guest }) });
   await user.click(await screen.findByRole('radio', { name: 'Delivery' }));
   const shortfall = await screen.findByText('Add MOP$36.00 more for delivery');
   expect(shortfall).not.toHaveAttribute('role');

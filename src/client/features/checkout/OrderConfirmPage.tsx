@@ -28,7 +28,7 @@ import { confirmations, errors as specErrors, validation } from '../../i18n/spec
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { localName } from '../../ui/localName';
 import { useMoney } from '../../ui/money';
-import { useRequireMember } from '../auth/useRequireMember';
+import { useIsMember, useRequireMember } from '../auth/useRequireMember';
 import { cartLinesOrdered, selectBusinessMode, selectCartEntries, selectCartNumberFormats } from '../cart/cartSlice';
 import { orderDetailsPath } from '../orders/paths';
 import { PaymentMethods } from '../payments/PaymentMethods';
@@ -36,6 +36,9 @@ import { isPayType, payForSheet } from '../payments/payForSheet';
 import { selectGuardInputs, useOrderingGuard, useServiceNow } from '../shop/guard';
 import { selectBaseInfo, selectShopParams, selectSignSheet, selectTableInfo, shopParamsChanged, signSheetRefreshed } from '../shop/shopSlice';
 import { checkoutApi } from './checkoutApi';
+import { DeliveryAddressBook } from './DeliveryAddressBook';
+import { useDeliveryRange } from './deliveryRange';
+import { usePrefillContact } from './usePrefillContact';
 import {
   checkoutDraftChanged,
   orderPlaced,
@@ -131,6 +134,7 @@ function validate(input: {
   shortfall: boolean;
   couponProblem: CouponProblem | null;
   agreed: boolean;
+  beyond?: boolean;
 }): FormErrors {
   const { draft, takeType } = input;
   const found: FormErrors = {};
@@ -138,7 +142,7 @@ function validate(input: {
   const located = draft.GPS_Lng !== null && draft.GPS_Lat !== null;
   if (takeType === 'delivery' && (!draft.CustDistrict.trim() || !draft.CustMainAddress.trim() || !draft.CustHouseNumber.trim() || !located)) {
     found.shipping = validation.shippingIncomplete;
-  }
+  } else if (takeType === 'delivery' && input.beyond) found.shipping = validation.beyondRange;
   if (takeType === 'delivery' && input.shortfall) found.minimum = true;
   if (input.couponProblem) found.coupon = input.couponProblem;
   if (!input.agreed) found.terms = validation.privacyRequired;
@@ -208,8 +212,12 @@ export default function OrderConfirmPage({ payMode }: { payMode: PayMode }) {
   const shortfall = takeType === 'delivery' && Number(totals.shortfall) > 0;
   // The delivery figures are needed before an order can be sent.
   const figuresPending = takeType === 'delivery' && freight.isLoading;
+  // A member delivers to an address of their book; the range check uses its position (SPEC section 5).
+  const isMember = useIsMember();
+  usePrefillContact(takeType !== 'delivery');
+  const beyond = useDeliveryRange({ BaseID: params.BaseID, ShopID: params.ShopID, lng: draft.GPS_Lng, lat: draft.GPS_Lat, rangeKm: freightRule?.rangeKm ?? null });
   const formErrors = attempted
-    ? validate({ payMode, takeType, draft, shortfall, couponProblem: totals.couponProblem, agreed })
+    ? validate({ payMode, takeType, draft, shortfall, couponProblem: totals.couponProblem, agreed, beyond })
     : ({} as FormErrors);
 
   useEffect(() => {
@@ -251,7 +259,7 @@ export default function OrderConfirmPage({ payMode }: { payMode: PayMode }) {
     try {
       setSubmitError(null);
       setAttempts((n) => n + 1);
-      const found = validate({ payMode, takeType, draft, shortfall, couponProblem: totals.couponProblem, agreed });
+      const found = validate({ payMode, takeType, draft, shortfall, couponProblem: totals.couponProblem, agreed, beyond });
       if (Object.keys(found).length > 0) return;
       if (!(await confirm({ message: confirmations.placeOrder }))) return;
       setBusy(true);
@@ -389,7 +397,8 @@ export default function OrderConfirmPage({ payMode }: { payMode: PayMode }) {
               autoComplete="tel"
             />
           </FieldGroup>
-          {takeType === 'delivery' && (
+          {takeType === 'delivery' && isMember && <DeliveryAddressBook error={formErrors.shipping} />}
+          {takeType === 'delivery' && !isMember && (
             <FieldGroup legend={messages.address} error={formErrors.shipping}>
               <TextField label={messages.district} value={draft.CustDistrict} onChange={(v) => change({ CustDistrict: v })} invalid={!!formErrors.shipping && !draft.CustDistrict.trim()} autoComplete="address-level2" />
               <TextField label={messages.mainAddress} value={draft.CustMainAddress} onChange={(v) => change({ CustMainAddress: v })} invalid={!!formErrors.shipping && !draft.CustMainAddress.trim()} autoComplete="street-address" />

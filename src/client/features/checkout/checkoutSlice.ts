@@ -5,6 +5,7 @@
  * to the privacy policy and terms.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { addressChosen } from '../../flows/addressChosen';
 import type { Coupon, TakeType } from './totals';
 
 export interface CheckoutDraft {
@@ -16,9 +17,11 @@ export interface CheckoutDraft {
   CustDistrict: string;
   CustMainAddress: string;
   CustHouseNumber: string;
-  /** Where to deliver: the phone's position when the customer asked for it (the service measures the distance from it). */
+  /** Where to deliver: the chosen address's position, or the phone's (the service measures the distance from it). */
   GPS_Lng: number | null;
   GPS_Lat: number | null;
+  /** A member's delivery: the address book's entry it was filled from ('' for none or typed by hand). */
+  addressId: string;
   remark: string;
   payType: string;
 }
@@ -39,6 +42,7 @@ export const emptyDraft: CheckoutDraft = {
   CustHouseNumber: '',
   GPS_Lng: null,
   GPS_Lat: null,
+  addressId: '',
   remark: '',
   payType: '',
 };
@@ -64,6 +68,21 @@ export const checkoutSlice = createSlice({
       state.draft.takeTime = '';
       state.draft.remark = '';
     },
+  },
+  extraReducers: (builder) => {
+    // A delivery address from the address book: its contact, region, street, house number and position.
+    builder.addCase(addressChosen, (state, { payload: a }) => {
+      Object.assign(state.draft, {
+        addressId: a.AddressID,
+        CustName: a.CustName,
+        CustPhone: a.CustPhone,
+        CustDistrict: [a.Province, a.City, a.District].filter(Boolean).join(' '),
+        CustMainAddress: a.MainAddress,
+        CustHouseNumber: a.HouseNumber,
+        GPS_Lng: a.GPS_Lng,
+        GPS_Lat: a.GPS_Lat,
+      });
+    });
   },
   selectors: {
     selectCheckoutDraft: (state) => state.draft,

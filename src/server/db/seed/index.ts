@@ -9,6 +9,7 @@ import type { Db, Queryable } from '../driver';
 import * as data from './demo';
 import { translateDemo } from './translations';
 import { seedWalletDemo } from './wallet';
+import { MORE_REGIONS } from './regions';
 
 /** Rows per INSERT statement (fewer when a row has many columns: PostgreSQL allows 65535 parameters). */
 const BATCH_ROWS = 500;
@@ -81,7 +82,7 @@ function untranslatedTables(now: Date): [table: string, rows: readonly object[]]
     ['sheet', timed.sheets],
     ['sheet_item', data.SHEET_ITEMS],
     ['sms_area', data.SMS_AREAS],
-    ['region', data.REGIONS],
+    ['region', [...data.REGIONS, ...MORE_REGIONS]],
     ['service_link', data.SERVICE_LINKS],
   ];
 }

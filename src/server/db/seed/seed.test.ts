@@ -59,7 +59,7 @@ const EXPECTED_COUNTS: Record<string, number> = {
   sheet: 4,
   sheet_item: 6,
   sms_area: 7,
-  region: 12,
+  region: 42,
   service_link: 3,
 };
 
@@ -435,10 +435,14 @@ describe('seedDemo', () => {
   it('has calling codes, a region tree and service links', async () => {
     expect((await rows<{ area_no: string }>('SELECT area_no FROM sms_area ORDER BY sort')).map((r) => r.area_no)).toEqual(['853', '852', '86', '886', '65', '1', '44']);
     expect(await count(`SELECT count(*) AS n FROM sms_area WHERE area_name = '' OR area_name_tw = '' OR area_name_en = ''`)).toBe(0);
-    expect(await rows('SELECT name_en, level FROM region WHERE parent_id IS NULL')).toEqual([{ name_en: 'Macau', level: 1 }]);
+    expect(await rows('SELECT name_en, level FROM region WHERE parent_id IS NULL ORDER BY region_id')).toEqual([
+      { name_en: 'Guangdong', level: 1 },
+      { name_en: 'Hong Kong', level: 1 },
+      { name_en: 'Macau', level: 1 },
+    ]);
     expect(await count('SELECT count(*) AS n FROM region c LEFT JOIN region p ON p.region_id = c.parent_id WHERE c.parent_id IS NOT NULL AND (p.region_id IS NULL OR c.level <> p.level + 1)')).toBe(0);
     expect(await count(`SELECT count(*) AS n FROM region WHERE name = '' OR name_tw = '' OR name_en = ''`)).toBe(0);
-    expect((await rows<{ name_en: string }>('SELECT name_en FROM region WHERE level = 2 ORDER BY region_id')).map((r) => r.name_en)).toEqual(['Macau Peninsula', 'Taipa', 'Coloane']);
+    expect((await rows<{ name_en: string }>("SELECT name_en FROM region WHERE level = 2 AND parent_id = '820000' ORDER BY region_id")).map((r) => r.name_en)).toEqual(['Macau Peninsula', 'Taipa', 'Coloane']);
     expect(await rows('SELECT link_key, link_value FROM service_link ORDER BY link_key')).toEqual([
       { link_key: 'ApiHost', link_value: '/' },
       { link_key: 'OssCustomerDomain', link_value: '/oss/' },
