@@ -7,7 +7,6 @@
  * in Chinese. Run it with --project=plain.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO } from '../src/server/db/seed';
 import { demoCodes, type DemoCodes } from './support/gateway';
 
 /** The demo tables' codes (random at seeding), from the running service. */

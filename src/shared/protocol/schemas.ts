@@ -11,15 +11,6 @@ import { FEEDBACK_MAX_CHARS } from '../domain/feedback';
 import type { OperationName } from './catalogue';
 import { dec, id, int, multiline, num, optionalId, page, payload, str, table, text } from './fields';
 
-const anyTable = z.array(z.record(z.string(), z.unknown()));
-const genericResult = z.object({
-  table1: anyTable.optional(),
-  table2: anyTable.optional(),
-  table3: anyTable.optional(),
-  table4: anyTable.optional(),
-  table5: anyTable.optional(),
-});
-
 const paging = { PageIndex: page.optional(), PageSize: page.optional() };
 
 /** A coordinate in degrees; '' (what clients send without a fix) counts as absent. */
