@@ -52,8 +52,8 @@ const RUNNING_PROMOTIONS = `
       FROM promo ORDER BY goods_id, promote_price, plan_id
   )`;
 
-/** A goods row as every list sends it (joined with `best`). */
-const GOODS_COLUMNS = `
+/** A goods row as the whole-menu list sends it (joined with `best`): only the fields the list shows. */
+const GOODS_LIST_COLUMNS = `
   g.goods_id AS "GoodsID", g.goods_code AS "GoodsCode",
   g.goods_name AS "GoodsName", g.goods_name_tw AS "GoodsNameTW", g.goods_name_en AS "GoodsNameEN",
   g.class_id AS "ClassID", g.goods_type::text AS "GoodsTypeID", g.sku_type::text AS "Skus", g.unit AS "Unit",
@@ -66,7 +66,10 @@ const GOODS_COLUMNS = `
   (SELECT count(*) FROM goods_punit p WHERE p.goods_id = g.goods_id)::int AS "PUnitCount",
   CASE WHEN EXISTS (SELECT 1 FROM goods_bom_class b WHERE b.goods_id = g.goods_id) THEN 1 ELSE 0 END AS "HasBom",
   CASE WHEN EXISTS (SELECT 1 FROM goods_charging_link l WHERE l.goods_id = g.goods_id) THEN 1 ELSE 0 END AS "HasCharging",
-  g.bag_count AS "BagCount", g.sort AS "Sort",
+  g.bag_count AS "BagCount"`;
+
+/** A goods row as the other lists and the detail send it. */
+const GOODS_COLUMNS = `${GOODS_LIST_COLUMNS}, g.sort AS "Sort",
   g.remarks AS "GoodsRemarks", g.remarks_tw AS "GoodsRemarksTW", g.remarks_en AS "GoodsRemarksEN"`;
 
 /** Menu order: class sort, goods sort, code. */
@@ -111,11 +114,11 @@ async function requireShop(tx: Queryable, shopId: string): Promise<void> {
 type GoodsFilter = { sql: (first: number) => string; params: unknown[] };
 
 /** A page of goods of a shop at `now`, filtered, in menu order. */
-async function goodsPage(tx: Queryable, shopId: string, now: Date, filter: GoodsFilter, page: Page) {
+async function goodsPage(tx: Queryable, shopId: string, now: Date, filter: GoodsFilter, page: Page, columns = GOODS_COLUMNS) {
   const n = filter.params.length;
   return tx.query(
     `WITH ${RUNNING_PROMOTIONS}
-     SELECT ${GOODS_COLUMNS}
+     SELECT ${columns}
        FROM goods g
        JOIN goods_class c ON c.class_id = g.class_id
        LEFT JOIN best ON best.goods_id = g.goods_id
@@ -166,7 +169,7 @@ export const menuHandlers: HandlerMap = {
     const { ShopID, ClassID } = row!;
     const page = pageOf(row!, GOODS_PAGE_SIZE);
     const filter = classGoods(ClassID || null);
-    const goods = await goodsPage(tx, ShopID, now, filter, page);
+    const goods = await goodsPage(tx, ShopID, now, filter, page, GOODS_LIST_COLUMNS);
     const total = await totalOf(page, goods.length, () => countGoods(tx, ShopID, filter));
     if (total === 0) await requireShop(tx, ShopID);
     return { table1: goods, table2: [{ TotalCount: total }] };
