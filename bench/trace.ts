@@ -41,13 +41,13 @@ export function mainThreadWork(events: readonly TraceEvent[], thread: { pid: num
   return { ms: Math.round(busy / 100) / 10, longTasks };
 }
 
-/** The heaviest kinds of work in the window (ms by event name), for finding where the time goes. */
-export function topWork(events: readonly TraceEvent[], thread: { pid: number; tid: number }, fromTs: number, toTs: number, names: readonly string[]) {
-  const out: Record<string, number> = {};
+/** Every named event's total time (ms) in the window, largest first (nested events counted in each): a profile's first cut. */
+export function eventTotals(events: readonly TraceEvent[], thread: { pid: number; tid: number }, fromTs: number, toTs: number, top = 12) {
+  const out = new Map<string, number>();
   for (const e of events) {
-    if (e.pid !== thread.pid || e.tid !== thread.tid || e.ph !== 'X' || e.dur === undefined || !names.includes(e.name)) continue;
+    if (e.pid !== thread.pid || e.tid !== thread.tid || e.ph !== 'X' || e.dur === undefined || e.name === 'RunTask') continue;
     if (e.ts < fromTs || e.ts > toTs) continue;
-    out[e.name] = Math.round(((out[e.name] ?? 0) + e.dur / 1000) * 10) / 10;
+    out.set(e.name, (out.get(e.name) ?? 0) + e.dur / 1000);
   }
-  return out;
+  return Object.fromEntries([...out].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, v]) => [k, Math.round(v * 10) / 10]));
 }

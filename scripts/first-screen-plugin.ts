@@ -59,19 +59,23 @@ export class FirstScreenPlugin {
           : '';
         const initial = new Set<string>();
         for (const [, ep] of compilation.entrypoints) for (const f of ep.getFiles()) initial.add(publicPath + f);
+        // One preload per file; its data-chunk names every chunk group it serves (they may share one).
         const filesOf = (names: string[], skip: Set<string>): Preloads => {
-          const seen = new Set(skip);
-          const out: Preloads = [];
+          const byHref = new Map<string, string[]>();
           for (const [chunk, href] of names.flatMap((c) => files(compilation, c, publicPath))) {
-            if (seen.has(href)) continue;
-            seen.add(href);
-            out.push([chunk, href]);
+            if (skip.has(href)) continue;
+            byHref.set(href, [...(byHref.get(href) ?? []), chunk]);
           }
-          return out;
+          return [...byHref].map(([href, chunks]) => [chunks.join(' '), href]);
         };
         const locales = Object.fromEntries(Object.entries(this.options.locales).map(([locale, chunk]) => [locale, filesOf([chunk], initial)]));
         const always = filesOf(this.options.always, initial);
-        const entry = filesOf(this.options.entryChunks, new Set([...initial, ...always.map(([, href]) => href)]));
+        // A table link's chunks already in a file every page preloads are named on that preload.
+        const entry = filesOf(this.options.entryChunks, initial).filter(([chunks, href]) => {
+          const shared = always.find(([, h]) => h === href);
+          if (shared) shared[0] = `${shared[0]} ${chunks}`;
+          return !shared;
+        });
         data.headTags.push(
           HtmlWebpackPlugin.createHtmlTagObject('script', {}, preloadScript(locales, always, entry)),
         );
