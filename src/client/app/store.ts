@@ -4,12 +4,11 @@
  * only (versioned, SPEC section 4).
  */
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
 import { persistReducer, persistStore, FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, type PersistedState } from 'redux-persist';
 import type { Storage } from 'redux-persist';
 import { api } from './api';
 import { errorListener } from './errorListener';
-import { rootSaga } from './rootSaga';
+import { createLazySagas } from './lazySagas';
 import { createLanguageListener } from './language';
 import { PLAIN_BROWSER, type HostInfo } from '../host/detect';
 import { uiSlice } from './uiSlice';
@@ -78,11 +77,18 @@ export type RootState = ReturnType<ReturnType<typeof makeRootReducer>>;
 
 export function makeStore(
   preloadedState?: Partial<RootState>,
-  options: { storage?: Storage; host?: HostInfo; signInEnv?: SignInEnv } = {},
+  options: {
+    storage?: Storage;
+    host?: HostInfo;
+    signInEnv?: SignInEnv;
+    /** Leave loading the sagas to the caller (startSagas), e.g. until after the first paint. */
+    deferSagas?: boolean;
+  } = {},
 ) {
   // The sign-in flows reach the page (address, redirects, host objects) only through this.
   const signInEnv = options.signInEnv ?? browserSignInEnv();
-  const sagaMiddleware = createSagaMiddleware({ context: { signInEnv } });
+  // redux-saga loads in a chunk of its own, beside the first screen (lazySagas.ts).
+  const sagas = createLazySagas({ signInEnv });
   const memberListener = createMemberListener(signInEnv.local);
   const languageListener = createLanguageListener(options.host ?? PLAIN_BROWSER);
   const store = configureStore({
@@ -91,12 +97,13 @@ export function makeStore(
     middleware: (getDefault) =>
       getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } })
         .prepend(errorListener.middleware, languageListener.middleware, memberListener.middleware)
-        .concat(api.middleware, sagaMiddleware),
+        .concat(api.middleware, sagas.middleware),
     devTools: __DEV__ ? { trace: true, traceLimit: 25 } : false,
   });
-  sagaMiddleware.run(rootSaga);
+  const startSagas = () => sagas.start().catch((err: unknown) => console.error('the sign-in flows could not load', err));
+  if (!options.deferSagas) void startSagas();
   const persistor = persistStore(store);
-  return { store, persistor };
+  return { store, persistor, startSagas };
 }
 
 export type AppStore = ReturnType<typeof makeStore>['store'];

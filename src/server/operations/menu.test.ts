@@ -91,9 +91,11 @@ describe('HBBPos_GoodsClass_GoodsList_V9_Get', () => {
       HasBom: 0,
       HasCharging: 1,
       BagCount: 1,
-      Sort: 1,
-      GoodsRemarks: 'Honey-glazed BBQ pork on rice',
     });
+    // Only what the list shows (issue 14): the remarks come with the goods detail.
+    const detail = await client.call('EShop_GoodsDetailGet_V2_Get', [{ GoodsID: DEMO.goods.bbqPorkRice }]);
+    ok(detail);
+    expect(rows(detail)[0]).toMatchObject({ Sort: 1, GoodsRemarks: 'Honey-glazed BBQ pork on rice' });
     // Class order, then goods order: the bag is last.
     expect(goods.at(-1)).toMatchObject({ GoodsID: DEMO.goods.bag, GoodsCode: 'BAG', GoodsTypeID: '9' });
     const classOrder = goods.map((g) => g.ClassID as string);

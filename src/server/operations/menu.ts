@@ -54,8 +54,8 @@ const RUNNING_PROMOTIONS = `
       FROM promo ORDER BY goods_id, promote_price, plan_id
   )`;
 
-/** A goods row as every list sends it (joined with `best`), its texts in the caller's language. */
-const goodsColumns = (l: TextLangs) => `
+/** A goods row as the whole-menu list sends it (joined with `best`): only the fields the list shows, its texts in the caller's language. */
+const goodsListColumns = (l: TextLangs) => `
   g.goods_id AS "GoodsID", g.goods_code AS "GoodsCode", ${tr('g.goods_name', l)} AS "GoodsName",
   g.class_id AS "ClassID", g.goods_type::text AS "GoodsTypeID", g.sku_type::text AS "Skus", ${tr('g.unit', l)} AS "Unit",
   g.price AS "Price", g.sales_price AS "SalesPrice",
@@ -67,7 +67,10 @@ const goodsColumns = (l: TextLangs) => `
   (SELECT count(*) FROM goods_punit p WHERE p.goods_id = g.goods_id)::int AS "PUnitCount",
   CASE WHEN EXISTS (SELECT 1 FROM goods_bom_class b WHERE b.goods_id = g.goods_id) THEN 1 ELSE 0 END AS "HasBom",
   CASE WHEN EXISTS (SELECT 1 FROM goods_charging_link l WHERE l.goods_id = g.goods_id) THEN 1 ELSE 0 END AS "HasCharging",
-  g.bag_count AS "BagCount", g.sort AS "Sort",
+  g.bag_count AS "BagCount"`;
+
+/** A goods row as the other lists and the detail send it. */
+const goodsColumns = (l: TextLangs) => `${goodsListColumns(l)}, g.sort AS "Sort",
   ${tr('g.remarks', l)} AS "GoodsRemarks"`;
 
 /** Menu order: class sort, goods sort, code. */
@@ -112,11 +115,11 @@ async function requireShop(tx: Queryable, shopId: string): Promise<void> {
 type GoodsFilter = { sql: (first: number) => string; params: unknown[] };
 
 /** A page of goods of a shop at `now`, filtered, in menu order. */
-async function goodsPage(tx: Queryable, shopId: string, now: Date, filter: GoodsFilter, page: Page, l: TextLangs) {
+async function goodsPage(tx: Queryable, shopId: string, now: Date, filter: GoodsFilter, page: Page, l: TextLangs, columns = goodsColumns) {
   const n = filter.params.length;
   return tx.query(
     `WITH ${RUNNING_PROMOTIONS}
-     SELECT ${goodsColumns(l)}
+     SELECT ${columns(l)}
        FROM goods g
        JOIN goods_class c ON c.class_id = g.class_id
        LEFT JOIN best ON best.goods_id = g.goods_id
@@ -168,7 +171,7 @@ export const menuHandlers: HandlerMap = {
     const page = pageOf(row!, GOODS_PAGE_SIZE);
     const filter = classGoods(ClassID || null);
     const l = await langsFor(tx, lang, { shopId: ShopID });
-    const goods = await goodsPage(tx, ShopID, now, filter, page, l);
+    const goods = await goodsPage(tx, ShopID, now, filter, page, l, goodsListColumns);
     const total = await totalOf(page, goods.length, () => countGoods(tx, ShopID, filter));
     if (total === 0) await requireShop(tx, ShopID);
     return { table1: goods, table2: [{ TotalCount: total }] };

@@ -58,7 +58,7 @@
  * reported, the rest kept. The service owns the truth (it refuses orders
  * itself); the app's check only spares the customer a doomed order.
  */
-import { DateTime } from 'luxon';
+import { addDays, checkZone, instantOf, wallTimeAt, type WallTime } from './zonedTime';
 import { SheetStatus } from './orderStates';
 
 /** The shops are in Macau (no daylight-saving time). */
@@ -221,12 +221,28 @@ function localParts(text: string): LocalParts | null {
   return parts;
 }
 
-function localDateTime(parts: LocalParts, zone: string): DateTime | null {
-  const dt = DateTime.fromObject(
-    { year: parts.year, month: parts.month, day: parts.day, ...(parts.time ?? {}) },
-    { zone },
+function localDateTime(parts: LocalParts, zone: string): number | null {
+  return instantOf({ year: parts.year, month: parts.month, day: parts.day, ...(parts.time ?? {}) }, zone);
+}
+
+/** An ISO 8601 date-time with its own offset or 'Z' (2026-11-22T12:00:00+08:00, +0800, +08). */
+const ISO_WITH_OFFSET_RE =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(Z|[+-]\d{2}(?::?\d{2})?)$/i;
+
+function isoWithOffset(text: string): number | null {
+  const m = ISO_WITH_OFFSET_RE.exec(text);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, sec, frac, off] = m;
+  const local = instantOf(
+    { year: Number(y), month: Number(mo), day: Number(d), hour: Number(h), minute: Number(mi), second: Number(sec ?? 0), millisecond: frac ? Number(frac.slice(0, 3).padEnd(3, '0')) : 0 },
+    'UTC',
   );
-  return dt.isValid ? dt : null;
+  if (local === null) return null;
+  if (off!.toUpperCase() === 'Z') return local;
+  const sign = off!.startsWith('-') ? -1 : 1;
+  const digits = off!.slice(1).replace(':', '');
+  const minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || 0);
+  return local - sign * minutes * 60_000;
 }
 
 /**
@@ -239,9 +255,13 @@ export function parseShopDateTime(text: string | null | undefined, zone: string)
   if (isBlank(text)) return null;
   const t = (text as string).trim();
   const parts = localParts(t);
-  if (parts) return localDateTime(parts, zone)?.toJSDate() ?? null;
-  const iso = DateTime.fromISO(t, { zone });
-  return iso.isValid ? iso.toJSDate() : null;
+  try {
+    checkZone(zone);
+  } catch {
+    return null;
+  }
+  const ms = parts ? localDateTime(parts, zone) : isoWithOffset(t);
+  return ms === null ? null : new Date(ms);
 }
 
 /** Begin and end instants (ms) of a date range in a zone, or null if malformed or empty. */
@@ -254,11 +274,11 @@ function dateRangeBounds(
   if (!b || !e) return null;
   const begin = localDateTime(b, zone);
   let end = localDateTime(e, zone);
-  if (!begin || !end) return null;
+  if (begin === null || end === null) return null;
   if (!e.time || (e.time.hour === 23 && e.time.minute === 59))
-    end = end.startOf('day').plus({ days: 1 });
-  if (end.toMillis() <= begin.toMillis()) return null;
-  return { begin: begin.toMillis(), end: end.toMillis() };
+    end = instantOf(addDays(e, 1), zone);
+  if (end === null || end <= begin) return null;
+  return { begin, end };
 }
 
 // ---------------------------------------------------------------------------
@@ -443,20 +463,32 @@ function compile(hours: OpeningHours | null | undefined): Compiled {
   };
 }
 
-function shopTime(now: Date, zone: string): DateTime {
-  const dt = DateTime.fromJSDate(now, { zone });
-  if (!dt.isValid)
+/** The shop's wall clock at an instant, and the instant itself. */
+interface ShopTime extends WallTime {
+  ms: number;
+}
+
+function shopTimeAt(ms: number, zone: string): ShopTime {
+  return { ...wallTimeAt(ms, zone), ms };
+}
+
+function shopTime(now: Date, zone: string): ShopTime {
+  const ms = now.getTime();
+  try {
+    if (Number.isNaN(ms)) throw new RangeError('invalid date');
+    return shopTimeAt(ms, zone);
+  } catch {
     throw new RangeError(`invalid instant or time zone: ${String(now)} in ${JSON.stringify(zone)}`);
-  return dt;
+  }
 }
 
 function previousWeekDay(day: number): number {
   return ((day + 5) % 7) + 1;
 }
 
-function openAt(c: Compiled, dt: DateTime, zone: string): boolean {
+function openAt(c: Compiled, dt: ShopTime, zone: string): boolean {
   if (c.dateRanges.length) {
-    const t = dt.toMillis();
+    const t = dt.ms;
     const inside = c.dateRanges.some((r) => {
       const bounds = dateRangeBounds(r, zone);
       return bounds !== null && t >= bounds.begin && t < bounds.end;
@@ -562,19 +594,10 @@ function nextOpeningCompiled(c: Compiled, now: Date, zone: string): Date | null 
   for (const span of c.spans) if (span !== ALL_DAY) minutes.add(span.begin);
   const candidates: number[] = [];
   for (let k = 0; k <= NEXT_OPENING_HORIZON_DAYS; k += 1) {
-    const day = start.startOf('day').plus({ days: k });
+    const day = addDays(start, k);
     for (const m of minutes) {
-      const dt = DateTime.fromObject(
-        {
-          year: day.year,
-          month: day.month,
-          day: day.day,
-          hour: Math.floor(m / 60),
-          minute: m % 60,
-        },
-        { zone },
-      );
-      if (dt.isValid) candidates.push(dt.toMillis());
+      const t = instantOf({ ...day, hour: Math.floor(m / 60), minute: m % 60 }, zone);
+      if (t !== null) candidates.push(t);
     }
   }
   for (const r of c.dateRanges) {
@@ -585,7 +608,7 @@ function nextOpeningCompiled(c: Compiled, now: Date, zone: string): Date | null 
     .filter((t) => t > from && t <= until)
     .sort((a, b) => a - b);
   for (const t of sorted) {
-    if (openAt(c, DateTime.fromMillis(t, { zone }), zone)) return new Date(t);
+    if (openAt(c, shopTimeAt(t, zone), zone)) return new Date(t);
   }
   return null;
 }
@@ -594,7 +617,7 @@ function nextOpeningCompiled(c: Compiled, now: Date, zone: string): Date | null 
  * When the shop next opens, for showing "opens at": `now` itself when it is
  * open now, else the first instant within 8 days at which it is open, else
  * null. (In a zone with daylight-saving time an opening inside the skipped
- * hour is reported at the wall-clock time luxon shifts it to.)
+ * hour is reported at the wall-clock time it shifts to, as luxon did.)
  */
 export function nextOpening(
   hours: OpeningHours | null | undefined,

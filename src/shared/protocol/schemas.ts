@@ -136,6 +136,9 @@ export const goodsRow = z.object({
   GoodsRemarks: str,
 });
 
+/** A row of the whole-menu list: only what the list shows (remarks and sort come with the goods detail). */
+export const goodsListRow = goodsRow.omit({ Sort: true, GoodsRemarks: true });
+
 export const goodsDetailRow = goodsRow.extend({
   /** Attribute names joined by ';'. */
   SkuAttributes: str,
@@ -1026,7 +1029,7 @@ const P = {
   HBBPos_AllGoodsClassGet_Get: { payload: payload({ ShopID: id }), result: z.object({ table1: z.array(goodsClassRow) }) },
   HBBPos_GoodsClass_GoodsList_V9_Get: {
     payload: payload({ ShopID: id, ClassID: optionalId.optional(), BaseID: optionalId.optional(), ...paging }),
-    result: z.object({ table1: z.array(goodsRow), table2: totalCount }),
+    result: z.object({ table1: z.array(goodsListRow), table2: totalCount }),
   },
   EShop_GoodsDetailGet_V2_Get: {
     payload: payload({ GoodsID: id, ShopID: optionalId.optional() }),

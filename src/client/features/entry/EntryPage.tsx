@@ -9,12 +9,12 @@ import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { useGo } from '../../app/navigation';
 import { pathOf } from '../../app/routes';
-import { tabBarHidden } from '../../app/uiSlice';
 import { isGatewayError } from '../../app/errorListener';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectSignInSettled } from '../auth/authSlice';
-import { orderEntryPath } from '../shop/guard';
-import { enterShop } from './enterShop';
+import { HOSTS } from '../../host/detect';
+import { selectHostId, tabBarHidden } from '../../app/uiSlice';
+import { orderEntryPath } from '../shop/guardRule';
 import { codeToResolve, readEntryParams } from './entryParams';
 
 const messages = defineMessages({
@@ -39,6 +39,10 @@ export default function EntryPage() {
   const [target, setTarget] = useState<string | null>(null);
   const [waitedEnough, setWaitedEnough] = useState(false);
   const signInSettled = useAppSelector(selectSignInSettled);
+  // Only a host whose sign-in may leave the page (to its provider) is waited for; a plain browser's
+  // guest sign-in goes on behind the home page instead of in front of it (issue 14).
+  const hostId = useAppSelector(selectHostId);
+  const mayLeave = HOSTS.find((h) => h.id === hostId)?.signIn !== 'none';
 
   useEffect(() => {
     const params = readEntryParams(location.search, window.location.search);
@@ -51,6 +55,8 @@ export default function EntryPage() {
     let live = true;
     setStatus({ kind: 'loading' });
     (async () => {
+      // The shop entry's chunk, which the boot has usually loaded already (it started the requests).
+      const { enterShop } = await import(/* webpackChunkName: "enter-shop" */ './enterShop');
       const guard = await dispatch(enterShop(params));
       if (!live) return;
       setTarget(guard.ok ? pathOf('home') : orderEntryPath(guard));
@@ -68,13 +74,13 @@ export default function EntryPage() {
 
   useEffect(() => {
     if (!target) return;
-    if (signInSettled || waitedEnough) {
+    if (signInSettled || waitedEnough || !mayLeave) {
       go(target, { replace: true });
       return;
     }
     const timer = setTimeout(() => setWaitedEnough(true), SIGN_IN_WAIT_MS);
     return () => clearTimeout(timer);
-  }, [target, signInSettled, waitedEnough, go]);
+  }, [target, signInSettled, waitedEnough, mayLeave, go]);
 
   if (status.kind === 'loading') {
     return (

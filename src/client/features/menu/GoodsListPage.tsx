@@ -4,7 +4,7 @@
  * the enterprise's object storage, resized and lazy; sold out, promotion
  * prices, and a count per goods of what is already in the cart.
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { defineMessages } from '../../i18n/defineMessages';
@@ -43,8 +43,16 @@ export function needsChooser(g: Goods): boolean {
   return g.skuType > 0 || g.punitCount > 0 || g.hasBom || g.hasCharging || g.type === 3 || g.type === 6 || g.type === 7;
 }
 
-/** Rows in class order: each class's header, then its goods. */
-export function menuRows(classes: readonly GoodsClass[], goods: readonly Goods[]): { rows: Row[]; classStart: Map<string, number> } {
+/**
+ * Rows in class order: each class's header, then its goods. With
+ * `firstClassOnly`, only the first class that has goods (what the first
+ * screen shows; the page builds the rest in the next task).
+ */
+export function menuRows(
+  classes: readonly GoodsClass[],
+  goods: readonly Goods[],
+  firstClassOnly = false,
+): { rows: Row[]; classStart: Map<string, number> } {
   const byClass = new Map<string, Goods[]>();
   for (const g of goods) {
     const list = byClass.get(g.ClassID);
@@ -59,8 +67,16 @@ export function menuRows(classes: readonly GoodsClass[], goods: readonly Goods[]
     classStart.set(cls.ClassID, rows.length);
     rows.push({ kind: 'class', cls });
     for (const g of list) rows.push({ kind: 'goods', goods: g });
+    if (firstClassOnly) break;
   }
   return { rows, classStart };
+}
+
+/** The classes that have goods, in one pass (the rail lists them before every row is built). */
+function classesWithGoods(goods: readonly Goods[]): Set<string> {
+  const ids = new Set<string>();
+  for (const g of goods) ids.add(g.ClassID);
+  return ids;
 }
 
 export default function GoodsListPage() {
@@ -80,7 +96,23 @@ export default function GoodsListPage() {
     const out = new Set(soldOut.data?.goods ?? []);
     return (goods.data ?? []).map((g) => (out.has(g.GoodsID) && !g.soldOut ? { ...g, soldOut: true } : g));
   }, [goods.data, soldOut.data]);
-  const { rows, classStart } = useMemo(() => menuRows(classes.data ?? [], liveGoods), [classes.data, liveGoods]);
+  // Issue 14: the first category's rows first (the first screen), every row in the next task.
+  const [allRows, setAllRows] = useState(false);
+  const dataReady = Boolean(goods.data && classes.data);
+  useEffect(() => {
+    if (!dataReady || allRows) return;
+    const timer = setTimeout(() => startTransition(() => setAllRows(true)), 0);
+    return () => clearTimeout(timer);
+  }, [dataReady, allRows]);
+  const { rows, classStart } = useMemo(() => menuRows(classes.data ?? [], liveGoods, !allRows), [classes.data, liveGoods, allRows]);
+  const railClasses = useMemo(() => classesWithGoods(liveGoods), [liveGoods]);
+  // A category chosen before every row was built is scrolled to once they are.
+  const [pendingClass, setPendingClass] = useState('');
+  useEffect(() => {
+    if (!allRows || !pendingClass) return;
+    list.current?.scrollToIndex(classStart.get(pendingClass) ?? 0);
+    setPendingClass('');
+  }, [allRows, pendingClass, classStart]);
   const heightOf = useCallback((i: number) => (rows[i]?.kind === 'class' ? HEADER_ROW : GOODS_ROW), [rows]);
   const handleFirstVisible = useCallback(
     (i: number) => {
@@ -122,7 +154,7 @@ export default function GoodsListPage() {
       <LiveUpdates />
       <nav className="menu-rail" aria-label={intl.formatMessage(messages.categories)}>
         {(classes.data ?? [])
-          .filter((c) => classStart.has(c.ClassID))
+          .filter((c) => railClasses.has(c.ClassID))
           .map((c) => (
             <ClassButton
               key={c.ClassID}
@@ -130,7 +162,11 @@ export default function GoodsListPage() {
               active={activeClass === c.ClassID}
               onSelect={() => {
                 setActiveClass(c.ClassID);
-                list.current?.scrollToIndex(classStart.get(c.ClassID) ?? 0);
+                if (classStart.has(c.ClassID)) list.current?.scrollToIndex(classStart.get(c.ClassID) ?? 0);
+                else {
+                  setPendingClass(c.ClassID);
+                  setAllRows(true);
+                }
               }}
             />
           ))}

@@ -155,13 +155,17 @@ export const menuApi = api.injectEndpoints({
       transformResponse: (data: ResultTables) =>
         (data.table1 ?? []).map((r) => ({ ClassID: s(r.ClassID), name: s(r.ClassName), goodsCount: n(r.GoodsCount) })),
     }),
-    goodsList: build.query<Goods[], { ShopID: string; BaseID: string }>({
+    goodsList: build.query<readonly Goods[], { ShopID: string; BaseID: string }>({
       query: ({ ShopID, BaseID }) => ({
         op: 'HBBPos_GoodsClass_GoodsList_V9_Get',
         rows: [{ ShopID, BaseID, ClassID: '', PageIndex: 1, PageSize: 10000 }],
       }),
       providesTags: ['Goods'],
-      transformResponse: (data: ResultTables) => (data.table1 ?? []).map(toGoods),
+      // Thousands of read-only rows (issue 14): frozen here at the top, so immer's deep freeze of the
+      // cache stops at once instead of walking every goods (110-190 ms for 5,000 at 4x CPU); and a
+      // fresh answer replaces the old one instead of being compared with it field by field.
+      structuralSharing: false,
+      transformResponse: (data: ResultTables) => Object.freeze((data.table1 ?? []).map(toGoods)),
     }),
     homeGoods: build.query<Goods[], { ShopID: string }>({
       query: ({ ShopID }) => ({ op: 'Goods_GoodsShopHomeGoodsByPage_Get', rows: [{ ShopID, PageIndex: 1, PageSize: 20 }] }),

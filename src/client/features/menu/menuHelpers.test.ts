@@ -18,6 +18,12 @@ test('rows: each class header then its goods, in class order; empty classes left
   expect([...classStart.entries()]).toEqual([['a', 0], ['b', 2]]);
 });
 
+test('rows of the first class only: the first class that has goods, for the first screen', () => {
+  const { rows, classStart } = menuRows([cls('empty'), cls('a'), cls('b')], [goods('2', 'b'), goods('1', 'a'), goods('3', 'a')], true);
+  expect(rows.map((r) => (r.kind === 'class' ? `#${r.cls.ClassID}` : r.goods.GoodsID))).toEqual(['#a', '1', '3']);
+  expect([...classStart.entries()]).toEqual([['a', 0]]);
+});
+
 test('goods with specs, packs, bundles, add-ons or weights open the chooser; plain goods are added at once', () => {
   expect(needsChooser(goods('1', 'a'))).toBe(false);
   expect(needsChooser(goods('1', 'a', { skuType: 2 }))).toBe(true);

@@ -1,4 +1,5 @@
 /** Home tab: the shop's header, the dining mode, featured goods and the ways into the menu. */
+import { lazy, Suspense } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -10,8 +11,14 @@ import { modesOffered } from '../../../shared/domain/businessMode';
 import { currentPrice } from '../../../shared/domain/pricing';
 import { businessModeChanged, selectBusinessMode, selectCartSummary } from '../cart/cartSlice';
 import { menuApi } from '../menu/menuApi';
-import { PaymentResumeNotice } from '../payments/PaymentResumeNotice';
+import { inflightPayment } from '../payments/inflightPayment';
+import { HOME_PICTURES_ABOVE_FOLD } from './homePictures';
 import { selectBaseInfo, selectEntity, selectShopInfo, selectShopStatus, selectTableInfo } from './shopSlice';
+
+// Shown only while a provider payment is open: its code loads then, not with every home page.
+const PaymentResumeNotice = lazy(() =>
+  import(/* webpackChunkName: "payment-resume" */ '../payments/PaymentResumeNotice').then((m) => ({ default: m.PaymentResumeNotice })),
+);
 
 const messages = defineMessages({
   table: { id: 'home.table', defaultMessage: 'Table {table}' },
@@ -64,7 +71,11 @@ export default function HomePage() {
   };
   return (
     <section className="home">
-      <PaymentResumeNotice />
+      {inflightPayment() && (
+        <Suspense fallback={null}>
+          <PaymentResumeNotice />
+        </Suspense>
+      )}
       <header className="shop-header">
         <h1>{shop.ShopName}</h1>
         {base && <p className="base-name">{base.BaseName}</p>}
@@ -113,10 +124,15 @@ export default function HomePage() {
             <FormattedMessage {...messages.featured} />
           </h2>
           <ul className="home-goods">
-            {featured.data.map((g) => (
+            {featured.data.map((g, i) => (
               <li key={g.GoodsID}>
                 <Link to={pathOf('goodsList')}>
-                  <img src={ossUrl(entity?.OssCustomerDomain ?? '/oss/', g.pic, 320, 320)} alt={g.name} loading="lazy" width={160} height={160} />
+                  <img src={ossUrl(entity?.OssCustomerDomain ?? '/oss/', g.pic, 320, 320)} alt={g.name}
+                    // The first row is above the fold: asked for at once and first (the boot preloaded it).
+                    {...(i < HOME_PICTURES_ABOVE_FOLD ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+                    width={160}
+                    height={160}
+                  />
                   <span>{g.name}</span> <strong>{money.price(currentPrice(g.salesPrice, g.promotePrice))}</strong>
                 </Link>
               </li>

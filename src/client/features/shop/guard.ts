@@ -8,27 +8,19 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState } from 'react';
-import { canPlaceOrder, DEFAULT_SHOP_ZONE, resolveOpeningHours, type CanPlaceOrderResult } from '../../../shared/domain/openingHours';
+import { DEFAULT_SHOP_ZONE, type CanPlaceOrderResult } from '../../../shared/domain/openingHours';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGo } from '../../app/navigation';
-import { pathOf } from '../../app/routes';
 import type { RootState } from '../../app/store';
 import { shopApi } from './shopApi';
-import { signSheetRefreshed, type BaseInfo, type SignSheet } from './shopSlice';
+import { guardFor, orderEntryPath } from './guardRule';
+import { signSheetRefreshed } from './shopSlice';
+
+// The rule itself lives apart, so the shop entry (the first screen) loads it without these hooks.
+export { guardFor, orderEntryPath };
 
 export const CLOCK_TICK_MS = 1000;
 export const SHEET_REFRESH_MS = 20_000;
-
-export function guardFor(base: BaseInfo | null, sheet: SignSheet | null, zone: string, now: Date): CanPlaceOrderResult {
-  if (!base) return { ok: true };
-  return canPlaceOrder({
-    hours: resolveOpeningHours({ openingHours: base.OpeningHours, BeginTime: base.BeginTime, EndTime: base.EndTime }),
-    zone,
-    now,
-    sheet: sheet ? { Status: sheet.Status, CreatedDate: sheet.CreatedDate ? new Date(sheet.CreatedDate) : null } : null,
-    webOrderDuration: base.WebOrderDuration,
-  });
-}
 
 /** What the guard reads (memoised: one object while these do not change). */
 export const selectGuardInputs = createSelector(
@@ -40,13 +32,6 @@ export const selectGuardInputs = createSelector(
   ],
   (base, sheet, zone, offset) => ({ base, sheet, zone, offset }),
 );
-
-/** The orderEntry address for a refusal. */
-export function orderEntryPath(result: Exclude<CanPlaceOrderResult, { ok: true }>): string {
-  const query = new URLSearchParams({ reason: result.reason });
-  if (result.reason === 'closed' && result.opensAt) query.set('opensAt', result.opensAt.toISOString());
-  return `${pathOf('orderEntry')}?${query.toString()}`;
-}
 
 /** The service's now, ticking each second. */
 export function useServiceNow(offsetMs: number): Date {

@@ -1,0 +1,112 @@
+/**
+ * Lighthouse 12 (from npm) against Debian's Chromium (CHROME_PATH, default
+ * /usr/bin/chromium): the default mobile run (simulated slow 4G, 4x CPU),
+ * performance only, on a table link of the demo, median of 3; and, in the
+ * same run and interleaved with it, a trivial static page served by the same
+ * service as the floor, so a loaded machine moves both and the ratio stays
+ * readable. Prints the load average with the figures.
+ *
+ *   npm run build && npm run bench -- lighthouse
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { demoCodes } from '../src/server/db/seed';
+import { startBenchService } from './service';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const FLOOR_FILE = 'bench-floor.html';
+const FLOOR_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>floor</title></head>
+<body><h1>HBB Order</h1><p>A trivial page: the floor of what this machine, this service and Lighthouse's simulated phone can do.</p></body></html>`;
+
+interface Figures {
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  /** Scripts fetched before the LCP, transfer size in KiB. */
+  scriptKiB: number;
+  scripts: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function audit(url: string, port: number): Promise<Figures> {
+  const { default: lighthouse } = await import('lighthouse');
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { audits } = result.lhr;
+  const num = (id: string) => Number(audits[id]?.numericValue ?? NaN);
+  const lcp = num('largest-contentful-paint');
+  if (result.lhr.runtimeError) throw new Error(`lighthouse: ${result.lhr.runtimeError.message}`);
+  type Req = { resourceType?: string; transferSize?: number; networkEndTime?: number; endTime?: number };
+  const requests = ((audits['network-requests']?.details as { items?: Req[] } | undefined)?.items ?? []).filter((r) => r.resourceType === 'Script');
+  // Observed timings (ms from navigation start), a proxy for "before the first screen".
+  const observedLcp = Number((audits['metrics']?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0]?.observedLargestContentfulPaint ?? Infinity);
+  const before = requests.filter((r) => (r.networkEndTime ?? r.endTime ?? 0) <= observedLcp);
+  return {
+    lcp,
+    fcp: num('first-contentful-paint'),
+    tbt: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    si: num('speed-index'),
+    scriptKiB: Math.round((before.reduce((s, r) => s + (r.transferSize ?? 0), 0) / 1024) * 10) / 10,
+    scripts: before.length,
+  };
+}
+
+function summary(runs: Figures[]) {
+  const pick = (k: keyof Figures) => median(runs.map((r) => r[k]));
+  return {
+    lcpMs: Math.round(pick('lcp')),
+    fcpMs: Math.round(pick('fcp')),
+    tbtMs: Math.round(pick('tbt')),
+    cls: Math.round(pick('cls') * 1000) / 1000,
+    speedIndexMs: Math.round(pick('si')),
+    scriptKiBBeforeLcp: pick('scriptKiB'),
+    scriptsBeforeLcp: pick('scripts'),
+    lcpAllMs: runs.map((r) => Math.round(r.lcp)).join('/'),
+    tbtAllMs: runs.map((r) => Math.round(r.tbt)).join('/'),
+  };
+}
+
+export async function lighthouseBench(): Promise<Record<string, number | string>> {
+  const floorPath = resolve(__dirname, '..', 'dist', FLOOR_FILE);
+  writeFileSync(floorPath, FLOOR_HTML);
+  // The demo's first dine-in table (its code is random at seeding).
+  let tableLink = '';
+  const service = await startBenchService(async (db) => {
+    tableLink = `/#/?QRCode=${encodeURIComponent((await demoCodes(db)).qrCodes.dineIn)}`;
+  });
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const loadBefore = loadavg()[0]!;
+  const app: Figures[] = [];
+  const floor: Figures[] = [];
+  try {
+    for (let run = 0; run < RUNS; run += 1) {
+      floor.push(await audit(`${service.url}/${FLOOR_FILE}`, chrome.port));
+      app.push(await audit(`${service.url}${tableLink}`, chrome.port));
+    }
+  } finally {
+    await chrome.kill();
+    await service.close();
+    rmSync(floorPath, { force: true });
+  }
+  const a = summary(app);
+  const f = summary(floor);
+  return {
+    runs: RUNS,
+    load1mBefore: Math.round(loadBefore * 100) / 100,
+    load1mAfter: Math.round(loadavg()[0]! * 100) / 100,
+    ...Object.fromEntries(Object.entries(a).map(([k, v]) => [`app.${k}`, v])),
+    'floor.lcpMs': f.lcpMs,
+    'floor.tbtMs': f.tbtMs,
+    'floor.lcpAllMs': f.lcpAllMs,
+    lcpOverFloor: Math.round((a.lcpMs / f.lcpMs) * 100) / 100,
+  };
+}
