@@ -48,6 +48,8 @@ const config: Config = {
       testMatch: ['<rootDir>/src/client/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/src/client/test/setup.ts'],
       moduleNameMapper: {
+        // A locale's part (?part=first|later) is the whole locale under Jest.
+        '^(.+\\.json)\\?part=\\w+$': '$1',
         '\\.(css)$': '<rootDir>/__mocks__/styleMock.ts',
         '\\.(png|jpe?g|gif|svg|webp)$': '<rootDir>/__mocks__/fileMock.ts',
       },

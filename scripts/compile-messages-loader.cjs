@@ -8,8 +8,24 @@
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a webpack loader is a CommonJS module
 const { parse } = require('@formatjs/icu-messageformat-parser');
 
+/** The prefixes of src/client/i18n/messageParts.ts (read from it, so the two cannot disagree). */
+function laterPrefixes() {
+  const text = require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'src', 'client', 'i18n', 'messageParts.ts'), 'utf8');
+  const list = text.slice(text.indexOf('LATER_MESSAGE_PREFIXES'), text.indexOf('] as const'));
+  return new Set([...list.matchAll(/'([\w-]+)'/g)].map((m) => m[1]));
+}
+
 module.exports = function compileMessages(source) {
-  const messages = JSON.parse(source);
+  const all = JSON.parse(source);
+  // ?part=first / ?part=later: the first screen's messages, or the later pages' (messageParts.ts).
+  const part = new URLSearchParams(this.resourceQuery || '').get('part');
+  const later = part ? laterPrefixes() : null;
+  if (later) this.addDependency(require('node:path').join(__dirname, '..', 'src', 'client', 'i18n', 'messageParts.ts'));
+  const messages = {};
+  for (const id of Object.keys(all)) {
+    if (later && later.has(id.split('.', 1)[0]) !== (part === 'later')) continue;
+    messages[id] = all[id];
+  }
   const compiled = {};
   for (const id of Object.keys(messages)) {
     try {

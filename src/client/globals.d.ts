@@ -12,3 +12,12 @@ declare module '*.css' {
   const css: string;
   export default css;
 }
+/** A part of a locale's messages (scripts/compile-messages-loader.cjs, i18n/messageParts.ts). */
+declare module '*.json?part=first' {
+  const messages: Record<string, string>;
+  export default messages;
+}
+declare module '*.json?part=later' {
+  const messages: Record<string, string>;
+  export default messages;
+}

@@ -1,7 +1,6 @@
 /** Boot: detect the host browser, choose the language, build the store, render. */
 import { createRoot } from 'react-dom/client';
 import type { App as AppComponent } from './app/App';
-import { feedbackApi } from './app/feedbackApi';
 import { installErrorReporter } from './app/errorReporter';
 import { initialLocale } from './app/language';
 import { makeStore } from './app/store';
@@ -25,7 +24,12 @@ import(/* webpackChunkName: "enter-shop" */ './features/entry/enterShop')
   .then(({ prefetchFromAddress }) => store.dispatch(prefetchFromAddress(window.location)))
   .catch(() => undefined);
 
-installErrorReporter((content) => store.dispatch(feedbackApi.endpoints.sendFeedback.initiate({ content })).unwrap());
+// The feedback endpoint loads with the first error to report, not with the first screen.
+installErrorReporter((content) =>
+  import(/* webpackChunkName: "feedback" */ './app/feedbackApi').then(({ feedbackApi }) =>
+    store.dispatch(feedbackApi.endpoints.sendFeedback.initiate({ content })).unwrap(),
+  ),
+);
 if (isIOS(navigator.userAgent)) blockDoubleTapZoom();
 
 // The shell (providers, router, tab bar) is a chunk of its own that the page's head preloads beside

@@ -4,6 +4,7 @@
  * loads the shared "coming" page, which shows its title.
  */
 import { defineMessages } from '../i18n/defineMessages';
+import { loadLaterMessages } from '../i18n/laterMessages';
 import { type MessageDescriptor } from 'react-intl';
 import type { ComponentType } from 'react';
 
@@ -61,6 +62,15 @@ export const routeTitles = t;
 
 const coming = () => import(/* webpackChunkName: "page-coming" */ '../ui/ComingPage');
 
+/** Pages whose texts are all in the first part of the locale (the table link's first screen and the tabs). */
+const FIRST_PART_PAGES = new Set(['home']);
+
+/** A page's loader that also brings the later part of the locale (i18n/messageParts.ts) before the page renders. */
+const withLaterMessages =
+  (load: RouteDef['load']): RouteDef['load'] =>
+  () =>
+    Promise.all([load(), loadLaterMessages()]).then(([module]) => module);
+
 const page = (
   name: string,
   title: MessageDescriptor,
@@ -70,7 +80,7 @@ const page = (
   name,
   path: `/pages/${name}/${name}`,
   title,
-  load,
+  load: FIRST_PART_PAGES.has(name) ? load : withLaterMessages(load),
   tab,
 });
 

@@ -16,7 +16,8 @@ import { shopSlice } from '../features/shop/shopSlice';
 import { authSlice } from '../features/auth/authSlice';
 import { cartSlice, CART_VERSION, type CartState } from '../features/cart/cartSlice';
 import { checkoutSlice } from '../features/checkout/checkoutSlice';
-import { browserSignInEnv, type SignInEnv } from '../features/auth/signInEnv';
+import type { SignInEnv } from '../features/auth/signInEnv';
+import { localStore } from '../host/storage';
 import { createMemberListener } from '../features/auth/rememberMember';
 
 /** localStorage as redux-persist storage; a memory stand-in where storage is refused (private mode). */
@@ -85,11 +86,10 @@ export function makeStore(
     deferSagas?: boolean;
   } = {},
 ) {
-  // The sign-in flows reach the page (address, redirects, host objects) only through this.
-  const signInEnv = options.signInEnv ?? browserSignInEnv();
-  // redux-saga loads in a chunk of its own, beside the first screen (lazySagas.ts).
-  const sagas = createLazySagas({ signInEnv });
-  const memberListener = createMemberListener(signInEnv.local);
+  // redux-saga loads in a chunk of its own, beside the first screen (lazySagas.ts), and with it the
+  // page's sign-in environment (sagaRunner.ts) unless a test gives its own.
+  const sagas = createLazySagas(options.signInEnv ? { signInEnv: options.signInEnv } : {});
+  const memberListener = createMemberListener(options.signInEnv?.local ?? localStore);
   const languageListener = createLanguageListener(options.host ?? PLAIN_BROWSER);
   const store = configureStore({
     reducer: makeRootReducer(options.storage ?? browserStorage()),

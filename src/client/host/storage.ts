@@ -5,6 +5,9 @@
  * user info, the phone forms, the member's VipID). Tiny and free of page
  * code: the first screen's bundle carries it.
  */
+/** Local storage key of the signed-in member's VipID (SPEC section 3). */
+export const VIP_ID_KEY = 'VipID';
+
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export function safeStorage(kind: 'sessionStorage' | 'localStorage'): KeyValueStore {

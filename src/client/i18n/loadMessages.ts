@@ -16,21 +16,26 @@ import type { Locale } from '../app/uiSlice';
 export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
 
 const loaders: Record<Locale, () => Promise<{ default: Messages }>> = {
-  en: () => import(/* webpackChunkName: "locale-en" */ './locales/en.json'),
-  'zh-CN': () => import(/* webpackChunkName: "locale-zh-CN" */ './locales/zh-CN.json'),
-  'zh-TW': () => import(/* webpackChunkName: "locale-zh-TW" */ './locales/zh-TW.json'),
+  en: () => import(/* webpackChunkName: "locale-en" */ './locales/en.json?part=first'),
+  'zh-CN': () => import(/* webpackChunkName: "locale-zh-CN" */ './locales/zh-CN.json?part=first'),
+  'zh-TW': () => import(/* webpackChunkName: "locale-zh-TW" */ './locales/zh-TW.json?part=first'),
 };
 
 const loading = new Map<Locale, Promise<Messages>>();
 
-/** The locale's messages; one download per locale however often it is asked for. */
-export function loadMessages(locale: Locale): Promise<Messages> {
-  let pending = loading.get(locale);
+export function once(cache: Map<Locale, Promise<Messages>>, locale: Locale, load: () => Promise<{ default: Messages }>): Promise<Messages> {
+  let pending = cache.get(locale);
   if (!pending) {
-    pending = loaders[locale]().then((m) => m.default);
+    pending = load().then((m) => m.default);
     // A failed download may be tried again.
-    pending.catch(() => loading.delete(locale));
-    loading.set(locale, pending);
+    pending.catch(() => cache.delete(locale));
+    cache.set(locale, pending);
   }
   return pending;
 }
+
+/** The locale's first-screen messages; one download per locale however often it is asked for. */
+export function loadMessages(locale: Locale): Promise<Messages> {
+  return once(loading, locale, loaders[locale]);
+}
+

@@ -5,9 +5,8 @@
  * not remembered.
  */
 import { createListenerMiddleware } from '@reduxjs/toolkit';
-import type { KeyValueStore } from '../../host/storage';
+import { VIP_ID_KEY, type KeyValueStore } from '../../host/storage';
 import { memberSignedIn } from './authSlice';
-import { VIP_ID_KEY } from './signInMessages';
 
 export function createMemberListener(local: KeyValueStore) {
   const listener = createListenerMiddleware();

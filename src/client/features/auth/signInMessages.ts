@@ -20,4 +20,4 @@ export const MAX_AUTHORIZE_REDIRECTS = 2;
 /** Alipay's user info: tries for one code (a nonzero errcode is tried again). */
 export const ALIPAY_TRIES = 3;
 /** SPEC section 3: VipID is also kept in local storage. */
-export const VIP_ID_KEY = 'VipID';
+export { VIP_ID_KEY } from '../../host/storage';
