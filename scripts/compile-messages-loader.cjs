@@ -5,12 +5,17 @@
  * parsing, so the ICU parser stays out of the bundle (webpack.config.ts
  * aliases it to its no-parser build).
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a webpack loader is a CommonJS module
+/* eslint-disable @typescript-eslint/no-require-imports -- a webpack loader is a CommonJS module */
 const { parse } = require('@formatjs/icu-messageformat-parser');
+const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+const PARTS_FILE = join(__dirname, '..', 'src', 'client', 'i18n', 'messageParts.ts');
 
 /** The prefixes of src/client/i18n/messageParts.ts (read from it, so the two cannot disagree). */
 function laterPrefixes() {
-  const text = require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'src', 'client', 'i18n', 'messageParts.ts'), 'utf8');
+  const text = readFileSync(PARTS_FILE, 'utf8');
   const list = text.slice(text.indexOf('LATER_MESSAGE_PREFIXES'), text.indexOf('] as const'));
   return new Set([...list.matchAll(/'([\w-]+)'/g)].map((m) => m[1]));
 }
@@ -20,7 +25,7 @@ module.exports = function compileMessages(source) {
   // ?part=first / ?part=later: the first screen's messages, or the later pages' (messageParts.ts).
   const part = new URLSearchParams(this.resourceQuery || '').get('part');
   const later = part ? laterPrefixes() : null;
-  if (later) this.addDependency(require('node:path').join(__dirname, '..', 'src', 'client', 'i18n', 'messageParts.ts'));
+  if (later) this.addDependency(PARTS_FILE);
   const messages = {};
   for (const id of Object.keys(all)) {
     if (later && later.has(id.split('.', 1)[0]) !== (part === 'later')) continue;
