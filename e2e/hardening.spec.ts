@@ -50,7 +50,7 @@ test('a table link with its random code, the menu with pictures, a pickup order 
   const goods = await plainGoods(baseURL!, DEMO.shops.main);
   const list = page.locator('.vlist');
   for (let i = 0; i < 40; i += 1) {
-    const row = page.getByRole('article', { name: String(goods.GoodsNameEN), exact: true });
+    const row = page.getByRole('article', { name: String(goods.GoodsName), exact: true });
     if ((await row.count()) > 0) {
       await row.getByRole('button').click();
       break;

@@ -68,6 +68,8 @@ async function memberPhone(browser: Browser, lang: Lang): Promise<BrowserContext
   const context = await browser.newContext({
     ...test.info().project.use,
     locale: lang === 'en' ? 'en-US' : lang,
+    // axe-core is injected as a script tag, which the app's CSP refuses (rightly); the CSP itself is e2e/hardening.spec.ts's.
+    bypassCSP: true,
   });
   await context.addInitScript(
     (language) => window.localStorage.setItem('language', language),

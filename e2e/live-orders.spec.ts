@@ -67,7 +67,7 @@ async function addToCart(page: Page, qrCode: string, goods: Row, takeout = false
   await page.getByRole('link', { name: 'Order now' }).tap();
   const list = page.locator('.vlist');
   for (let i = 0; i < 40; i += 1) {
-    const row = page.getByRole('article', { name: String(goods.GoodsNameEN), exact: true });
+    const row = page.getByRole('article', { name: String(goods.GoodsName), exact: true });
     if ((await row.count()) > 0) {
       await row.getByRole('button').click();
       break;

@@ -85,7 +85,7 @@ test('claim a coupon in Get coupons and use it at checkout', async ({ browser, b
   await page.getByRole('link', { name: 'Order now' }).tap();
   const list = page.locator('.vlist');
   for (let i = 0; i < 40; i += 1) {
-    const row = page.getByRole('article', { name: String(goods.GoodsNameEN), exact: true });
+    const row = page.getByRole('article', { name: String(goods.GoodsName), exact: true });
     if ((await row.count()) > 0) {
       for (let t = 0; t < times; t += 1) await row.getByRole('button').click();
       break;

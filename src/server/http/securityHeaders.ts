@@ -9,7 +9,9 @@
  *   avatar hosts); connections also to the API and identity hosts the app
  *   was built for (API_HOST, TEST_API_HOST, IDENTITY_BASE) and the map tiles.
  *   Inline styles are allowed (the page's own <style> and React's style
- *   attributes); inline scripts are not. The identity providers' and the
+ *   attributes); inline scripts are not, except the built pages' own (the
+ *   first-screen preloads the build writes into the page's head), allowed
+ *   by their SHA-256 hashes read from the built files at start-up. The identity providers' and the
  *   payment provider's pages are left by top-level navigation, which a CSP
  *   does not restrict.
  * - frame-ancestors 'none' and X-Frame-Options DENY: the in-app browsers load
@@ -17,8 +19,30 @@
  * - X-Content-Type-Options nosniff, Referrer-Policy same-origin (a sign-in
  *   code or a payment id in an address does not leak to another site).
  */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+
+/** The CSP source expressions ('sha256-…') of the inline scripts of an HTML text. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(m[1] ?? '') || !m[2]) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(m[2], 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** The inline scripts' hashes of the built pages the service serves (the app's and the kitchen screen's). */
+function builtPageHashes(staticDir: string | null): string[] {
+  if (!staticDir) return [];
+  return ['index.html', join('staff', 'index.html')].flatMap((page) => {
+    const file = join(staticDir, page);
+    return existsSync(file) ? inlineScriptHashes(readFileSync(file, 'utf8')) : [];
+  });
+}
 
 /** The origin of a URL ('https://tiles.example/{z}/{x}/{y}.png' -> 'https://tiles.example'), or null for a relative or broken one. */
 export function originOf(url: string | undefined | null): string | null {
@@ -31,14 +55,14 @@ export function originOf(url: string | undefined | null): string | null {
   }
 }
 
-export function contentSecurityPolicy(csp: Config['csp']): string {
+export function contentSecurityPolicy(csp: Config['csp'], scriptHashes: readonly string[] = []): string {
   const uniq = (list: (string | null)[]) => [...new Set(list.filter((x): x is string => Boolean(x)))];
   const tiles = originOf(csp.mapTilesUrl);
   const img = uniq(["'self'", 'data:', 'blob:', tiles, ...csp.extraOrigins]);
   const connect = uniq(["'self'", tiles, ...csp.connectOrigins.map(originOf), ...csp.extraOrigins]);
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...new Set(scriptHashes)].join(' '),
     "style-src 'self' 'unsafe-inline'",
     `img-src ${img.join(' ')}`,
     "font-src 'self' data:",
@@ -49,8 +73,8 @@ export function contentSecurityPolicy(csp: Config['csp']): string {
   ].join('; ');
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'csp'>): void {
-  const policy = contentSecurityPolicy(config.csp);
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'csp' | 'staticDir'>): void {
+  const policy = contentSecurityPolicy(config.csp, builtPageHashes(config.staticDir));
   app.addHook('onSend', async (_req, reply, payload) => {
     // A route that set its own (the sandbox payment page's stricter CSP) keeps it.
     const set = (name: string, value: string) => {
