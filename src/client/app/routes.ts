@@ -1,7 +1,6 @@
 /**
  * Every route of SPEC section 2, with its title and how its page loads. Pages
- * load on demand, one chunk each; a page whose capability has not landed yet
- * loads the shared "coming" page, which shows its title.
+ * load on demand, one chunk each.
  */
 import { defineMessages } from '../i18n/defineMessages';
 import { loadLaterMessages } from '../i18n/laterMessages';
@@ -60,7 +59,6 @@ const t = defineMessages({
 
 export const routeTitles = t;
 
-const coming = () => import(/* webpackChunkName: "page-coming" */ '../ui/ComingPage');
 
 /** Pages whose texts are all in the first part of the locale (the table link's first screen and the tabs). */
 const FIRST_PART_PAGES = new Set(['home']);
@@ -74,7 +72,7 @@ const withLaterMessages =
 const page = (
   name: string,
   title: MessageDescriptor,
-  load: RouteDef['load'] = coming,
+  load: RouteDef['load'],
   tab = false,
 ): RouteDef => ({
   name,
