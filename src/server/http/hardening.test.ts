@@ -98,7 +98,13 @@ describe("defect 3: another customer's order is answered as if it did not exist"
         else expect([res.errcode, res.errmsg, res.data]).toEqual([unknown.errcode, unknown.errmsg, {}]);
         expect(JSON.stringify(res)).not.toContain('4321');
       }
+      // Nor does the shop page name it (an order link opened by someone else).
+      const page = await stranger.call('EShop_EShopShopPageGet_Get', [{ BaseID: DEMO.bases.quick, SheetID: sheetId }]);
+      expect([page.errcode, page.errmsg]).toEqual(['50000', 'The order does not exist']);
+      expect(JSON.stringify(page)).not.toContain(sheetId);
     }
+    const ownPage = await owner.call('EShop_EShopShopPageGet_Get', [{ BaseID: DEMO.bases.quick, SheetID: sheetId }]);
+    expect(ownPage.data.table4).toEqual([expect.objectContaining({ SheetID: sheetId })]);
   });
 
   test("a table's open sheet: shared with who scanned the table's code, not with who only knows the SheetID", async () => {

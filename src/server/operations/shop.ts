@@ -72,7 +72,7 @@ export const shopHandlers: HandlerMap = {
     };
   },
 
-  async EShop_EShopShopPageGet_Get({ tx, now, lang, rememberScan, scannedTables }, { tableData: [row] }) {
+  async EShop_EShopShopPageGet_Get({ tx, now, lang, rememberScan, scannedTables, session }, { tableData: [row] }) {
     const { QRCode, TableID, BaseID, ShopID, SheetID } = row!;
     // The most specific code wins: a table's QR code names the table, its outlet and shop.
     const by = QRCode ? (['QRCode', QRCode] as const)
@@ -98,7 +98,7 @@ export const shopHandlers: HandlerMap = {
     if (by[0] === 'QRCode' && found.tableId) rememberScan?.(found.tableId);
     // A table's sheet only for who scanned the table's code (a TableID is no secret): http/tableScan.ts.
     const atTable = !found.tableId || by[0] === 'QRCode' || Boolean(scannedTables?.includes(found.tableId));
-    const signSheet = atTable ? await findSignSheet(tx, found, SheetID) : [];
+    const signSheet = atTable ? await findSignSheet(tx, found, SheetID, session?.vipId ?? null) : [];
     return {
       // NowDate: the service's clock, so the app's ordering guard runs on the shop's time, not the phone's.
       table1: entity ? [{ ...entity, NowDate: now.toISOString() }] : [],
@@ -145,18 +145,20 @@ export const shopHandlers: HandlerMap = {
 
 /**
  * The sign sheet: the sheet this visit orders onto. An explicit SheetID must
- * belong to the outlet (and to the table, at a table); otherwise a table's
- * open sheet, if any.
+ * belong to the outlet and, at a table, to that table; away from a table it
+ * must be the caller's own order (a pickup or delivery order belongs to its
+ * customer). Otherwise a table's open sheet, if any.
  */
-async function findSignSheet(tx: Queryable, found: Located, sheetId: string | undefined) {
+async function findSignSheet(tx: Queryable, found: Located, sheetId: string | undefined, vipId: string | null) {
   const columns = `sheet_id AS "SheetID", COALESCE(table_id, '') AS "TableID", status AS "Status",
     to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "CreatedDate",
     pos_type::text AS "PosType", total_amo AS "TotalAmo"`;
   if (sheetId) {
     // At a table, only that table's sheets (issue 16: a SheetID is no key to someone else's order).
     const rows = await tx.query(
-      `SELECT ${columns} FROM sheet WHERE sheet_id = $1 AND base_id = $2 AND ($3 = '' OR table_id = $3)`,
-      [sheetId, found.baseId, found.tableId],
+      `SELECT ${columns} FROM sheet
+        WHERE sheet_id = $1 AND base_id = $2 AND (($3 <> '' AND table_id = $3) OR ($3 = '' AND vip_id = $4))`,
+      [sheetId, found.baseId, found.tableId, vipId ?? ''],
     );
     if (rows.length === 0) throw new OpError('sheetNotFound', ErrorCode.business);
     return rows;
