@@ -61,7 +61,7 @@ test('add an address by pasting a text, pick it on the map, and order a delivery
   const context = await memberPhone(browser, DEMO.members.lee.vipId);
   const page = await context.newPage();
   await deliveryCart(page, baseURL!);
-  await page.getByRole('radio', { name: 'Delivery' }).check();
+  await page.getByRole('radio', { name: 'Delivery', exact: true }).check();
   // The member's default address is preselected.
   const delivery = page.getByRole('group', { name: 'Delivery address' });
   await expect(delivery).toContainText('Lee Siu Ling');

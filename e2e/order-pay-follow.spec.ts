@@ -159,7 +159,7 @@ test('a delivery order paid through the provider, leaving and coming back mid-pa
   ).table1![0]!;
   const times = Math.ceil((Number(freight.MinAmount) + 1) / Number(goods.SalesPrice));
   await addToCart(page, codes.qrCodes.quick, goods, true, times);
-  await page.getByRole('radio', { name: 'Delivery' }).check();
+  await page.getByRole('radio', { name: 'Delivery', exact: true }).check();
   await page.getByRole('textbox', { name: 'Recipient' }).fill('Wong');
   await page.getByRole('textbox', { name: 'Mobile phone' }).fill('66345678');
   await page.getByRole('textbox', { name: 'Region / district' }).fill('大堂區');

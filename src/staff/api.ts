@@ -71,7 +71,12 @@ export function staffApi(token: string) {
     try {
       res = await fetch(path, {
         method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          // The screen's language (StaffApp sets it on the page): the orders' lines come back in it.
+          'accept-language': document.documentElement.lang || navigator.language,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch {

@@ -211,8 +211,14 @@ describe('GET /staff/sheets', () => {
       payMode: 'prepay',
       progress: 'placed',
       totalAmo: '49.0000',
-      items: [expect.objectContaining({ goodsName: '叉烧饭', qua: '1.0000', amo: '48.0000', roundNo: 1 })],
+      items: [expect.objectContaining({ goodsName: 'BBQ Pork Rice', qua: '1.0000', amo: '48.0000', roundNo: 1 })],
     });
+    // The lines in the staff screen's language.
+    for (const [lang, name] of [['zh-CN', '叉烧饭'], ['zh-TW', '叉燒飯']] as const) {
+      const local = await fetch(`${h.url}/staff/sheets?baseId=${DEMO.bases.quick}&status=0`, { headers: { authorization: `Bearer ${TOKEN}`, 'accept-language': lang } });
+      const found = ((await local.json()) as Json).sheets as Json[];
+      expect(found.find((s) => s.sheetId === sheetId)).toMatchObject({ items: [expect.objectContaining({ goodsName: name })] });
+    }
     const demo = await staff('GET', `/staff/sheets?baseId=${DEMO.bases.dineIn}&status=2&limit=5`);
     expect((demo.json.sheets as Json[]).map((s) => s.sheetId)).toContain(DEMO.sheets.closed);
     for (const query of ['', 'baseId=', `baseId=${DEMO.bases.quick}&status=9`, `baseId=${DEMO.bases.quick}&limit=0`, `baseId=${DEMO.bases.quick}&status=x`]) {

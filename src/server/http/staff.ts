@@ -32,6 +32,8 @@ import type { Db, Queryable } from '../db/driver';
 import { emitSheetEvent } from '../events/emit';
 import { memberCodeValid, parseMemberCode } from '../operations/auth/memberCode';
 import { isoSeconds, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from '../operations/orders/common';
+import { langsFor, tr, trBy } from '../operations/localized';
+import { langFromHeader } from '../messages';
 
 export interface StaffDeps {
   db: Db;
@@ -177,10 +179,19 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
         ORDER BY s.created_at DESC, s.sheet_id DESC LIMIT $3`,
       [q.baseId, q.status ?? null, q.limit ?? STAFF_LIST_LIMIT],
     );
+    // The lines in the staff's language (Accept-Language), as the customers' order pages show them.
+    const l = await langsFor(db, langFromHeader(req.headers['accept-language']), { baseId: q.baseId });
+    const or = (translated: string, stored: string) => `COALESCE(NULLIF(${translated}, ''), ${stored})`;
     const items = sheets.length
       ? await db.query<{ sheet_id: string; round_no: number; goods_name: string; sku_items: string; punit: string; qua: string; pqua: string; mqua: string; amo: string; detail: string }>(
-          `SELECT sheet_id, round_no, goods_name, sku_items, punit, qua, pqua, mqua, amo, detail FROM sheet_item
-            WHERE sheet_id = ANY ($1::text[]) ORDER BY sheet_id, round_no, item_id`,
+          `SELECT i.sheet_id, i.round_no, ${or(tr('g.goods_name', l), 'i.goods_name')} AS goods_name,
+                  ${or(trBy('g.sku_attribute_values', 'k.sku_items', l), 'i.sku_items')} AS sku_items,
+                  ${or(tr('p.punit', l), 'i.punit')} AS punit, i.qua, i.pqua, i.mqua, i.amo, i.detail
+             FROM sheet_item i
+             LEFT JOIN goods g ON g.goods_id = i.goods_id
+             LEFT JOIN goods_sku k ON k.sku_id = i.sku_id AND i.sku_id <> ''
+             LEFT JOIN goods_punit p ON p.goods_id = i.goods_id AND p.punit = i.punit AND i.punit <> ''
+            WHERE i.sheet_id = ANY ($1::text[]) ORDER BY i.sheet_id, i.round_no, i.item_id`,
           [sheets.map((s) => s.sheet_id)],
         )
       : [];

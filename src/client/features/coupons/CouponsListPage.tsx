@@ -33,7 +33,6 @@ const messages = defineMessages({
   noneUnused: { id: 'coupons.list.noneUnused', defaultMessage: 'You have no coupons to use. Get some below.' },
   noneUsed: { id: 'coupons.list.noneUsed', defaultMessage: 'You have not used any coupons yet.' },
   noneExpired: { id: 'coupons.list.noneExpired', defaultMessage: 'No expired coupons.' },
-  details: { id: 'coupons.list.details', defaultMessage: 'Details of {name}' },
   get: { id: 'coupons.get.title', defaultMessage: 'Get coupons' },
   plansLoading: { id: 'coupons.get.loading', defaultMessage: 'Loading the coupons to claim…' },
   plansFailed: { id: 'coupons.get.failed', defaultMessage: 'The coupons to claim could not be loaded.' },
@@ -153,11 +152,11 @@ function Coupons() {
 }
 
 function CouponItem({ coupon }: { coupon: MemberCoupon }) {
-  const intl = useIntl();
   const name = useCouponName()(coupon);
   const date = useShopDate();
   return (
-    <Link className={`coupon coupon-${coupon.status}`} to={couponDetailsPath(coupon.CardID)} aria-label={intl.formatMessage(messages.details, { name })}>
+    // The link is named by what it shows (value, name, type, minimum, validity): a screen reader hears what the eye reads.
+    <Link className={`coupon coupon-${coupon.status}`} to={couponDetailsPath(coupon.CardID)}>
       <span className="coupon-value">
         <CouponValue type={coupon.type} faceValue={coupon.faceValue} />
       </span>
