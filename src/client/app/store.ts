@@ -103,6 +103,8 @@ export function makeStore(
   const startSagas = () => sagas.start().catch((err: unknown) => console.error('the sign-in flows could not load', err));
   if (!options.deferSagas) void startSagas();
   const persistor = persistStore(store);
+  // The cart is written a moment after each change; a reload or a closed tab in that moment must not lose it.
+  if (typeof window !== 'undefined') window.addEventListener('pagehide', () => void persistor.flush());
   return { store, persistor, startSagas };
 }
 

@@ -392,6 +392,19 @@ describe('the stored cart', () => {
     return s;
   }
 
+  test('a change is written at once when the page goes away (a reload right after adding keeps it)', async () => {
+    const storage = memoryStorage();
+    const { store, persistor } = setup(undefined, storage);
+    await rehydrated(persistor);
+    store.dispatch(cartOwnerEntered('X'));
+    store.dispatch(cartLineAdded({ goodsDetails: goods(), list: [single({ mQua: 4 })] }));
+    // No waiting for redux-persist's next tick: the page is leaving now.
+    window.dispatchEvent(new Event('pagehide'));
+    const written = JSON.parse(storage.data.get('persist:cart') ?? '{}') as Record<string, string>;
+    expect(JSON.parse(written.entries ?? '[]')).toEqual(JSON.parse(JSON.stringify(store.getState().cart.entries)));
+    persistor.pause();
+  });
+
   test('is plain JSON', async () => {
     const { saved } = await savedCart('X');
     expect(JSON.parse(JSON.stringify(saved))).toEqual(saved);
