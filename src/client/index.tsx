@@ -7,7 +7,6 @@ import { makeStore } from './app/store';
 import { hostDetected, localeChosen } from './app/uiSlice';
 import { detectHost, isIOS } from './host/detect';
 import { loadMessages } from './i18n/loadMessages';
-import { blockDoubleTapZoom } from './host/noDoubleTapZoom';
 
 const host = detectHost(navigator.userAgent, window as unknown as Record<string, unknown>);
 // A host whose sign-in may leave the page needs the sign-in flows at once; a plain browser's guest
@@ -30,7 +29,8 @@ installErrorReporter((content) =>
     store.dispatch(feedbackApi.endpoints.sendFeedback.initiate({ content })).unwrap(),
   ),
 );
-if (isIOS(navigator.userAgent)) blockDoubleTapZoom();
+// iOS only, and only once the page is up: its own small chunk, not the entry's.
+if (isIOS(navigator.userAgent)) void import(/* webpackChunkName: "ios-taps" */ './host/noDoubleTapZoom').then((m) => m.blockDoubleTapZoom());
 
 // The shell (providers, router, tab bar) is a chunk of its own that the page's head preloads beside
 // this one: the two download in parallel, and the entry chunk stays small (issue 14's budget).
