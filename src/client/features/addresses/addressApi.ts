@@ -7,22 +7,13 @@
 import { api } from '../../app/api';
 import type { ResultRow, ResultTables } from '../../../shared/protocol/envelope';
 import type { LocalNames } from '../shop/shopSlice';
+import type { ChosenAddress } from '../../flows/addressChosen';
 
 /** SPEC section 9: the address list is read in one page of 999. */
 export const ADDRESS_PAGE_SIZE = 999;
 
-export interface Address {
-  AddressID: string;
-  CustName: string;
-  CustPhone: string;
-  AreaNo: string;
-  Province: string;
-  City: string;
-  District: string;
-  MainAddress: string;
-  HouseNumber: string;
-  GPS_Lng: number | null;
-  GPS_Lat: number | null;
+/** An address of the book: what a chosen address carries (flows/addressChosen.ts), and whether it is the default. */
+export interface Address extends ChosenAddress {
   IsDefault: boolean;
 }
 
