@@ -34,7 +34,7 @@ const M = {
     'zh-CN': '服务出现问题，请重试。',
     'zh-TW': '服務出現問題，請重試。',
   },
-  // Payments (operations/payments.ts)
+  // Payments (operations/payments/handlers.ts)
   paymentNotLinked: {
     en: 'Payment account has not been linked to this shop yet.',
     'zh-CN': '该店铺尚未绑定收款账户。',
@@ -91,7 +91,7 @@ const M = {
     'zh-CN': '请求过于频繁，请稍后再试。',
     'zh-TW': '請求過於頻繁，請稍後再試。',
   },
-  // Orders (operations/orders.ts, operations/orders/*)
+  // Orders (operations/orders/handlers.ts, operations/orders/*)
   storeClosed: { en: 'Store is not opened now.', 'zh-CN': '店铺现在未营业。', 'zh-TW': '店鋪現在未營業。' },
   orderWindowElapsed: {
     en: 'The ordering time for this table has ended. Please ask our staff for help.',
@@ -194,7 +194,7 @@ const M = {
     'zh-CN': '此订单不是外送订单。',
     'zh-TW': '此訂單不是外送訂單。',
   },
-  // Sign-in and the member's pages (operations/auth.ts, operations/auth/*)
+  // Sign-in and the member's pages (operations/auth/index.ts, operations/auth/*)
   signInCodeInvalid: {
     en: 'The sign-in code is invalid or has expired',
     'zh-CN': '登录授权码无效或已过期',
@@ -341,9 +341,9 @@ const M = {
     'zh-CN': '您已领取过此优惠券。',
     'zh-TW': '您已領取過此優惠券。',
   },
-  // The name a guest's member rows answer (operations/member.ts, auth/rows.ts).
+  // The name a guest's member rows answer (operations/auth/member.ts, auth/rows.ts).
   guestName: { en: 'Walk-in guest', 'zh-CN': '散客', 'zh-TW': '散客' },
-  // Wallet (operations/wallet.ts)
+  // Wallet (operations/wallet/ledger.ts)
   cardPlanSoldOut: { en: 'These coupons have all been claimed.', 'zh-CN': '优惠券已领完。', 'zh-TW': '優惠券已領完。' },
   cardPlanLimit: {
     en: 'You have claimed this coupon the most times allowed ({limit}).',

@@ -11,7 +11,7 @@ import type { ResultTables } from '../../shared/protocol/envelope';
 import { buildServer } from '../app';
 import { openDb, type Db } from '../db/driver';
 import { DEMO } from '../db/seed';
-import { demoIds, dineInHeader, guestClient, line, newMember, pickupHeader, submit } from '../operations/orders/testkit';
+import { demoIds, dineInHeader, guestClient, line, newMember, pickupHeader, submit } from '../test/orders';
 import { startHarness, type Harness } from '../test/harness';
 import { openSse, type SseClient } from '../test/sseClient';
 import type { LiveEvent } from './emit';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { catalogue, type OperationName, type Role } from '../../shared/protocol/catalogue';
 import { ErrorCode } from '../../shared/protocol/envelope';
 import { DEMO } from '../db/seed';
-import { line, newMember, pickupHeader, submit } from '../operations/orders/testkit';
+import { line, newMember, pickupHeader, submit } from '../test/orders';
 import { GatewayClient, startHarness, type Harness } from '../test/harness';
 import { payloadFor } from '../test/payloads';
 

@@ -16,8 +16,8 @@ import { DEFAULT_AUTHORIZATION_CODE, encodeForm, ErrorCode } from '../../shared/
 import { DEMO, demoCodes } from '../db/seed';
 import { GatewayClient, startHarness, type Harness } from '../test/harness';
 import { signedInAsChan } from '../test/signIn';
-import { demoIds, dineInHeader, guestClient, line, newMember, pickupHeader, submit } from '../operations/orders/testkit';
-import { decideOnPage } from '../operations/payments/testFixtures';
+import { demoIds, dineInHeader, guestClient, line, newMember, pickupHeader, submit } from '../test/orders';
+import { decideOnPage } from '../test/fixtures';
 
 let h: Harness;
 let anon: GatewayClient;

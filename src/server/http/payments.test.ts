@@ -21,7 +21,7 @@ import {
   sheetRow,
   signIn,
   startSandboxPayment,
-} from '../operations/payments/testFixtures';
+} from '../test/fixtures';
 import { startHarness, GatewayClient, type Harness } from '../test/harness';
 
 jest.setTimeout(60_000);

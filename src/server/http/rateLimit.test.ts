@@ -4,7 +4,7 @@
  */
 import { ErrorCode } from '../../shared/protocol/envelope';
 import { DEMO } from '../db/seed';
-import { guestClient, line, pickupHeader, submit } from '../operations/orders/testkit';
+import { guestClient, line, pickupHeader, submit } from '../test/orders';
 import { startHarness, type Harness } from '../test/harness';
 import { hit, windowStart, WINDOW_MS } from './rateLimit';
 

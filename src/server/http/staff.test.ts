@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import type { ResultTables } from '../../shared/protocol/envelope';
 import { loadConfig } from '../config';
 import { DEMO } from '../db/seed';
-import { deliveryHeader, demoIds, dineInHeader, giveCard, guestClient, line, newMember, pickupHeader, submit } from '../operations/orders/testkit';
+import { deliveryHeader, demoIds, dineInHeader, giveCard, guestClient, line, newMember, pickupHeader, submit } from '../test/orders';
 import { issueMemberCode } from '../operations/auth/memberCode';
 import { GatewayClient, startHarness, type Harness } from '../test/harness';
 import { signedInAsChan } from '../test/signIn';

@@ -5,8 +5,8 @@
  * one is what makes someone a diner at that table. The proof is an httpOnly
  * cookie signed with config.scanSecret, listing the last few tables scanned
  * with when; it is good for SCAN_VALID_HOURS. A table's open sheet is shared
- * with the browsers that hold a proof for its table (operations/sheet.ts,
- * operations/orders.ts); settling it online needs one.
+ * with the browsers that hold a proof for its table (operations/orders/sheet.ts,
+ * operations/orders/handlers.ts); settling it online needs one.
  *
  * A cookie and not a row of the session: the app scans before it signs in
  * (the sign-in saga starts once the shop is entered).

@@ -1,27 +1,30 @@
-/** Every implemented operation's handler, keyed by strKeyName. */
-import { addressHandlers } from './addresses/handlers';
+/**
+ * Every implemented operation's handler, keyed by strKeyName: one folder per
+ * domain, each with its handlers, its SQL and its tests.
+ */
+import { addressHandlers } from './addresses';
 import { authHandlers } from './auth';
 import type { HandlerMap } from './context';
-import { feedbackHandlers } from './feedback';
-import { memberHandlers } from './member';
-import { menuHandlers } from './menu';
-import { orderHandlers } from './orders';
-import { paramHandlers } from './params';
-import { paymentHandlers } from './payments';
-import { sheetHandlers } from './sheet';
-import { shopHandlers } from './shop';
-import { walletHandlers } from './wallet';
+import { couponHandlers } from './coupons/handlers';
+import { menuHandlers } from './menu/handlers';
+import { orderHandlers } from './orders/handlers';
+import { sheetHandlers } from './orders/sheet';
+import { paymentHandlers } from './payments/handlers';
+import { feedbackHandlers } from './shop/feedback';
+import { shopHandlers } from './shop/handlers';
+import { paramHandlers } from './shop/params';
+import { walletHandlers } from './wallet/handlers';
 
 export const handlers: HandlerMap = {
   ...shopHandlers,
   ...paramHandlers,
   ...feedbackHandlers,
-  ...memberHandlers,
   ...authHandlers,
   ...menuHandlers,
   ...sheetHandlers,
   ...orderHandlers,
   ...paymentHandlers,
   ...walletHandlers,
+  ...couponHandlers,
   ...addressHandlers,
 };

@@ -8,7 +8,7 @@
 import type { ResultTables } from '../../shared/protocol/envelope';
 import { DEMO } from '../db/seed';
 import { GatewayClient, startHarness, type Harness } from '../test/harness';
-import { guestClient, line, pickupHeader, submit } from './orders/testkit';
+import { guestClient, line, pickupHeader, submit } from '../test/orders';
 
 jest.setTimeout(60_000);
 

@@ -95,7 +95,7 @@ export const signSheetRow = z.object({
 
 export const parmRow = z.object({ ParmID: str, ParmValue: str });
 
-// Menu rows (server: operations/menu.ts) -----------------------------------------
+// Menu rows (server: operations/menu/handlers.ts) -----------------------------------------
 
 /** 0 or 1, for flags the real service sends as numbers (SoldOut, HasBom...). */
 const bit = z.union([z.literal(0), z.literal(1)]);
@@ -231,7 +231,7 @@ export const externalBaseRow = z.object({
   PayMode: str,
 });
 
-// Sheet rows (server: operations/sheet.ts) ----------------------------------------
+// Sheet rows (server: operations/orders/sheet.ts) ----------------------------------------
 
 export const sheetHeadRow = z.object({
   SheetID: str,
@@ -314,7 +314,7 @@ export const sheetRoundRow = z.object({
 /** Who ordered each round, as everyone at the table sees it (table4 of the sheet detail): a member's name, or '' and the guest's place at the table ("Guest 2"). */
 export const roundAuthorRow = z.object({ RoundNo: z.number(), ByName: str, ByPlace: z.number() });
 
-// Payment rows (server: operations/payments.ts) -------------------------------------
+// Payment rows (server: operations/payments/handlers.ts) -------------------------------------
 
 /** A payment method of a shop: 'balance' (the member's stored value), 'sandbox' (third party), 'paylater' (on delivery or at the counter). */
 export const payMethodRow = z.object({
@@ -340,7 +340,7 @@ export const paymentStatusRow = z.object({
   PayStatus: z.number(),
 });
 
-// Order rows (server: operations/orders.ts, operations/orders/*) ---------------------
+// Order rows (server: operations/orders/handlers.ts, operations/orders/*) ---------------------
 
 /** A quantity of a line: finite, 0 to 99,999. */
 const lineQuantity = num.pipe(z.number().min(0).max(99_999));
@@ -571,7 +571,7 @@ export const mergeHeadRow = z.object({
   DisplayState: str,
 });
 
-// Member rows (server: operations/auth.ts, operations/auth/*) -------------------
+// Member rows (server: operations/auth/index.ts, operations/auth/*) -------------------
 
 /** A member (or the session's guest) as sign-in, registration and the member pages answer it. */
 export const memberRow = z.object({

@@ -25,7 +25,7 @@ import {
 } from '../../providers/identity';
 import { storageProvider } from '../../providers/storage';
 import { OpError, type HandlerMap, type OpContext } from '../context';
-import { newVipId } from '../member';
+import { newVipId } from './member';
 import { memberRow, requireEnterprise } from './rows';
 import { checkCode, requirePhone } from './smsCodes';
 import { mintAccessToken, proveOpenId, TOKEN_TTL_SECONDS, type TokenRow } from './tokens';

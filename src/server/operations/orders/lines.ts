@@ -201,7 +201,7 @@ export async function priceLines(
     ),
     (o) => o.goods_id,
   );
-  // The promotion rows running at `now` (the same rule as the menu reads, operations/menu.ts).
+  // The promotion rows running at `now` (the same rule as the menu reads, operations/menu/handlers.ts).
   const promos = groupBy(
     await tx.query<PromoDb>(
       `SELECT pg.goods_id, pg.sku_id, pg.promote_price, pp.plan_id, pp.limit_qua

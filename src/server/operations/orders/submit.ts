@@ -52,7 +52,7 @@ import {
   showMoney,
   type Outlet,
 } from './common';
-import { checkCard, findCard, useCard, type Card } from './coupons';
+import { checkCard, findCard, useCard, type Card } from '../coupons/rules';
 import { priceLines, type PricedLine, type RequestLine } from './lines';
 
 type SubmitPayload = PayloadOf<'PosSalSheet_NewCYSendSheetSubmit_Add'>;

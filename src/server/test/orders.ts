@@ -3,9 +3,9 @@
  * http/rateLimit.test.ts): demo ids, signed-in clients, and order submits
  * shaped like PROTOCOL.md's.
  */
-import { DEMO } from '../../db/seed';
-import { createSession, SESSION_COOKIE } from '../../http/session';
-import { GatewayClient, type Harness } from '../../test/harness';
+import { DEMO } from '../db/seed';
+import { createSession, SESSION_COOKIE } from '../http/session';
+import { GatewayClient, type Harness } from './harness';
 
 /** Demo ids by picture number (db/seed/demo.ts, "Id scheme"). */
 export const demoIds = {

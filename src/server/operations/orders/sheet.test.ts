@@ -2,9 +2,9 @@
  * The sheet detail end to end over the demo sheets: what anyone at the table
  * sees, and what only the sheet's own member sees.
  */
-import type { ResultTables } from '../../shared/protocol/envelope';
-import { DEMO, demoCodes } from '../db/seed';
-import { startHarness, GatewayClient, type Harness } from '../test/harness';
+import type { ResultTables } from '../../../shared/protocol/envelope';
+import { DEMO, demoCodes } from '../../db/seed';
+import { startHarness, GatewayClient, type Harness } from '../../test/harness';
 
 let h: Harness;
 let client: GatewayClient;
@@ -44,7 +44,7 @@ describe('PosSalSheet_PosSalSheetDetailGet_V2_Get', () => {
       CouponAmo: '0.0000',
       TotalAmo: '92.0000',
       Remark: 'No chilli, please',
-      // Orders (operations/orders.ts) add the order's way, progress and payment.
+      // Orders (operations/orders/handlers.ts) add the order's way, progress and payment.
       BagAmo: '0.0000',
       TakeType: 'dinein',
       TakeTime: '',

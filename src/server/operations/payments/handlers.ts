@@ -25,21 +25,21 @@
  * 'pending' | 'paid' | 'cancelled' | 'failed' | 'refunded'.
  */
 import { randomInt } from 'node:crypto';
-import { SheetPosType } from '../../shared/domain/businessMode';
-import { canCancel, PayStatus, SheetStatus } from '../../shared/domain/orderStates';
-import { PAY_TYPES, type PayType } from '../../shared/domain/payTypes';
-import { formatMoney, normalizeNumberFormats, toFixedHalfUp, toMinor } from '../../shared/domain/numbers';
-import { decimal4, ErrorCode } from '../../shared/protocol/envelope';
-import type { Config } from '../config';
-import type { Queryable } from '../db/driver';
-import { emitSheetEvent } from '../events/emit';
-import { createPaymentProvider, PAYMENT_CALLBACK_PATH, type PaymentCallback, type PaymentProvider } from '../providers/payment';
-import type { Lang } from '../messages';
-import { OpError, type HandlerMap, type OpContext, type Session } from './context';
-import { langsFor, pick } from './localized';
-import { applyRechargeCallback, changeBalance, changeScore, isRechargePayment, pointsFor } from './wallet';
+import { SheetPosType } from '../../../shared/domain/businessMode';
+import { canCancel, PayStatus, SheetStatus } from '../../../shared/domain/orderStates';
+import { PAY_TYPES, type PayType } from '../../../shared/domain/payTypes';
+import { formatMoney, normalizeNumberFormats, toFixedHalfUp, toMinor } from '../../../shared/domain/numbers';
+import { decimal4, ErrorCode } from '../../../shared/protocol/envelope';
+import type { Config } from '../../config';
+import type { Queryable } from '../../db/driver';
+import { emitSheetEvent } from '../../events/emit';
+import { createPaymentProvider, PAYMENT_CALLBACK_PATH, type PaymentCallback, type PaymentProvider } from '../../providers/payment';
+import type { Lang } from '../../messages';
+import { OpError, type HandlerMap, type OpContext, type Session } from '../context';
+import { langsFor, pick } from '../localized';
+import { applyRechargeCallback, changeBalance, changeScore, isRechargePayment, pointsFor } from '../wallet/ledger';
 
-export type { PayType } from '../../shared/domain/payTypes';
+export type { PayType } from '../../../shared/domain/payTypes';
 /** How a sheet was paid: the two methods here, or at the counter (staff). */
 export type PaidVia = 'balance' | 'sandbox' | 'counter';
 

@@ -20,10 +20,10 @@
  *   of a goods are correlated subqueries on indexed columns, run by the
  *   database, and pages use LIMIT/OFFSET.
  */
-import type { Queryable } from '../db/driver';
-import { OpError, type HandlerMap, type Session } from './context';
-import { langsFor, tr, trBy, type TextLangs } from './localized';
-import { baseColumns } from './shop';
+import type { Queryable } from '../../db/driver';
+import { OpError, type HandlerMap, type Session } from '../context';
+import { langsFor, tr, trBy, type TextLangs } from '../localized';
+import { baseColumns } from '../shop/handlers';
 
 /** Default and largest page sizes of the goods lists (the app loads a whole menu in one page). */
 export const GOODS_PAGE_SIZE = 1000;

@@ -3,12 +3,12 @@
  * payment methods, third-party payment through the sandbox provider, the
  * payment status poll, the provider's user id, the member balance (with the
  * races that must not overdraw it), pay later and the customer's cancel with
- * its refund. Sheets are inserted directly (operations/payments/testFixtures.ts).
+ * its refund. Sheets are inserted directly (server/test/fixtures.ts).
  */
-import { ErrorCode } from '../../shared/protocol/envelope';
-import { DEMO } from '../db/seed';
-import { startHarness, GatewayClient, type Harness } from '../test/harness';
-import { markSheetPaid } from './payments';
+import { ErrorCode } from '../../../shared/protocol/envelope';
+import { DEMO } from '../../db/seed';
+import { startHarness, GatewayClient, type Harness } from '../../test/harness';
+import { markSheetPaid } from './handlers';
 import {
   atTable,
   balanceOf,
@@ -24,7 +24,7 @@ import {
   sheetRow,
   signIn,
   startSandboxPayment,
-} from './payments/testFixtures';
+} from '../../test/fixtures';
 
 jest.setTimeout(60_000);
 

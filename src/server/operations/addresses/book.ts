@@ -1,62 +1,20 @@
 /**
- * The member's pages behind 'mine' (issue 6): balance history, top-up rules,
- * coupons and coupon plans, shipping addresses. Every member read and write is
- * the session's member's (a VipID in the payload is ignored).
+ * The member's address book (issue 10): one default per member; every read
+ * and write is the session's member's (a VipID in the payload is ignored).
  *
- *   VipRecharge_VipRechargeRuleListByPage_Get      -> [{RuleID, Amo, GiftAmo, Sort}], [{TotalCount}]
- *   VipRecharge_EntVipAccountItemsListByPage_V2_Get -> [{ItemID, Kind, Amo, Balance, Remark, SheetID, CreatedDate}], [{TotalCount}]
- *   EntCard_VipCardList_Get {Status?}              -> the member's coupons (0 unused, 1 used, 2 expired), [{TotalCount}]
- *   EntCard_EntCardPlanList_Get                    -> the enterprise's coupon plans, [{TotalCount}]
- *   EntCard_VipEntCardPlanDetail_Get {PlanID}      -> [plan]
- *   (EntCard_ProvideVipCard_Add: operations/wallet.ts)
  *   VipAddress_VipAddressListByPage_Get            -> [address...], [{TotalCount}]
  *   VipAddress_VipAddressSubmit_Add / _Update      -> [address]; one default per member
  *   VipAddress_VipAddressDetailGet_Get {AddressID} -> [address]
  *   VipAddress_VipAddressSubmit_Delete {AddressID} -> [{AddressID}]
  */
 import { randomInt } from 'node:crypto';
-import { decimal4 } from '../../../shared/protocol/envelope';
 import { normalisePhone } from '../../../shared/domain/member';
 import type { PayloadOf } from '../../../shared/protocol/schemas';
 import type { Queryable } from '../../db/driver';
-import { OpError, type HandlerMap, type OpContext } from '../context';
-import { iso, paging, requireMember } from './rows';
+import { OpError, type HandlerMap } from '../context';
+import { paging, requireMember } from '../auth/rows';
 
 const newId = (prefix: string, now: Date) => `${prefix}${now.getTime()}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
-
-// Coupons -------------------------------------------------------------------------
-
-const CARD_COLUMNS = `c.card_id AS "CardID", c.card_code AS "CardCode", p.plan_id AS "PlanID", p.plan_name AS "PlanName",
-  p.plan_name_tw AS "PlanNameTW", p.plan_name_en AS "PlanNameEN", p.card_type::text AS "CardType",
-  p.face_value AS "FaceValue", p.min_amount AS "MinAmount", c.begin_at AS "BeginTime", c.end_at AS "EndTime",
-  (CASE WHEN c.status = 0 AND c.end_at <= $2 THEN 2 ELSE c.status END)::int AS "Status", c.used_at AS "UsedTime", p.remark AS "Remark"`;
-
-function cardRow(r: Record<string, unknown>) {
-  return {
-    ...r,
-    FaceValue: decimal4(r.FaceValue as string),
-    MinAmount: decimal4(r.MinAmount as string),
-    BeginTime: iso(r.BeginTime),
-    EndTime: iso(r.EndTime),
-    UsedTime: iso(r.UsedTime),
-  };
-}
-
-const PLAN_COLUMNS = `p.plan_id AS "PlanID", p.plan_name AS "PlanName", p.plan_name_tw AS "PlanNameTW", p.plan_name_en AS "PlanNameEN",
-  p.card_type::text AS "CardType", p.face_value AS "FaceValue", p.min_amount AS "MinAmount", p.valid_days AS "ValidDays",
-  CASE WHEN p.can_claim THEN 1 ELSE 0 END AS "CanClaim",
-  CASE WHEN EXISTS (SELECT 1 FROM card_claim k WHERE k.plan_id = p.plan_id AND k.vip_id = $2) THEN 1 ELSE 0 END AS "Claimed",
-  (SELECT count(*) FROM card_claim k WHERE k.plan_id = p.plan_id AND k.vip_id = $2)::int AS "ClaimedCount",
-  p.per_member_limit AS "PerMemberLimit",
-  CASE WHEN p.stock IS NULL THEN -1 ELSE GREATEST(p.stock - p.claimed_count, 0) END AS "Stock",
-  p.remark AS "Remark"`;
-
-const planRow = (r: Record<string, unknown>) => ({ ...r, FaceValue: decimal4(r.FaceValue as string), MinAmount: decimal4(r.MinAmount as string) });
-
-/** The member's vip id when the session is a member's, for "claimed" flags; '' otherwise. */
-const memberOrNone = (ctx: OpContext) => (ctx.session?.role === 'member' && ctx.session.vipId ? ctx.session.vipId : '');
-
-// Addresses -----------------------------------------------------------------------
 
 const ADDRESS_COLUMNS = `address_id AS "AddressID", cust_name AS "CustName", cust_phone AS "CustPhone", area_no AS "AreaNo",
   province AS "Province", city AS "City", district AS "District", main_address AS "MainAddress",
@@ -110,83 +68,7 @@ function checkAddress(input: AddressInput, base: Address | null): Address {
 
 const wantsDefault = (value: AddressInput['IsDefault']) => value === true || value === 1 || value === '1';
 
-export const memberPageHandlers: HandlerMap = {
-  // Balance -------------------------------------------------------------------------
-  async VipRecharge_VipRechargeRuleListByPage_Get(ctx, { tableData: [row] }) {
-    const entId = row!.EntID || ctx.session?.entId || '';
-    const { limit, offset } = paging(row!, 50);
-    const rows = await ctx.tx.query<{ rule_id: string; amount: string; gift: string; sort: number }>(
-      'SELECT rule_id, amount, gift, sort FROM recharge_rule WHERE ent_id = $1 ORDER BY sort, amount LIMIT $2 OFFSET $3',
-      [entId, limit, offset],
-    );
-    const [total] = await ctx.tx.query<{ n: number }>('SELECT count(*)::int AS n FROM recharge_rule WHERE ent_id = $1', [entId]);
-    return {
-      table1: rows.map((r) => ({ RuleID: r.rule_id, Amo: decimal4(r.amount), GiftAmo: decimal4(r.gift), Sort: r.sort })),
-      table2: [{ TotalCount: total?.n ?? 0 }],
-    };
-  },
-
-  async VipRecharge_EntVipAccountItemsListByPage_V2_Get(ctx, { tableData: [row] }) {
-    const { vipId } = requireMember(ctx);
-    const { limit, offset } = paging(row!);
-    const rows = await ctx.tx.query<{ item_id: string; kind: string; amount: string; balance: string; remark: string; sheet_id: string; created_at: Date }>(
-      `SELECT item_id::text, kind, amount, balance, remark, sheet_id, created_at FROM vip_account_item
-        WHERE vip_id = $1 ORDER BY seq DESC LIMIT $2 OFFSET $3`,
-      [vipId, limit, offset],
-    );
-    const [total] = await ctx.tx.query<{ n: number }>('SELECT count(*)::int AS n FROM vip_account_item WHERE vip_id = $1', [vipId]);
-    return {
-      table1: rows.map((r) => ({
-        ItemID: r.item_id,
-        Kind: r.kind,
-        Amo: decimal4(r.amount),
-        Balance: decimal4(r.balance),
-        Remark: r.remark,
-        SheetID: r.sheet_id,
-        CreatedDate: iso(r.created_at),
-      })),
-      table2: [{ TotalCount: total?.n ?? 0 }],
-    };
-  },
-
-  // Coupons -------------------------------------------------------------------------
-  async EntCard_VipCardList_Get(ctx, { tableData: [row] }) {
-    const { vipId } = requireMember(ctx);
-    const { limit, offset } = paging(row!, 20, 200);
-    const status = row!.Status;
-    const effective = '(CASE WHEN c.status = 0 AND c.end_at <= $2 THEN 2 ELSE c.status END)';
-    const where = `c.vip_id = $1 ${status === undefined ? '' : `AND ${effective} = $3`}`;
-    const params = status === undefined ? [vipId, ctx.now] : [vipId, ctx.now, status];
-    const rows = await ctx.tx.query(
-      `SELECT ${CARD_COLUMNS} FROM vip_card c JOIN card_plan p ON p.plan_id = c.plan_id
-        WHERE ${where} ORDER BY ${effective}, c.end_at, c.card_id LIMIT ${limit} OFFSET ${offset}`,
-      params,
-    );
-    const [total] = await ctx.tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM vip_card c WHERE ${where} AND $2::timestamptz IS NOT NULL`,
-      params,
-    );
-    return { table1: rows.map(cardRow), table2: [{ TotalCount: total?.n ?? 0 }] };
-  },
-
-  async EntCard_EntCardPlanList_Get(ctx, { tableData: [row] }) {
-    const entId = row!.EntID || ctx.session?.entId || '';
-    const { limit, offset } = paging(row!, 50);
-    const rows = await ctx.tx.query(
-      `SELECT ${PLAN_COLUMNS} FROM card_plan p WHERE p.ent_id = $1 ORDER BY p.plan_id LIMIT $3 OFFSET $4`,
-      [entId, memberOrNone(ctx), limit, offset],
-    );
-    const [total] = await ctx.tx.query<{ n: number }>('SELECT count(*)::int AS n FROM card_plan WHERE ent_id = $1', [entId]);
-    return { table1: rows.map(planRow), table2: [{ TotalCount: total?.n ?? 0 }] };
-  },
-
-  async EntCard_VipEntCardPlanDetail_Get(ctx, { tableData: [row] }) {
-    const [plan] = await ctx.tx.query(`SELECT ${PLAN_COLUMNS} FROM card_plan p WHERE p.plan_id = $1`, [row!.PlanID, memberOrNone(ctx)]);
-    if (!plan) throw new OpError('cardPlanNotFound');
-    return { table1: [planRow(plan)] };
-  },
-
-  // Addresses -----------------------------------------------------------------------
+export const addressBookHandlers: HandlerMap = {
   async VipAddress_VipAddressListByPage_Get(ctx, { tableData: [row] }) {
     const { vipId } = requireMember(ctx);
     const { limit, offset } = paging(row!, 999, 999);

@@ -1,6 +1,6 @@
 /** System parameters of an enterprise and of an outlet (SPEC sections 3 and 7). */
-import type { HandlerMap } from './context';
-import { OpError } from './context';
+import type { HandlerMap } from '../context';
+import { OpError } from '../context';
 
 /**
  * Outlet parameter values are sent escaped, the way the real service sends

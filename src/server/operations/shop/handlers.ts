@@ -2,10 +2,10 @@
  * Entry and shop operations: resolving a scanned code to its enterprise, the
  * shop page (entity, user, base, sign sheet, extra), outlets and tables.
  */
-import { ErrorCode } from '../../shared/protocol/envelope';
-import type { Queryable } from '../db/driver';
-import { OpError, type HandlerMap } from './context';
-import { langsFor, tr, type TextLangs } from './localized';
+import { ErrorCode } from '../../../shared/protocol/envelope';
+import type { Queryable } from '../../db/driver';
+import { OpError, type HandlerMap } from '../context';
+import { langsFor, tr, type TextLangs } from '../localized';
 
 /** The enterprise row as the app reads it; texts in the caller's language (localized.ts), as in every row below. */
 export const entityColumns = (l: TextLangs) => `

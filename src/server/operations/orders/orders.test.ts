@@ -5,9 +5,9 @@
  * details and the merge preview and settle of a table's sheet.
  */
 import { DateTime } from 'luxon';
-import type { Envelope, ResultTables } from '../../shared/protocol/envelope';
-import { DEMO } from '../db/seed';
-import { startHarness, GatewayClient, type Harness } from '../test/harness';
+import type { Envelope, ResultTables } from '../../../shared/protocol/envelope';
+import { DEMO } from '../../db/seed';
+import { startHarness, GatewayClient, type Harness } from '../../test/harness';
 import {
   deliveryHeader,
   demoIds,
@@ -19,7 +19,7 @@ import {
   newMember,
   pickupHeader,
   submit,
-} from './orders/testkit';
+} from '../../test/orders';
 
 jest.setTimeout(60_000);
 

@@ -7,12 +7,12 @@
  * another's top-ups or coupons. Runs on PGlite, and on PostgreSQL with
  * DATABASE_URL set.
  */
-import { DEMO } from '../db/seed';
-import { WALLET_PLANS } from '../db/seed/wallet';
-import { signCallback } from '../providers/payment';
-import { startHarness, type GatewayClient, type Harness } from '../test/harness';
-import { balanceOf, decideOnPage, insertMember, insertSheet, ok, rows, signIn } from './payments/testFixtures';
-import { changeBalance } from './wallet';
+import { DEMO } from '../../db/seed';
+import { WALLET_PLANS } from '../../db/seed/wallet';
+import { signCallback } from '../../providers/payment';
+import { startHarness, type GatewayClient, type Harness } from '../../test/harness';
+import { balanceOf, decideOnPage, insertMember, insertSheet, ok, rows, signIn } from '../../test/fixtures';
+import { changeBalance } from './ledger';
 
 jest.setTimeout(180_000);
 

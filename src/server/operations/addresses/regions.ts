@@ -1,6 +1,6 @@
 /**
  * The address book's helpers (issue 10); the member's own addresses
- * (VipAddress_*) are in ../auth/memberPages.ts.
+ * (VipAddress_*) are in ./book.ts.
  *
  *   Area_BatchAreaSelectGet_Get {ParentID?}
  *     -> every region (no ParentID: the whole tree in one answer, which the
@@ -42,7 +42,7 @@ function resolution(street: Street, point: readonly [number, number], metres: nu
   };
 }
 
-export const addressHandlers: HandlerMap = {
+export const regionHandlers: HandlerMap = {
   async Area_BatchAreaSelectGet_Get(ctx, { tableData: [row] }) {
     const parent = row!.ParentID || null;
     const rows = await ctx.tx.query<{ region_id: string; parent_id: string | null; level: number; name: string; name_tw: string; name_en: string; children: number }>(

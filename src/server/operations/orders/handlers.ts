@@ -8,12 +8,12 @@
  * session member's; a table's sheet is shared by whoever orders at the table
  * (the app has its SheetID from the table's QR code).
  */
-import { toMinor } from '../../shared/domain/numbers';
-import { SheetStatus } from '../../shared/domain/orderStates';
-import { decimal4, ErrorCode } from '../../shared/protocol/envelope';
-import { emitSheetEvent } from '../events/emit';
-import { OpError, type HandlerMap, type OpContext } from './context';
-import { langsFor, tr } from './localized';
+import { toMinor } from '../../../shared/domain/numbers';
+import { SheetStatus } from '../../../shared/domain/orderStates';
+import { decimal4, ErrorCode } from '../../../shared/protocol/envelope';
+import { emitSheetEvent } from '../../events/emit';
+import { OpError, type HandlerMap, type OpContext } from '../context';
+import { langsFor, tr } from '../localized';
 import {
   isoSeconds,
   isSettling,
@@ -23,11 +23,11 @@ import {
   showMoney,
   type Outlet,
   type SheetStateRow,
-} from './orders/common';
-import { couponRow, findCard, memberCards, normaliseCode } from './orders/coupons';
-import { orderedOn, sheetItems, sheetRounds } from './orders/sheetRows';
+} from './common';
+import { couponRow, findCard, memberCards, normaliseCode } from '../coupons/rules';
+import { orderedOn, sheetItems, sheetRounds } from './sheetRows';
 import { mayRead } from './sheet';
-import { submitOrder } from './orders/submit';
+import { submitOrder } from './submit';
 
 /** Default and largest page of the order list. */
 export const ORDER_PAGE_SIZE = 10;

@@ -6,8 +6,8 @@
  * day are capped (config.feedbackDailyLimit).
  */
 import { createHash } from 'node:crypto';
-import { ErrorCode } from '../../shared/protocol/envelope';
-import { OpError, type HandlerMap } from './context';
+import { ErrorCode } from '../../../shared/protocol/envelope';
+import { OpError, type HandlerMap } from '../context';
 
 export const feedbackHandlers: HandlerMap = {
   async Setting_SetHelpFeedbackAddSubmit_Add({ tx, session, now, config }, { tableData: [row] }) {

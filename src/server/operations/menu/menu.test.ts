@@ -3,9 +3,9 @@
  * demo data (and, last, a 5,000-goods menu from seedLargeMenu).
  */
 import { DateTime } from 'luxon';
-import type { ResultTables } from '../../shared/protocol/envelope';
-import { DEMO, seedLargeMenu } from '../db/seed';
-import { startHarness, GatewayClient, type Harness } from '../test/harness';
+import type { ResultTables } from '../../../shared/protocol/envelope';
+import { DEMO, seedLargeMenu } from '../../db/seed';
+import { startHarness, GatewayClient, type Harness } from '../../test/harness';
 
 jest.setTimeout(60_000);
 

@@ -10,10 +10,10 @@
  * Status: 0 open, 1 paid (prepay), 2 closed/cancelled, 3 checked out (see
  * db/seed/demo.ts, "Sheets").
  */
-import { roundAuthors } from '../events/emit';
-import { OpError, type HandlerMap } from './context';
-import { isoSeconds, isSettling, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from './orders/common';
-import { orderedOn, sheetItems, sheetRounds } from './orders/sheetRows';
+import { roundAuthors } from '../../events/emit';
+import { OpError, type HandlerMap } from '../context';
+import { isoSeconds, isSettling, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from './common';
+import { orderedOn, sheetItems, sheetRounds } from './sheetRows';
 
 const HEAD_COLUMNS = `
   s.sheet_id AS "SheetID", s.status AS "Status",
@@ -48,7 +48,7 @@ type OwnerColumns = SheetStateRow & {
 
 export const sheetHandlers: HandlerMap = {
   /**
-   * Orders (operations/orders.ts) add: BagAmo, TakeType, TakeTime, Progress,
+   * Orders (operations/orders/handlers.ts) add: BagAmo, TakeType, TakeTime, Progress,
    * PayStatus, IsPayLater, PayMode, DisplayState, RoundCount, Settling and
    * Mine (the caller ordered on it) to the head; PUnitPrice,
    * Ref and Mine (the caller ordered the line's round) to the lines; and the

@@ -6,9 +6,9 @@
  * and the steps of the sandbox provider's flow over HTTP.
  */
 import { randomBytes } from 'node:crypto';
-import type { Envelope, ResultTables } from '../../../shared/protocol/envelope';
-import { DEMO } from '../../db/seed';
-import { GatewayClient, type Harness } from '../../test/harness';
+import type { Envelope, ResultTables } from '../../shared/protocol/envelope';
+import { DEMO } from '../db/seed';
+import { GatewayClient, type Harness } from './harness';
 
 export type Row = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
 /** Member operations: guest sign-in so far; the sign-in issue adds the rest. */
 import { randomInt } from 'node:crypto';
-import type { Queryable } from '../db/driver';
-import { message, type Lang } from '../messages';
-import { OpError, type HandlerMap } from './context';
+import type { Queryable } from '../../db/driver';
+import { message, type Lang } from '../../messages';
+import { OpError, type HandlerMap } from '../context';
 
 /** The anonymous default member's entity and user (SPEC section 9); a guest's stored name (answers say it in the caller's language: message guestName). */
 export const DEFAULT_GUEST = { entId: '881000000009', userId: '888000000009', name: 'walk-in guest' } as const;
