@@ -413,7 +413,7 @@ export const paymentHandlers: HandlerMap = {
     const select = `SELECT pay_id, sheet_id, vip_id, pay_type, amount::text AS amount, status,
                            to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS paid_at
                       FROM payment WHERE sheet_id = $1`;
-    type PaymentRow = { pay_id: string; sheet_id: string; vip_id: string | null; pay_type: string; amount: string; status: string; paid_at: string | null };
+    type PaymentRow = { pay_id: string; sheet_id: string; vip_id: string | null; pay_type: string; amount: string; status: 'pending' | 'paid' | 'cancelled' | 'failed' | 'refunded'; paid_at: string | null };
     const find = async () =>
       (row!.PayID
         ? await tx.query<PaymentRow>(`${select} AND pay_id = $2`, [s.sheet_id, row!.PayID])
