@@ -34,13 +34,7 @@ export interface RequestOptions<K extends OperationName> {
 
 /** The transport's arguments for one operation, typed by the catalogue. */
 export function request<K extends OperationName>(op: K, rows: RowOf<K>[], options: RequestOptions<K> = {}): GatewayArgs {
-  return {
-    op,
-    rows: rows as Record<string, unknown>[],
-    ...(options.extra ? { extra: options.extra as Record<string, unknown> } : {}),
-    ...(options.silent ? { silent: true } : {}),
-    ...(options.probe ? { probe: true } : {}),
-  };
+  return { op, rows, ...options } as GatewayArgs;
 }
 
 /**
