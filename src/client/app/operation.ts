@@ -39,11 +39,15 @@ export function request<K extends OperationName>(op: K, rows: RowOf<K>[], option
 
 /**
  * A transformResponse for the operation: the converter reads the answer as
- * the catalogue types it. A table the service leaves out comes as [].
+ * the catalogue types it (and may read the endpoint's argument). A table the
+ * service leaves out comes as [].
  */
-export function answer<K extends OperationName, T>(_op: K, convert: (result: AnswerOf<K>) => T): (raw: ResultTables) => T {
-  return (raw) => {
+export function answer<K extends OperationName, T, A = void>(
+  _op: K,
+  convert: (result: AnswerOf<K>, arg: A) => T,
+): (raw: ResultTables, meta: unknown, arg: A) => T {
+  return (raw, _meta, arg) => {
     const tables = { table1: [], table2: [], table3: [], table4: [], table5: [], ...raw };
-    return convert(tables as unknown as AnswerOf<K>);
+    return convert(tables as unknown as AnswerOf<K>, arg);
   };
 }
