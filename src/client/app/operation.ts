@@ -32,6 +32,19 @@ export interface RequestOptions<K extends OperationName> {
   probe?: boolean;
 }
 
+/**
+ * The transport's arguments for one operation as a type only: what
+ * `request()` returns, for the entry's modules, where even a helper's bytes
+ * count (shop/shopApi.ts): `query: (a): CallOf<'Op'> => ({ op: 'Op', rows: [a] })`.
+ */
+export interface CallOf<K extends OperationName> extends RequestOptions<K> {
+  op: K;
+  rows: RowOf<K>[];
+}
+
+/** An operation's raw answer as a type only (a table the service leaves out is undefined): what `answer()` fills in. */
+export type RawAnswerOf<K extends OperationName> = Partial<AnswerOf<K>>;
+
 /** The transport's arguments for one operation, typed by the catalogue. */
 export function request<K extends OperationName>(op: K, rows: RowOf<K>[], options: RequestOptions<K> = {}): GatewayArgs {
   return { op, rows, ...options } as GatewayArgs;
