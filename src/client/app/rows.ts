@@ -29,11 +29,15 @@ export const numberOrNull = (v: unknown): number | null => {
 export const totalCount = (table: readonly { TotalCount?: unknown }[] | undefined): number | null =>
   numberOrNull(table?.[0]?.TotalCount);
 
-/** Names in the three languages (LocalNames), from a field and its TW and EN twins. */
-export function namesOf<F extends string>(
-  row: { readonly [K in F | `${F}TW` | `${F}EN`]?: string | null },
-  field: F,
-): { zh: string; tw: string; en: string } {
+/** Names in the three languages, as the service sends them (the app's LocalNames). */
+export interface Names {
+  zh: string;
+  tw: string;
+  en: string;
+}
+
+/** Names in the three languages, from a field and its TW and EN twins. */
+export function namesOf<F extends string>(row: { readonly [K in F | `${F}TW` | `${F}EN`]?: string | null }, field: F): Names {
   const r = row as Record<string, unknown>;
   return { zh: text(r[field]), tw: text(r[`${field}TW`]), en: text(r[`${field}EN`]) };
 }

@@ -5,8 +5,7 @@
  * same converter (issue 11: the twin toMemberCoupon / toCoupon is gone).
  */
 import type { AnswerOf } from '../../app/operation';
-import { decimal, namesOf, num, text } from '../../app/rows';
-import type { LocalNames } from '../shop/shopSlice';
+import { decimal, namesOf, num, text, type Names } from '../../app/rows';
 
 /** 1 cash, 2 discount, 3 voucher (SPEC section 4). */
 export type CouponType = 1 | 2 | 3;
@@ -16,7 +15,7 @@ export type CouponStatus = 0 | 1 | 2;
 export interface MemberCoupon {
   CardID: string;
   CardCode: string;
-  names: LocalNames;
+  names: Names;
   type: CouponType;
   /** Cash and voucher: the amount off; discount: the percent paid (85 is 15 % off). */
   faceValue: string;
