@@ -7,11 +7,3 @@ export function localName(names: LocalNames, locale: Locale): string {
   if (locale === 'zh-TW') return names.tw || names.zh;
   return names.zh;
 }
-
-export function namesOf(row: Record<string, unknown>, field: string): LocalNames {
-  return {
-    zh: String(row[field] ?? ''),
-    tw: String(row[`${field}TW`] ?? ''),
-    en: String(row[`${field}EN`] ?? ''),
-  };
-}
