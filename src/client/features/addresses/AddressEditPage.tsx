@@ -14,7 +14,7 @@ import { useSearchParams } from 'react-router-dom';
 import { parseAddress } from '../../../shared/domain/addressParse';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { isGatewayError } from '../../app/errorListener';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { validation } from '../../i18n/specMessages';

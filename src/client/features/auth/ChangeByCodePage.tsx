@@ -10,7 +10,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, type MessageDescriptor } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks';
 import { useGo } from '../../app/navigation';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { toastShown } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { validation } from '../../i18n/specMessages';

@@ -13,7 +13,7 @@ import { useMemo, useRef, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { selectShopParams } from '../shop/shopSlice';
 import { memberSignedIn } from './authSlice';

@@ -16,7 +16,7 @@ import {
 } from 'react';
 import { FormattedMessage, type MessageDescriptor } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { pathOf, routeForPath } from '../../app/routes';
+import { pathOf, routeForPath } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { phoneApi } from './phoneApi';
 

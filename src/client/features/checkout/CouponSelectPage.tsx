@@ -11,7 +11,7 @@ import { toMinor } from '../../../shared/domain/numbers';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { isGatewayError } from '../../app/errorListener';
 import { useGo } from '../../app/navigation';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { validation } from '../../i18n/specMessages';

@@ -21,7 +21,7 @@ import { resolveOpeningHours } from '../../../shared/domain/openingHours';
 import { ErrorCode } from '../../../shared/protocol/envelope';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGo } from '../../app/navigation';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { confirmations, errors as specErrors, validation } from '../../i18n/specMessages';

@@ -5,7 +5,7 @@
  */
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { termsAgreementChanged } from './checkoutSlice';
 import { useBack } from './useBack';

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { useGo } from '../../app/navigation';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { isGatewayError } from '../../app/errorListener';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectSignInSettled } from '../auth/authSlice';

@@ -9,7 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { languageChosenByUser } from '../../app/language';
-import { pathOf, routeTitles } from '../../app/routes';
+import { pathOf, routeTitles } from '../../app/paths';
 import { selectLocale, type Locale } from '../../app/uiSlice';
 import { useMoney } from '../../ui/money';
 import { selectMember } from '../auth/authSlice';

@@ -1,6 +1,6 @@
 /** vipBalanceRecordList (SPEC section 2, account detail): the balance's records, newest first. */
 import { FormattedMessage, useIntl } from 'react-intl';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useMoney } from '../../ui/money';
 import { useIsMember } from '../auth/useRequireMember';

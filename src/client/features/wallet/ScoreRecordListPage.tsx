@@ -4,7 +4,7 @@
  * point per MOP$10 paid), taken back when an order is refunded or cancelled.
  */
 import { FormattedMessage, useIntl } from 'react-intl';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useIsMember } from '../auth/useRequireMember';
 import { useMemberProfile } from '../member/memberApi';

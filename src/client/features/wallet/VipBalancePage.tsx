@@ -6,7 +6,7 @@
  */
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { pathOf, routeTitles } from '../../app/routes';
+import { pathOf, routeTitles } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useMoney } from '../../ui/money';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
