@@ -1,5 +1,5 @@
 import type { Locale } from '../app/uiSlice';
-import type { LocalNames } from '../features/shop/shopSlice';
+import type { LocalNames } from '../features/shop';
 
 /** Picks the name for the locale, falling back to the simplified Chinese name the service always has. */
 export function localName(names: LocalNames, locale: Locale): string {

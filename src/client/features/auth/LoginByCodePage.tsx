@@ -15,7 +15,7 @@ import { useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
-import { selectShopParams } from '../shop/shopSlice';
+import { selectShopParams } from '../shop';
 import { memberSignedIn } from './authSlice';
 import { hostRegisterFields, readOpenUserInfo, type OpenUserInfo } from './openUserInfo';
 import { phoneApi, type SignInByCodeArgs } from './phoneApi';

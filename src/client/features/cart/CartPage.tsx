@@ -13,9 +13,8 @@ import { useConfirm } from '../../ui/ConfirmDialog';
 import { ossUrl, useMoney } from '../../ui/money';
 import { lineAmountMinor, type CartEntry, type CartLine } from '../../../shared/domain/cart';
 import { minorToString } from '../../../shared/domain/numbers';
-import { TableSheetSoFar } from '../orders/TableSheet';
-import { useOrderingGuard } from '../shop/guard';
-import { selectEntParams, selectEntity, selectShopParams, selectSignSheet } from '../shop/shopSlice';
+import { TableSheetSoFar } from '../orders';
+import { useOrderingGuard, selectEntParams, selectEntity, selectShopParams, selectSignSheet } from '../shop';
 import {
   cartCleared,
   cartLineDecreased,

@@ -17,13 +17,13 @@ import { defineMessages } from '../../i18n/defineMessages';
 import { validation } from '../../i18n/specMessages';
 import { localName } from '../../ui/localName';
 import { useMoney } from '../../ui/money';
-import { useIsMember } from '../auth/useRequireMember';
-import { selectCartEntries, selectCartNumberFormats } from '../cart/cartSlice';
-import { selectShopParams } from '../shop/shopSlice';
+import { useIsMember } from '../auth';
+import { selectCartEntries, selectCartNumberFormats } from '../cart';
+import { selectShopParams } from '../shop';
 import { checkoutApi } from './checkoutApi';
 import { couponChosen, selectChosenCoupon } from './checkoutSlice';
 import { couponDiscount, orderTotals, type Coupon } from './totals';
-import { useBack } from './useBack';
+import { useBack } from '../../ui/useBack';
 
 const messages = defineMessages({
   codeLabel: { id: 'coupons.codeLabel', defaultMessage: 'Coupon code' },

@@ -28,13 +28,11 @@ import { confirmations, errors as specErrors, validation } from '../../i18n/spec
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { localName } from '../../ui/localName';
 import { useMoney } from '../../ui/money';
-import { useIsMember, useRequireMember } from '../auth/useRequireMember';
-import { cartLinesOrdered, selectBusinessMode, selectCartEntries, selectCartNumberFormats } from '../cart/cartSlice';
-import { orderDetailsPath } from '../orders/paths';
-import { PaymentMethods } from '../payments/PaymentMethods';
-import { isPayType, payForSheet } from '../payments/payForSheet';
-import { selectGuardInputs, useOrderingGuard, useServiceNow } from '../shop/guard';
-import { selectBaseInfo, selectShopParams, selectSignSheet, selectTableInfo, shopParamsChanged, signSheetRefreshed } from '../shop/shopSlice';
+import { useIsMember, useRequireMember } from '../auth';
+import { cartLinesOrdered, selectBusinessMode, selectCartEntries, selectCartNumberFormats } from '../cart';
+import { orderDetailsPath } from '../orders';
+import { PaymentMethods, isPayType, payForSheet } from '../payments';
+import { selectGuardInputs, useOrderingGuard, useServiceNow, selectBaseInfo, selectShopParams, selectSignSheet, selectTableInfo, shopParamsChanged, signSheetRefreshed } from '../shop';
 import { checkoutApi } from './checkoutApi';
 import { DeliveryAddressBook } from './DeliveryAddressBook';
 import { useDeliveryRange } from './deliveryRange';

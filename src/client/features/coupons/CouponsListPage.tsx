@@ -16,9 +16,9 @@ import { toastShown } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { validation } from '../../i18n/specMessages';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
-import { useIsMember } from '../auth/useRequireMember';
-import { SignInPrompt } from '../member/SignInPrompt';
-import { selectEntId } from '../shop/shopSlice';
+import { useIsMember } from '../auth';
+import { SignInPrompt } from '../member';
+import { selectEntId } from '../shop';
 import { couponsApi, type CouponPlan, type CouponStatus, type MemberCoupon } from './couponsApi';
 import { couponMessages, CouponValue, MinimumSpend, typeLabel, useCouponName, useShopDate, Validity } from './CouponView';
 

@@ -12,7 +12,7 @@ import { languageChosenByUser } from '../../app/language';
 import { pathOf, routeTitles } from '../../app/paths';
 import { selectLocale, type Locale } from '../../app/uiSlice';
 import { useMoney } from '../../ui/money';
-import { selectMember } from '../auth/authSlice';
+import { selectMember } from '../auth';
 import { Avatar } from './Avatar';
 import { useMemberProfile, type MemberProfile } from './memberApi';
 import { signInMessages, signInPath } from './SignInPrompt';

@@ -10,7 +10,7 @@ import { api } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
 import type { ResultTables } from '../../../shared/protocol/envelope';
 import { ossUrl } from '../../ui/money';
-import { selectEntity } from '../shop/shopSlice';
+import { selectEntity } from '../shop';
 
 /** Sex as the service stores it: 0 not given, 1 female, 2 male (schemas.ts memberRow). */
 export const Sex = { unknown: 0, female: 1, male: 2 } as const;

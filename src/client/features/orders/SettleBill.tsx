@@ -12,8 +12,7 @@ import { useGo } from '../../app/navigation';
 import { defineMessages } from '../../i18n/defineMessages';
 import { validation } from '../../i18n/specMessages';
 import { useMoney } from '../../ui/money';
-import { PaymentMethods } from '../payments/PaymentMethods';
-import { isPayType, payForSheet } from '../payments/payForSheet';
+import { PaymentMethods, isPayType, payForSheet } from '../payments';
 import { ordersApi } from './ordersApi';
 import { TableSheet } from './TableSheet';
 

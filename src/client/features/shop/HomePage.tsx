@@ -9,9 +9,9 @@ import { useConfirm } from '../../ui/ConfirmDialog';
 import { ossUrl, useMoney } from '../../ui/money';
 import { modesOffered } from '../../../shared/domain/businessMode';
 import { currentPrice } from '../../../shared/domain/pricing';
-import { businessModeChanged, selectBusinessMode, selectCartSummary } from '../cart/cartSlice';
-import { menuApi } from '../menu/menuApi';
-import { inflightPayment } from '../payments/inflightPayment';
+import { businessModeChanged, selectBusinessMode, selectCartSummary } from '../cart';
+import { menuApi } from '../menu';
+import { inflightPayment } from '../payments';
 import { HOME_PICTURES_ABOVE_FOLD } from './homePictures';
 import { selectBaseInfo, selectEntity, selectShopInfo, selectShopStatus, selectTableInfo } from './shopSlice';
 

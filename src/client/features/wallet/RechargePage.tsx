@@ -16,9 +16,9 @@ import { confirmations } from '../../i18n/specMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { useMoney } from '../../ui/money';
 import { browser } from '../../ui/redirect';
-import { useIsMember } from '../auth/useRequireMember';
-import { SignInPrompt } from '../member/SignInPrompt';
-import { selectEntId } from '../shop/shopSlice';
+import { useIsMember } from '../auth';
+import { SignInPrompt } from '../member';
+import { selectEntId } from '../shop';
 import { rememberInflightRecharge } from './inflightRecharge';
 import { walletApi, type RechargeRule } from './walletApi';
 

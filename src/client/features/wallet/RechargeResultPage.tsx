@@ -15,8 +15,8 @@ import { isGatewayError } from '../../app/errorListener';
 import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useMoney } from '../../ui/money';
-import { useIsMember } from '../auth/useRequireMember';
-import { SignInPrompt } from '../member/SignInPrompt';
+import { useIsMember } from '../auth';
+import { SignInPrompt } from '../member';
 import { forgetInflightRecharge } from './inflightRecharge';
 import { walletApi, type Recharge } from './walletApi';
 

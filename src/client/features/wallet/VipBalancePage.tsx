@@ -10,9 +10,8 @@ import { pathOf, routeTitles } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useMoney } from '../../ui/money';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
-import { useIsMember } from '../auth/useRequireMember';
-import { useMemberProfile } from '../member/memberApi';
-import { SignInPrompt } from '../member/SignInPrompt';
+import { useIsMember } from '../auth';
+import { useMemberProfile, SignInPrompt } from '../member';
 import { inflightRecharge, rechargeResultPath } from './inflightRecharge';
 
 const messages = defineMessages({
