@@ -13,7 +13,9 @@ import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { localName } from '../../ui/localName';
 import { phoneApi } from './phoneApi';
-import { AREA_NO_KEY, isAreaNo, writeSession } from './phoneForm';
+import { AREA_NO_KEY } from './phoneStorage';
+import { isAreaNo } from './phoneRules';
+import { writeSession } from '../../host/storage';
 
 const messages = defineMessages({
   list: { id: 'areaCodeSelect.list', defaultMessage: 'Countries and regions' },

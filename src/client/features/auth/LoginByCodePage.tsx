@@ -19,14 +19,11 @@ import { selectShopParams } from '../shop';
 import { memberSignedIn } from './authSlice';
 import { hostRegisterFields, readOpenUserInfo, type OpenUserInfo } from './openUserInfo';
 import { phoneApi, type SignInByCodeArgs } from './phoneApi';
-import {
-  cleanPhone,
-  safeRedirect,
-  useLeave,
-  writeSession,
-  usePhoneCodeForm,
-  PhoneCodeFields,
-} from './phoneForm';
+import { cleanPhone } from './phoneRules';
+import { safeRedirect, useLeave } from './phoneReturn';
+import { writeSession } from '../../host/storage';
+import { usePhoneCodeForm } from './usePhoneCodeForm';
+import { PhoneCodeFields } from './PhoneFields';
 
 const messages = defineMessages({
   intro: {

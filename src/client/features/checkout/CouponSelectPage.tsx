@@ -15,7 +15,7 @@ import { pathOf } from '../../app/paths';
 import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { validation } from '../../i18n/specMessages';
-import { CodeField } from '../../ui/CodeField';
+import { CodeEntryField } from '../../ui/CodeEntryField';
 import { localName } from '../../ui/localName';
 import { useMoney } from '../../ui/money';
 import { useIsMember } from '../auth';
@@ -126,7 +126,7 @@ export default function CouponSelectPage() {
   return (
     <section className="coupon-select">
       <form className="coupon-code" onSubmit={(e) => void handleCode(e)} noValidate>
-        <CodeField
+        <CodeEntryField
           label={messages.codeLabel}
           value={code}
           onChange={setCode}

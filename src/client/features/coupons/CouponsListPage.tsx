@@ -15,7 +15,7 @@ import { pathOf } from '../../app/paths';
 import { toastShown } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { validation } from '../../i18n/specMessages';
-import { CodeField } from '../../ui/CodeField';
+import { CodeEntryField } from '../../ui/CodeEntryField';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
 import { useIsMember } from '../auth';
 import { SignInPrompt } from '../member';
@@ -306,7 +306,7 @@ function CodeEntry() {
       <h3>
         <FormattedMessage {...messages.codeTitle} />
       </h3>
-      <CodeField
+      <CodeEntryField
         label={messages.codeLabel}
         value={code}
         onChange={setCode}

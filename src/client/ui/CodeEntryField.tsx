@@ -7,7 +7,7 @@
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage, type MessageDescriptor } from 'react-intl';
 
-export function CodeField({
+export function CodeEntryField({
   label,
   value,
   onChange,
