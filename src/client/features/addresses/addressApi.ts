@@ -6,7 +6,7 @@
  */
 import { api } from '../../app/api';
 import type { ResultRow, ResultTables } from '../../../shared/protocol/envelope';
-import type { LocalNames } from '../shop';
+import type { LocalNames } from '../../ui/localName';
 import type { ChosenAddress } from '../../flows/addressChosen';
 
 /** SPEC section 9: the address list is read in one page of 999. */

@@ -5,7 +5,7 @@
  */
 import { api } from '../../app/api';
 import { answer, request, type AnswerOf } from '../../app/operation';
-import type { LocalNames } from '../shop';
+import type { LocalNames } from '../../ui/localName';
 import type { Member } from './authSlice';
 
 /** A country or region the service can text (Phone_SMSAreaGet_Get). */

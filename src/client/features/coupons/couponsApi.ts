@@ -7,7 +7,7 @@
 import { api } from '../../app/api';
 import type { ResultRow, ResultTables } from '../../../shared/protocol/envelope';
 import { namesOf } from '../../ui/localName';
-import type { LocalNames } from '../shop';
+import type { LocalNames } from '../../ui/localName';
 
 const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const n = (v: unknown) => Number(v ?? 0) || 0;

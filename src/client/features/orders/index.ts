@@ -2,3 +2,4 @@
 export { ordersApi } from './ordersApi';
 export { orderDetailsPath } from './paths';
 export { TableSheetSoFar } from './TableSheet';
+export { TableSheet } from './TableSheet';

@@ -2,7 +2,7 @@
 import { api } from '../../app/api';
 import type { ResultTables } from '../../../shared/protocol/envelope';
 import { namesOf } from '../../ui/localName';
-import type { LocalNames } from '../shop';
+import type { LocalNames } from '../../ui/localName';
 import { MEMBER_MONEY_TAGS } from '../wallet';
 
 const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
