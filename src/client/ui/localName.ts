@@ -1,5 +1,11 @@
 import type { Locale } from '../app/uiSlice';
-import type { LocalNames } from '../features/shop/shopSlice';
+
+/** Names in the three languages, as the service sends them. */
+export interface LocalNames {
+  zh: string;
+  tw: string;
+  en: string;
+}
 
 /** Picks the name for the locale, falling back to the simplified Chinese name the service always has. */
 export function localName(names: LocalNames, locale: Locale): string {

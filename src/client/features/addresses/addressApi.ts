@@ -7,7 +7,7 @@
 import { api } from '../../app/api';
 import { answer, request, type AnswerOf, type RowOf } from '../../app/operation';
 import { num, numberOrNull, text } from '../../app/rows';
-import type { LocalNames } from '../shop/shopSlice';
+import type { LocalNames } from '../../ui/localName';
 import type { ChosenAddress } from '../../flows/addressChosen';
 
 /** SPEC section 9: the address list is read in one page of 999. */

@@ -7,7 +7,7 @@
 import { api } from '../../app/api';
 import { answer, request, type AnswerOf, type RowOf } from '../../app/operation';
 import { decimal, namesOf, num, text } from '../../app/rows';
-import type { LocalNames } from '../shop/shopSlice';
+import type { LocalNames } from '../../ui/localName';
 import { couponType, toCoupon, type CouponStatus, type CouponType, type MemberCoupon } from './coupon';
 
 export { toCoupon, type CouponStatus, type CouponType, type MemberCoupon } from './coupon';

@@ -11,7 +11,7 @@ import { useAppSelector } from '../../app/hooks';
 import { answer, request, type AnswerOf, type RowOf } from '../../app/operation';
 import { decimal, num, text } from '../../app/rows';
 import { ossUrl } from '../../ui/money';
-import { selectEntity } from '../shop/shopSlice';
+import { selectEntity } from '../shop';
 
 /** Sex as the service stores it: 0 not given, 1 female, 2 male (schemas.ts memberRow). */
 export const Sex = { unknown: 0, female: 1, male: 2 } as const;

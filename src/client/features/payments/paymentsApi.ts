@@ -2,7 +2,7 @@
 import { api } from '../../app/api';
 import { answer, request } from '../../app/operation';
 import { namesOf, num, text } from '../../app/rows';
-import type { LocalNames } from '../shop/shopSlice';
+import type { LocalNames } from '../../ui/localName';
 import { MEMBER_MONEY_TAGS } from '../wallet';
 
 export type { PayType } from '../../../shared/domain/payTypes';

@@ -8,11 +8,11 @@ import { act, screen } from '@testing-library/react';
 import { answer, resetGateway, server } from '../../test/gateway';
 import { member, shopState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
-import MinePage from '../member/MinePage';
-import { checkoutApi } from '../checkout/checkoutApi';
-import { ordersApi } from '../orders/ordersApi';
-import { paymentsApi } from '../payments/paymentsApi';
-import { walletApi } from './walletApi';
+import MinePage from './MinePage';
+import { checkoutApi } from '../checkout';
+import { ordersApi } from '../orders';
+import { paymentsApi } from '../payments';
+import { walletApi } from '../wallet';
 
 jest.setTimeout(20_000);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
