@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { DEFAULT_AUTHORIZATION_CODE } from '../shared/protocol/envelope';
+import { DEFAULT_POOL_QUEUE, DEFAULT_POOL_WAIT_MS } from './db/driver';
 
 export interface Config {
   host: string;
@@ -97,6 +98,14 @@ export interface Config {
    */
   mapTilesUrl: string | null;
   mapAttribution: string;
+  /**
+   * The database connections and the back-pressure in front of them
+   * (db/driver.ts): DB_POOL_SIZE connections to PostgreSQL (default 2 x
+   * cores + 2; PGlite has one), at most DB_POOL_QUEUE requests waiting for
+   * one, each at most DB_POOL_WAIT_MS; beyond either the answer is 50300
+   * "busy, try again".
+   */
+  dbPool: { size: number | undefined; maxQueue: number; maxWaitMs: number };
 }
 
 /** The demo's payment callback key: never use it in production. */
@@ -161,5 +170,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scanSecret: env.TABLE_SCAN_SECRET || (production ? randomBytes(32).toString('hex') : 'demo-table-scan-secret-not-for-production'),
     mapTilesUrl: env.MAP_TILES_URL || null,
     mapAttribution: env.MAP_ATTRIBUTION ?? '',
+    dbPool: {
+      size: env.DB_POOL_SIZE ? positiveInt(env, 'DB_POOL_SIZE', 1) : undefined,
+      maxQueue: positiveInt(env, 'DB_POOL_QUEUE', DEFAULT_POOL_QUEUE),
+      maxWaitMs: positiveInt(env, 'DB_POOL_WAIT_MS', DEFAULT_POOL_WAIT_MS),
+    },
   };
 }
