@@ -7,8 +7,10 @@
  */
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { PGlite, protocol as pgliteProtocol, types as pgliteTypes } from '@electric-sql/pglite';
 import pg from 'pg';
+// node-postgres's own value serialisation (text), for the PGlite runner below.
+import { prepareValue } from 'pg/lib/utils';
 
 export type Row = Record<string, unknown>;
 
@@ -197,25 +199,43 @@ async function openPglite(dataDir: string | undefined, gate: Gate): Promise<Db> 
     },
   });
   let roundTrips = 0;
-  const wrap = (q: { query: PGlite['query'] }): Queryable => ({
+  const run = pgliteRunner(db, new StatementNames());
+  const wrap = (inTransaction: boolean): Queryable => ({
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
       roundTrips += 1;
-      const result = await q.query<T>(sql, params as unknown[]);
-      return result.rows;
+      return (await run(sql, params, inTransaction)) as T[];
     },
   });
-  const top = wrap(db);
+  const top = wrap(false);
+  const inTx = wrap(true);
   return {
     kind: 'pglite',
     get roundTrips() {
       return roundTrips;
     },
     gate: gateView(gate),
+    // The gate lets one caller at a time at PGlite (it has one connection), so its transaction is this caller's.
     query: (sql, params) => gate.run(() => top.query(sql, params)),
     transaction: (fn) =>
-      gate.run(() => {
-        roundTrips += 2; // BEGIN and COMMIT (or ROLLBACK)
-        return db.transaction((tx) => fn(wrap(tx)));
+      gate.run(async () => {
+        roundTrips += 1;
+        await simple(db, 'BEGIN', false);
+        let result;
+        try {
+          result = await fn(inTx);
+        } catch (err) {
+          roundTrips += 1;
+          await simple(db, 'ROLLBACK', true).catch(() => undefined);
+          throw err;
+        }
+        roundTrips += 1;
+        try {
+          await simple(db, 'COMMIT', true);
+        } catch (err) {
+          await simple(db, 'ROLLBACK', true).catch(() => undefined);
+          throw err;
+        }
+        return result;
       }),
     exec: async (sql) => {
       await gate.run(() => db.exec(sql));
@@ -227,6 +247,68 @@ async function openPglite(dataDir: string | undefined, gate: Gate): Promise<Db> 
         if (!db.closed) await stop();
       };
     },
+  };
+}
+
+/** A statement without parameters over the simple protocol (BEGIN, COMMIT, ROLLBACK). */
+async function simple(db: PGlite, sql: string, syncToFs: boolean): Promise<void> {
+  await db.execProtocol(pgliteProtocol.serialize.query(sql), { syncToFs });
+}
+
+const concatBytes = (parts: Uint8Array[]): Uint8Array => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
+
+/**
+ * PGlite's query() sends Parse, Describe, Bind, Describe, Execute and Sync as
+ * six calls into its WebAssembly PostgreSQL, and parses and plans the
+ * statement every time. This sends them as one message, with a named
+ * statement for SQL sent before (parsed and planned once: StatementNames),
+ * the values as text the way node-postgres sends them (the server infers
+ * their types, as it does for the pg driver), and reads the rows with
+ * PGlite's own type parsers, so the answers are the same. Callers run one at
+ * a time (the gate), so nothing else is between BEGIN and COMMIT.
+ */
+function pgliteRunner(db: PGlite, names: StatementNames) {
+  const { serialize } = pgliteProtocol;
+  const prepared = new Set<string>();
+  return async (sql: string, params: readonly unknown[], inTransaction: boolean): Promise<Row[]> => {
+    // Binary values (none of the service's statements send them) go the library's way.
+    if (params.some((p) => p instanceof Uint8Array)) return (await db.query<Row>(sql, params as unknown[])).rows;
+    const name = names.nameOf(sql);
+    const parts: Uint8Array[] = [];
+    const parse = !name || !prepared.has(name);
+    if (parse) parts.push(serialize.parse({ name: name ?? '', text: sql, types: [] }));
+    const values = params.map((v) => {
+      const value = prepareValue(v) as unknown;
+      return value === null || value === undefined ? null : String(value);
+    });
+    parts.push(serialize.bind({ statement: name ?? '', values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
+    const { messages } = await db.execProtocol(concatBytes(parts), { throwOnError: false, syncToFs: !inTransaction });
+    let fields: { name: string; dataTypeID: number }[] = [];
+    const rows: Row[] = [];
+    let error: Error | undefined;
+    for (const m of messages) {
+      if (m.name === 'parseComplete' && name) prepared.add(name);
+      else if (m.name === 'rowDescription') fields = (m as unknown as { fields: { name: string; dataTypeID: number }[] }).fields;
+      else if (m.name === 'dataRow') {
+        const values = (m as unknown as { fields: (string | null)[] }).fields;
+        const row: Row = {};
+        for (let i = 0; i < fields.length; i += 1) {
+          const f = fields[i]!;
+          row[f.name] = pgliteTypes.parseType(values[i] ?? null, f.dataTypeID, db.parsers);
+        }
+        rows.push(row);
+      } else if (m instanceof pgliteProtocol.messages.DatabaseError) error ??= m;
+    }
+    if (error) throw error;
+    return rows;
   };
 }
 
