@@ -241,10 +241,11 @@ async function openPglite(dataDir: string | undefined, gate: Gate): Promise<Db> 
       await gate.run(() => db.exec(sql));
     },
     close: () => db.close(),
+    // LISTEN and UNLISTEN through the gate too: never inside another caller's transaction.
     listen: async (channel, onPayload) => {
-      const stop = await db.listen(channel, onPayload);
+      const stop = await gate.run(() => db.listen(channel, onPayload));
       return async () => {
-        if (!db.closed) await stop();
+        if (!db.closed) await gate.run(() => stop());
       };
     },
   };
