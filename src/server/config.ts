@@ -43,6 +43,14 @@ export interface Config {
    */
   rateLimits: { memberPerMinute: number; ipPerMinute: number };
   /**
+   * The database connections and the back-pressure in front of them
+   * (db/driver.ts): DB_POOL_SIZE connections to PostgreSQL (default 2 x
+   * cores + 2; PGlite has one), at most DB_POOL_QUEUE requests waiting for
+   * one, each at most DB_POOL_WAIT_MS; beyond either the answer is 50300
+   * "busy, try again".
+   */
+  dbPool: { size: number | undefined; maxQueue: number; maxWaitMs: number };
+  /**
    * The key of the payment provider's callback signatures (HMAC-SHA256). A
    * demo value unless NODE_ENV=production, where it must be set
    * (PAYMENT_SECRET); '' turns third-party payments off.
@@ -98,14 +106,6 @@ export interface Config {
    */
   mapTilesUrl: string | null;
   mapAttribution: string;
-  /**
-   * The database connections and the back-pressure in front of them
-   * (db/driver.ts): DB_POOL_SIZE connections to PostgreSQL (default 2 x
-   * cores + 2; PGlite has one), at most DB_POOL_QUEUE requests waiting for
-   * one, each at most DB_POOL_WAIT_MS; beyond either the answer is 50300
-   * "busy, try again".
-   */
-  dbPool: { size: number | undefined; maxQueue: number; maxWaitMs: number };
 }
 
 /** The demo's payment callback key: never use it in production. */
@@ -148,6 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       memberPerMinute: positiveInt(env, 'RATE_LIMIT_MEMBER', 20),
       ipPerMinute: positiveInt(env, 'RATE_LIMIT_IP', 120),
     },
+    dbPool: {
+      size: env.DB_POOL_SIZE ? positiveInt(env, 'DB_POOL_SIZE', 1) : undefined,
+      maxQueue: positiveInt(env, 'DB_POOL_QUEUE', DEFAULT_POOL_QUEUE),
+      maxWaitMs: positiveInt(env, 'DB_POOL_WAIT_MS', DEFAULT_POOL_WAIT_MS),
+    },
     paymentSecret: env.PAYMENT_SECRET ?? (production ? '' : DEMO_PAYMENT_SECRET),
     storageSecret: env.STORAGE_SECRET ?? (production ? '' : 'demo-storage-secret-not-for-production'),
     storageAccessKeyId: env.STORAGE_ACCESS_KEY_ID ?? 'sandbox-access-key',
@@ -170,10 +175,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scanSecret: env.TABLE_SCAN_SECRET || (production ? randomBytes(32).toString('hex') : 'demo-table-scan-secret-not-for-production'),
     mapTilesUrl: env.MAP_TILES_URL || null,
     mapAttribution: env.MAP_ATTRIBUTION ?? '',
-    dbPool: {
-      size: env.DB_POOL_SIZE ? positiveInt(env, 'DB_POOL_SIZE', 1) : undefined,
-      maxQueue: positiveInt(env, 'DB_POOL_QUEUE', DEFAULT_POOL_QUEUE),
-      maxWaitMs: positiveInt(env, 'DB_POOL_WAIT_MS', DEFAULT_POOL_WAIT_MS),
-    },
   };
 }
