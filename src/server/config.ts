@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { DEFAULT_AUTHORIZATION_CODE } from '../shared/protocol/envelope';
+import { DEFAULT_POOL_QUEUE, DEFAULT_POOL_WAIT_MS } from './db/driver';
 
 export interface Config {
   host: string;
@@ -41,6 +42,14 @@ export interface Config {
    * client IP. RATE_LIMIT_MEMBER, RATE_LIMIT_IP.
    */
   rateLimits: { memberPerMinute: number; ipPerMinute: number };
+  /**
+   * The database connections and the back-pressure in front of them
+   * (db/driver.ts): DB_POOL_SIZE connections to PostgreSQL (default 2 x
+   * cores + 2; PGlite has one), at most DB_POOL_QUEUE requests waiting for
+   * one, each at most DB_POOL_WAIT_MS; beyond either the answer is 50300
+   * "busy, try again".
+   */
+  dbPool: { size: number | undefined; maxQueue: number; maxWaitMs: number };
   /**
    * The key of the payment provider's callback signatures (HMAC-SHA256). A
    * demo value unless NODE_ENV=production, where it must be set
@@ -138,6 +147,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       memberPerMinute: positiveInt(env, 'RATE_LIMIT_MEMBER', 20),
       ipPerMinute: positiveInt(env, 'RATE_LIMIT_IP', 120),
+    },
+    dbPool: {
+      size: env.DB_POOL_SIZE ? positiveInt(env, 'DB_POOL_SIZE', 1) : undefined,
+      maxQueue: positiveInt(env, 'DB_POOL_QUEUE', DEFAULT_POOL_QUEUE),
+      maxWaitMs: positiveInt(env, 'DB_POOL_WAIT_MS', DEFAULT_POOL_WAIT_MS),
     },
     paymentSecret: env.PAYMENT_SECRET ?? (production ? '' : DEMO_PAYMENT_SECRET),
     storageSecret: env.STORAGE_SECRET ?? (production ? '' : 'demo-storage-secret-not-for-production'),

@@ -14,7 +14,13 @@ async function main() {
   const started = performance.now();
   const config = loadConfig();
   if (!config.databaseUrl && config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir ?? undefined });
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir ?? undefined,
+    poolSize: config.dbPool.size,
+    maxQueue: config.dbPool.maxQueue,
+    maxWaitMs: config.dbPool.maxWaitMs,
+  });
   const applied = await migrate(db);
   const seeded = config.seedDemo ? await seedDemo(db, new Date()) : false;
   const app = await buildServer({ db, config, logger: process.env.LOG === '1' });

@@ -91,6 +91,11 @@ const M = {
     'zh-CN': '请求过于频繁，请稍后再试。',
     'zh-TW': '請求過於頻繁，請稍後再試。',
   },
+  busy: {
+    en: 'We are very busy right now. Please try again in a moment.',
+    'zh-CN': '当前繁忙，请稍后再试。',
+    'zh-TW': '目前繁忙，請稍後再試。',
+  },
   // Orders (operations/orders/handlers.ts, operations/orders/*)
   storeClosed: { en: 'Store is not opened now.', 'zh-CN': '店铺现在未营业。', 'zh-TW': '店鋪現在未營業。' },
   orderWindowElapsed: {

@@ -57,17 +57,16 @@ export async function roundAuthors(tx: Queryable, sheetId: string): Promise<{ Ro
 }
 
 /**
- * Writes the sheet's event in the caller's transaction. Reads the sheet as it
- * is now (after the change), so call it after the change's statements.
+ * Writes the sheet's event in the caller's transaction (one statement: the
+ * latest round's author, the outbox row and its NOTIFY). Reads the sheet as
+ * it is now (after the change), so call it after the change's statements.
  */
 export async function emitSheetEvent(tx: Queryable, sheetId: string, kind: SheetEventKind): Promise<void> {
-  const [latest] = await tx.query<{ RoundNo: number; ByName: string; ByPlace: number; vip_id: string }>(
-    `SELECT a.*, r.vip_id FROM (${ROUND_AUTHORS_SQL}) a JOIN sheet_round r ON r.sheet_id = $1 AND r.round_no = a."RoundNo"
-      ORDER BY a."RoundNo" DESC LIMIT 1`,
-    [sheetId],
-  );
   await tx.query(
-    `WITH e AS (
+    `WITH latest AS (
+       SELECT a.*, r.vip_id FROM (${ROUND_AUTHORS_SQL}) a JOIN sheet_round r ON r.sheet_id = $1 AND r.round_no = a."RoundNo"
+        ORDER BY a."RoundNo" DESC LIMIT 1
+     ), e AS (
        INSERT INTO event_outbox (kind, ent_id, base_id, sheet_id, vip_ids, data)
        SELECT $2, s.ent_id, s.base_id, s.sheet_id,
               ARRAY(SELECT DISTINCT v FROM (SELECT s.vip_id AS v UNION SELECT r.vip_id FROM sheet_round r WHERE r.sheet_id = s.sheet_id) u
@@ -75,10 +74,11 @@ export async function emitSheetEvent(tx: Queryable, sheetId: string, kind: Sheet
               jsonb_build_object('status', s.status, 'payStatus', s.pay_status, 'progress', s.progress,
                 'isPayLater', s.is_pay_later, 'takeType', s.take_type, 'payMode', s.pay_mode,
                 'businessMode', s.business_mode::text, 'roundCount', s.round_count, 'tableId', COALESCE(s.table_id, ''),
-                'settling', s.settle_started_at IS NOT NULL, 'round', $3::jsonb)
+                'settling', s.settle_started_at IS NOT NULL,
+                'round', (SELECT jsonb_build_object('no', l."RoundNo", 'byName', l."ByName", 'byPlace', l."ByPlace", 'vip', l.vip_id) FROM latest l))
          FROM sheet s WHERE s.sheet_id = $1
        RETURNING *)
      SELECT pg_notify('${EVENTS_CHANNEL}', ${EVENT_JSON}::text) FROM e`,
-    [sheetId, kind, latest ? JSON.stringify({ no: latest.RoundNo, byName: latest.ByName, byPlace: latest.ByPlace, vip: latest.vip_id }) : null],
+    [sheetId, kind],
   );
 }

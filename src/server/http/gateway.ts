@@ -18,11 +18,11 @@ import {
 } from '../../shared/protocol/envelope';
 import { schemas } from '../../shared/protocol/schemas';
 import type { Config } from '../config';
-import type { Db } from '../db/driver';
+import { DbBusyError, type Db } from '../db/driver';
 import { langFromHeader, message, type Lang } from '../messages';
 import { OpError, type HandlerMap, type OpContext, type Session } from '../operations/context';
 import { FormError, parseForm, parseJsonData } from './form';
-import { hit } from './rateLimit';
+import { hit, sessionWithCounts, usedUp, type Limit } from './rateLimit';
 import { createSession, findSession, SESSION_COOKIE } from './session';
 import { decodeScans, encodeScans, SCAN_COOKIE, SCAN_VALID_HOURS, withScan } from './tableScan';
 
@@ -75,31 +75,43 @@ export const anonymousWrites: ReadonlySet<OperationName> = new Set<OperationName
   'Finance_GetUserPayInfo_Get',
 ]);
 
-async function enforceAnonymousLimits(req: FastifyRequest, deps: GatewayDeps, lang: Lang): Promise<void> {
-  const { db, config } = deps;
-  const now = deps.clock();
-  const session = await findSession(db, req.cookies[SESSION_COOKIE], now);
-  if (session?.role === 'member') return;
-  const verdict = await hit(
-    db,
-    [
-      { key: `anon:ip:${req.ip}`, max: config.anonymousWriteLimits.ipPerMinute },
-      { key: 'anon:all', max: config.anonymousWriteLimits.globalPerMinute },
-    ],
-    now,
-  );
-  if (!verdict.allowed) throw new RequestError(ErrorCode.rateLimited, message('tooMany', lang));
+/**
+ * The limits a request of `name` counts against, once its session is known:
+ * its class's per-IP and per-member counters (limits above), and for a
+ * caller without a member the anonymous-write counters.
+ */
+function limitsOf(name: OperationName, session: Session | null, ip: string, config: Config): Limit[] {
+  const keys: Limit[] = [];
+  const limitClass = limits[name];
+  if (limitClass) {
+    keys.push({ key: `${limitClass}:ip:${ip}`, max: config.rateLimits.ipPerMinute });
+    if (session?.vipId) keys.push({ key: `${limitClass}:member:${session.vipId}`, max: config.rateLimits.memberPerMinute });
+  }
+  if (anonymousWrites.has(name) && session?.role !== 'member') {
+    keys.push({ key: `anon:ip:${ip}`, max: config.anonymousWriteLimits.ipPerMinute });
+    keys.push({ key: 'anon:all', max: config.anonymousWriteLimits.globalPerMinute });
+  }
+  return keys;
 }
 
-/** Counts the request against its member's and its IP's limits; throws when one is exceeded. */
-async function enforceLimits(req: FastifyRequest, deps: GatewayDeps, limitClass: string, lang: Lang): Promise<void> {
+/** The keys whose counts the session lookup reads before the session is known (limitsOf's, but the member's). */
+function candidateKeys(name: OperationName, ip: string): { keys: string[]; memberPrefix: string | null } {
+  const limitClass = limits[name];
+  const keys = limitClass ? [`${limitClass}:ip:${ip}`] : [];
+  if (anonymousWrites.has(name)) keys.push(`anon:ip:${ip}`, 'anon:all');
+  return { keys, memberPrefix: limitClass ? `${limitClass}:member:` : null };
+}
+
+/**
+ * A limited request that failed for another reason than its limit (a
+ * tampered total, a bad payload) still counts: its transaction was rolled
+ * back, so it is counted here, in a statement of its own.
+ */
+async function countFailure(req: FastifyRequest, deps: GatewayDeps, name: OperationName, now: Date): Promise<void> {
   const { db, config } = deps;
-  const now = deps.clock();
   const session = await findSession(db, req.cookies[SESSION_COOKIE], now);
-  const keys = [{ key: `${limitClass}:ip:${req.ip}`, max: config.rateLimits.ipPerMinute }];
-  if (session?.vipId) keys.push({ key: `${limitClass}:member:${session.vipId}`, max: config.rateLimits.memberPerMinute });
-  const verdict = await hit(db, keys, now);
-  if (!verdict.allowed) throw new RequestError(ErrorCode.rateLimited, message('tooMany', lang));
+  const keys = limitsOf(name, session, req.ip, config);
+  if (keys.length > 0) await hit(db, keys, now);
 }
 
 export function envelope(data: ResultTables): Envelope {
@@ -149,6 +161,10 @@ export async function gatewayRoutes(app: FastifyInstance, gatewayDeps: GatewayDe
       return reply.send(answer);
     } catch (err) {
       if (err instanceof RequestError) return reply.send(errorEnvelope(err.code, err.message));
+      if (err instanceof DbBusyError) {
+        // Nothing was written (no connection was had): the same request may simply be sent again.
+        return reply.header('retry-after', '1').send(errorEnvelope(ErrorCode.busy, message('busy', lang)));
+      }
       if (err instanceof OpError) return reply.send(errorEnvelope(err.code, message(err.key, lang, err.values)));
       req.log.error({ err }, 'operation failed');
       return reply.send(errorEnvelope(ErrorCode.internal, message('internal', lang)));
@@ -166,7 +182,7 @@ export async function gatewayRoutes(app: FastifyInstance, gatewayDeps: GatewayDe
 }
 
 async function serve(req: FastifyRequest, reply: FastifyReply, lang: Lang, deps: GatewayDeps): Promise<Envelope> {
-  const { db, config, handlers } = deps;
+  const { config } = deps;
   const contentType = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (contentType !== FORM_TYPE) {
     throw new RequestError(ErrorCode.badRequest, `Content-Type must be ${FORM_TYPE}`);
@@ -195,10 +211,32 @@ async function serve(req: FastifyRequest, reply: FastifyReply, lang: Lang, deps:
       `HBBWSType ${serviceType.slice(0, 10)} does not match ${name}, which is service type ${entry.service}`,
     );
   }
-  const limitClass = limits[name];
-  if (limitClass) await enforceLimits(req, deps, limitClass, lang);
-  if (anonymousWrites.has(name)) await enforceAnonymousLimits(req, deps, lang);
+  const limited = name in limits || anonymousWrites.has(name);
+  const progress = { committed: false };
+  try {
+    return await serveOperation(req, reply, lang, deps, form, name, progress);
+  } catch (err) {
+    // A limited request refused for another reason than its limit still counts (rateLimit.ts);
+    // one whose transaction committed has been counted in it.
+    const refusedByLimit = err instanceof RequestError && err.code === ErrorCode.rateLimited;
+    if (limited && !refusedByLimit && !progress.committed && !(err instanceof DbBusyError)) {
+      await countFailure(req, deps, name, deps.clock()).catch((e: unknown) => req.log.error({ err: e }, 'counting a failed request'));
+    }
+    throw err;
+  }
+}
 
+async function serveOperation(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  lang: Lang,
+  deps: GatewayDeps,
+  form: Map<string, string>,
+  name: OperationName,
+  progress: { committed: boolean },
+): Promise<Envelope> {
+  const { db, config, handlers } = deps;
+  const entry = catalogue[name];
   const isRsa = form.get('IsRSA');
   if (isRsa !== undefined && isRsa !== '0') {
     throw new RequestError(ErrorCode.badRequest, 'IsRSA must be 0: encrypted payloads are not accepted');
@@ -227,8 +265,20 @@ async function serve(req: FastifyRequest, reply: FastifyReply, lang: Lang, deps:
   let scansChanged = false;
   let newScans = scans;
 
+  const candidates = candidateKeys(name, req.ip);
+  const limited = candidates.keys.length > 0;
   const data = await db.transaction(async (tx) => {
-    const session = await findSession(tx, cookieSecret, now);
+    // One statement: the caller's session and, for a limited operation, its counters so far.
+    let session: Session | null;
+    let keys: Limit[] = [];
+    if (limited) {
+      const found = await sessionWithCounts(tx, cookieSecret, now, candidates.keys, candidates.memberPrefix);
+      session = found.session;
+      keys = limitsOf(name, session, req.ip, config);
+      if (usedUp(keys, found.counts)) throw new RequestError(ErrorCode.rateLimited, message('tooMany', lang));
+    } else {
+      session = await findSession(tx, cookieSecret, now);
+    }
     if (entry.role === 'session' && !session) throw new OpError('loginRequired', ErrorCode.sessionRequired);
     if (entry.role === 'member' && (!session || session.role !== 'member')) {
       throw new OpError(session ? 'memberRequired' : 'loginRequired', session ? ErrorCode.forbidden : ErrorCode.sessionRequired);
@@ -255,14 +305,19 @@ async function serve(req: FastifyRequest, reply: FastifyReply, lang: Lang, deps:
         return created.session;
       },
     };
+    let answer: ResultTables | OpError;
     try {
-      return await handler(ctx, payload);
+      answer = await handler(ctx, payload);
     } catch (err) {
       // A refusal that keeps its writes: commit, then answer the refusal.
-      if (err instanceof OpError && err.commit) return err;
-      throw err;
+      if (err instanceof OpError && err.commit) answer = err;
+      else throw err;
     }
+    // The count, last before the commit: over a limit (others counted meanwhile), nothing is written.
+    if (keys.length > 0 && !(await hit(tx, keys, now)).allowed) throw new RequestError(ErrorCode.rateLimited, message('tooMany', lang));
+    return answer;
   });
+  progress.committed = true;
   if (data instanceof OpError) throw data;
   if (deps.checkResults) checkResult(name, data);
 

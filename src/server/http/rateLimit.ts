@@ -5,12 +5,24 @@
  * an upsert adds one in the current window, or starts a new window at 1,
  * and answers the count; over the limit, the request is refused.
  *
- * The counting is its own statement, outside the operation's transaction:
- * a refused or failing request still counts (a bot's tampered submits too).
- * The gateway applies it to the operations of its `limits` map
- * (http/gateway.ts) with the numbers of config.rateLimits.
+ * The gateway (http/gateway.ts) counts in the request's own transaction, so
+ * a limit costs no commit of its own: the caller's session and its counters
+ * are read in one statement first (a caller already at a limit is refused
+ * before any work, nothing written), and the counting upsert is the
+ * transaction's last statement, so its row locks are held only until the
+ * commit that follows it. A request refused by a limit is rolled back and
+ * writes nothing (not even a count). A request that fails otherwise (a
+ * tampered total, a bad payload: a bot's attempts) still counts, with a
+ * statement of its own after the rollback. It applies to the operations of
+ * its `limits` and `anonymousWrites` (config.rateLimits,
+ * config.anonymousWriteLimits).
+ *
+ * Across instances: the counters are rows of the one database every
+ * instance uses, so the limits hold for the whole service, not per instance.
  */
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/driver';
+import type { Session } from '../operations/context';
 
 /** The length of a window. */
 export const WINDOW_MS = 60_000;
@@ -45,7 +57,8 @@ export function windowStart(now: Date, windowMs = WINDOW_MS): Date {
 export async function hit(db: Queryable, limits: readonly Limit[], now: Date, windowMs = WINDOW_MS): Promise<LimitVerdict> {
   const start = windowStart(now, windowMs);
   const resetAt = new Date(start.getTime() + windowMs);
-  const unique = [...new Map(limits.map((l) => [l.key, l])).values()];
+  // Sorted: concurrent transactions lock the counters' rows in one order (no deadlock).
+  const unique = [...new Map(limits.map((l) => [l.key, l])).values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   if (unique.length === 0) return { allowed: true, resetAt };
   const params: unknown[] = [start];
   const values = unique.map((l) => `($${params.push(l.key)}, $1::timestamptz, 1)`).join(', ');
@@ -63,4 +76,47 @@ export async function hit(db: Queryable, limits: readonly Limit[], now: Date, wi
   const counts = new Map(rows.map((r) => [r.key, Number(r.count)]));
   const over = unique.find((l) => (counts.get(l.key) ?? 0) > l.max);
   return over ? { allowed: false, key: over.key, resetAt } : { allowed: true, resetAt };
+}
+
+/** The caller's session and the counts so far of the keys it may be limited by (see sessionWithCounts). */
+export interface SessionCounts {
+  session: Session | null;
+  /** Count in the current window per key (keys without a row this window are absent). */
+  counts: Record<string, number>;
+}
+
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+
+/**
+ * One statement: the session of the cookie's secret (as http/session.ts's
+ * findSession) and the current window's counts of `keys` and, when the
+ * session has a member, of `memberPrefix` + its VipID.
+ */
+export async function sessionWithCounts(
+  db: Queryable,
+  secret: string | undefined,
+  now: Date,
+  keys: readonly string[],
+  memberPrefix: string | null,
+  windowMs = WINDOW_MS,
+): Promise<SessionCounts> {
+  const sessionId = secret && secret.length <= 100 ? hashSecret(secret) : null;
+  const [row] = await db.query<{ session_id: string | null; ent_id: string; vip_id: string | null; role: string; counts: Record<string, number> | string | null }>(
+    `SELECT s.session_id, s.ent_id, s.vip_id, s.role,
+            (SELECT json_object_agg(r.key, r.count) FROM rate_limit r
+              WHERE r.window_start = $3 AND (r.key = ANY ($4::text[]) OR r.key = $5 || s.vip_id)) AS counts
+       FROM (SELECT 1) AS one LEFT JOIN session s ON s.session_id = $1 AND s.expires_at > $2`,
+    [sessionId, now, windowStart(now, windowMs), keys, memberPrefix],
+  );
+  const raw = row?.counts ?? null;
+  const counts = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? {})) as Record<string, number>;
+  const session: Session | null = row?.session_id
+    ? { sessionId: row.session_id, entId: row.ent_id, vipId: row.vip_id, role: row.role === 'member' ? 'member' : 'guest' }
+    : null;
+  return { session, counts };
+}
+
+/** The first limit the caller has already used up (this request would be one more), if any. */
+export function usedUp(limits: readonly Limit[], counts: Record<string, number>): Limit | undefined {
+  return limits.find((l) => Number(counts[l.key] ?? 0) >= l.max);
 }

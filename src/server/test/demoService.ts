@@ -21,7 +21,12 @@ export async function startDemoService(
     databaseUrl: options.databaseUrl,
     staticDir: resolve(__dirname, '..', '..', '..', 'dist'),
   };
-  const db = await openDb({ databaseUrl: config.databaseUrl, poolSize: 10 });
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    poolSize: config.dbPool.size,
+    maxQueue: config.dbPool.maxQueue,
+    maxWaitMs: config.dbPool.maxWaitMs,
+  });
   await migrate(db);
   await seedDemo(db, new Date());
   if (options.prepare) await options.prepare(db);

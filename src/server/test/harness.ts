@@ -60,7 +60,7 @@ export async function startHarness(overrides: Partial<Config> = {}, options: { s
     anonymousWriteLimits: { ipPerMinute: 100_000, globalPerMinute: 100_000 },
     ...overrides,
   };
-  const db = await openDb({ databaseUrl, poolSize: 5 });
+  const db = await openDb({ databaseUrl, poolSize: config.dbPool.size ?? 5, maxQueue: config.dbPool.maxQueue, maxWaitMs: config.dbPool.maxWaitMs });
   await migrate(db);
   const clock = createClock();
   if (options.seed !== false) await seedDemo(db, new Date());

@@ -93,6 +93,12 @@ export const ErrorCode = {
   notSupported: '50100',
   /** Something broke on the server; details are in its log, not in the answer. */
   internal: '59999',
+  /**
+   * The service is too busy to take the request now (every database
+   * connection in use and the queue for one full): nothing was done, the same
+   * request may be sent again in a moment (the answer has Retry-After: 1).
+   */
+  busy: '50300',
 } as const;
 
 export const SESSION_ERROR_CODES: readonly string[] = [

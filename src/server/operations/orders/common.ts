@@ -34,7 +34,7 @@ export interface Outlet {
   currencySymbol: string;
 }
 
-type OutletRow = {
+export type OutletRow = {
   base_id: string;
   shop_id: string;
   ent_id: string;
@@ -54,18 +54,25 @@ type OutletRow = {
   currency_symbol: string;
 };
 
-export async function loadOutlet(tx: Queryable, baseId: string): Promise<Outlet | null> {
-  const [row] = await tx.query<OutletRow>(
-    `SELECT b.base_id, b.shop_id, b.ent_id, b.business_mode, b.cy_type, b.web_order_duration, b.pay_mode,
+/** The columns of an outlet (OutletRow) from base `b` joined with its enterprise `e`. */
+export const OUTLET_COLUMNS = `b.base_id, b.shop_id, b.ent_id, b.business_mode, b.cy_type, b.web_order_duration, b.pay_mode,
             b.gps_lng, b.gps_lat, b.begin_time, b.end_time,
             (SELECT parm_value FROM base_parm p WHERE p.base_id = b.base_id AND p.parm_id = 'OpeningHours') AS opening_hours,
             (SELECT parm_value FROM base_parm p WHERE p.base_id = b.base_id AND p.parm_id = 'IsPayLaterOnlineCheckout') AS online_checkout,
-            e.time_zone, e.amo_point, e.price_point, e.currency_symbol
+            e.time_zone, e.amo_point, e.price_point, e.currency_symbol`;
+
+export async function loadOutlet(tx: Queryable, baseId: string): Promise<Outlet | null> {
+  const [row] = await tx.query<OutletRow>(
+    `SELECT ${OUTLET_COLUMNS}
        FROM base b JOIN enterprise e ON e.ent_id = b.ent_id
       WHERE b.base_id = $1`,
     [baseId],
   );
-  if (!row) return null;
+  return row ? outletOf(row) : null;
+}
+
+/** An outlet from the OUTLET_COLUMNS of a row. */
+export function outletOf(row: OutletRow): Outlet {
   return {
     baseId: row.base_id,
     shopId: row.shop_id,
@@ -173,10 +180,17 @@ export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: numbe
 
 /** Inserts rows that all have the same keys (column names) in one statement. */
 export async function insertMany(tx: Queryable, table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
-  const first = rows[0];
-  if (!first) return;
-  const columns = Object.keys(first);
+  if (rows.length === 0) return;
   const params: unknown[] = [];
+  await tx.query(insertSql(table, rows, params), params);
+}
+
+/**
+ * The INSERT of rows that all have the same keys (column names), its values
+ * appended to `params` (so several can go in one statement, as CTEs).
+ */
+export function insertSql(table: string, rows: readonly Record<string, unknown>[], params: unknown[]): string {
+  const columns = Object.keys(rows[0]!);
   const tuples = rows.map((row) => `(${columns.map((c) => `$${params.push(row[c])}`).join(', ')})`);
-  await tx.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, params);
+  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`;
 }

@@ -15,8 +15,8 @@
  * required group has exactly SelectQua parts, each optional one at most
  * SelectQua, and no part is sold out; add-ons are linked to the goods;
  * quantities are whole except for goods sold by weight (three decimals); a
- * promotion's per-order limit holds. Everything is read in a handful of
- * queries for all lines at once.
+ * promotion's per-order limit holds. Everything is read in one statement
+ * for all lines at once.
  */
 import { lineAmountMinor, QUANTITY_SCALE } from '../../../shared/domain/cart';
 import { toMinor } from '../../../shared/domain/numbers';
@@ -153,71 +153,52 @@ export async function priceLines(
   const shown = (column: string, group?: string) =>
     !opts.langs ? column : group ? trBy(group, column, opts.langs) : tr(column, opts.langs);
   const goodsIds = [...new Set(lines.map((l) => l.GoodsID))];
-  const goods = new Map(
-    (
-      await tx.query<GoodsDb>(
-        `SELECT goods_id, shop_id, goods_name, ${shown('goods_name')} AS shown_name, goods_type, sales_price, sold_out, bag_count
-           FROM goods WHERE goods_id = ANY ($1::text[])`,
-        [goodsIds],
-      )
-    ).map((g) => [g.goods_id, g]),
+  // Everything the lines need, in one statement: each part a JSON array (numerics as text, as the driver reads them).
+  const list = (sql: string) => `(SELECT COALESCE(json_agg(x), '[]'::json) FROM (${sql}) x)`;
+  const [read] = await tx.query<{
+    goods: GoodsDb[];
+    skus: SkuDb[];
+    packs: PackDb[];
+    bom_classes: BomClassDb[];
+    bom_items: BomItemDb[];
+    options: OptionDb[];
+    promos: PromoDb[];
+  }>(
+    `SELECT
+       ${list(`SELECT goods_id, shop_id, goods_name, ${shown('goods_name')} AS shown_name, goods_type, sales_price::text AS sales_price, sold_out, bag_count
+                 FROM goods WHERE goods_id = ANY ($1::text[])`)} AS goods,
+       ${list(`SELECT k.sku_id, k.goods_id, k.sku_items, ${shown('k.sku_items', 'g.sku_attribute_values')} AS shown_items, k.sales_price::text AS sales_price, k.sold_out
+                 FROM goods_sku k JOIN goods g ON g.goods_id = k.goods_id WHERE k.goods_id = ANY ($1::text[])`)} AS skus,
+       ${list(`SELECT goods_id, punit, punit_tw, punit_en, ref::text AS ref, sales_price::text AS sales_price FROM goods_punit WHERE goods_id = ANY ($1::text[])`)} AS packs,
+       ${list(`SELECT goods_id, bom_class_id, select_type, select_qua FROM goods_bom_class WHERE goods_id = ANY ($1::text[])`)} AS bom_classes,
+       ${list(`SELECT i.bom_class_id, i.goods_id, p.goods_name, ${shown('p.goods_name')} AS shown_name, i.bom_amo::text AS bom_amo, p.sold_out
+                 FROM goods_bom_class c
+                 JOIN goods_bom_item i ON i.bom_class_id = c.bom_class_id
+                 JOIN goods p ON p.goods_id = i.goods_id
+                WHERE c.goods_id = ANY ($1::text[])`)} AS bom_items,
+       ${list(`SELECT l.goods_id, o.option_id, o.value, o.price::text AS price, o.sales_price::text AS sales_price
+                 FROM goods_charging_link l JOIN goods_charging o ON o.option_id = l.option_id
+                WHERE l.goods_id = ANY ($1::text[])`)} AS options,
+       ${list(`SELECT pg.goods_id, pg.sku_id, pg.promote_price::text AS promote_price, pp.plan_id, pp.limit_qua::text AS limit_qua
+                 FROM promote_plan pp
+                 JOIN shop s ON s.shop_id = pp.shop_id
+                 JOIN enterprise e ON e.ent_id = s.ent_id
+                 JOIN promote_goods pg ON pg.plan_id = pp.plan_id
+                WHERE pp.shop_id = $2 AND pp.end_at > $3::timestamptz AND pp.begin_at <= $3::timestamptz
+                  AND pg.goods_id = ANY ($1::text[])
+                  AND (btrim(pp.week_days) = ''
+                       OR EXTRACT(ISODOW FROM ($3::timestamptz AT TIME ZONE e.time_zone))::int::text
+                          = ANY (string_to_array(replace(pp.week_days, ' ', ''), ',')))`)} AS promos`,
+    [goodsIds, shopId, now],
   );
-  const skus = groupBy(
-    await tx.query<SkuDb>(
-      `SELECT k.sku_id, k.goods_id, k.sku_items, ${shown('k.sku_items', 'g.sku_attribute_values')} AS shown_items, k.sales_price, k.sold_out
-         FROM goods_sku k JOIN goods g ON g.goods_id = k.goods_id WHERE k.goods_id = ANY ($1::text[])`,
-      [goodsIds],
-    ),
-    (s) => s.goods_id,
-  );
-  const packs = groupBy(
-    await tx.query<PackDb>(`SELECT goods_id, punit, punit_tw, punit_en, ref, sales_price FROM goods_punit WHERE goods_id = ANY ($1::text[])`, [goodsIds]),
-    (p) => p.goods_id,
-  );
-  const bomClasses = groupBy(
-    await tx.query<BomClassDb>(
-      `SELECT goods_id, bom_class_id, select_type, select_qua FROM goods_bom_class WHERE goods_id = ANY ($1::text[])`,
-      [goodsIds],
-    ),
-    (c) => c.goods_id,
-  );
-  const bomItems = groupBy(
-    await tx.query<BomItemDb>(
-      `SELECT i.bom_class_id, i.goods_id, p.goods_name, ${shown('p.goods_name')} AS shown_name, i.bom_amo, p.sold_out
-         FROM goods_bom_class c
-         JOIN goods_bom_item i ON i.bom_class_id = c.bom_class_id
-         JOIN goods p ON p.goods_id = i.goods_id
-        WHERE c.goods_id = ANY ($1::text[])`,
-      [goodsIds],
-    ),
-    (i) => i.bom_class_id,
-  );
-  const options = groupBy(
-    await tx.query<OptionDb>(
-      `SELECT l.goods_id, o.option_id, o.value, o.price, o.sales_price
-         FROM goods_charging_link l JOIN goods_charging o ON o.option_id = l.option_id
-        WHERE l.goods_id = ANY ($1::text[])`,
-      [goodsIds],
-    ),
-    (o) => o.goods_id,
-  );
-  // The promotion rows running at `now` (the same rule as the menu reads, operations/menu/handlers.ts).
-  const promos = groupBy(
-    await tx.query<PromoDb>(
-      `SELECT pg.goods_id, pg.sku_id, pg.promote_price, pp.plan_id, pp.limit_qua
-         FROM promote_plan pp
-         JOIN shop s ON s.shop_id = pp.shop_id
-         JOIN enterprise e ON e.ent_id = s.ent_id
-         JOIN promote_goods pg ON pg.plan_id = pp.plan_id
-        WHERE pp.shop_id = $1 AND pp.end_at > $2::timestamptz AND pp.begin_at <= $2::timestamptz
-          AND pg.goods_id = ANY ($3::text[])
-          AND (btrim(pp.week_days) = ''
-               OR EXTRACT(ISODOW FROM ($2::timestamptz AT TIME ZONE e.time_zone))::int::text
-                  = ANY (string_to_array(replace(pp.week_days, ' ', ''), ',')))`,
-      [shopId, now, goodsIds],
-    ),
-    (p) => p.goods_id,
-  );
+  const goods = new Map(read!.goods.map((g) => [g.goods_id, g]));
+  const skus = groupBy(read!.skus, (k) => k.goods_id);
+  const packs = groupBy(read!.packs, (p) => p.goods_id);
+  const bomClasses = groupBy(read!.bom_classes, (c) => c.goods_id);
+  const bomItems = groupBy(read!.bom_items, (i) => i.bom_class_id);
+  const options = groupBy(read!.options, (o) => o.goods_id);
+  // The promotion rows running at `now` (the same rule as the menu reads, operations/menu/).
+  const promos = groupBy(read!.promos, (p) => p.goods_id);
 
   /** Main units bought at a promotion price, per plan/goods/sku, for the per-order limits. */
   const promoted = new Map<string, { qua: number; limit: number; name: string }>();

@@ -40,17 +40,19 @@ import type { Queryable } from '../../db/driver';
 import { emitSheetEvent } from '../../events/emit';
 import type { MessageKey } from '../../messages';
 import { OpError, type OpContext } from '../context';
-import { langsFor } from '../localized';
+import { appLanguageToLang, textLangs } from '../localized';
 import {
   distanceKm,
-  insertMany,
+  insertSql,
   isSettling,
   isoSeconds,
-  loadOutlet,
+  OUTLET_COLUMNS,
+  outletOf,
   minorToDecimal4,
   newSheetId,
   showMoney,
   type Outlet,
+  type OutletRow,
 } from './common';
 import { checkCard, findCard, useCard, type Card } from '../coupons/rules';
 import { priceLines, type PricedLine, type RequestLine } from './lines';
@@ -213,17 +215,21 @@ type TableSheet = {
   settle_started_at: Date | null;
   round_count: number;
   table_id: string | null;
+  /** The sheet's highest item_id (the round's lines follow it). */
+  last_item: number;
 };
 
 /**
  * The open postpay sheet of a table to add a round to (null: the round
- * starts one), with the table row locked for the rest of the transaction.
+ * starts one). The caller has locked the table row (FOR UPDATE) for the rest
+ * of the transaction, so this statement, started after the lock, sees every
+ * round committed before it.
  */
 async function tableSheetFor(tx: Queryable, tableId: string, sheetId: string): Promise<TableSheet | null> {
-  await tx.query('SELECT table_id FROM dining_table WHERE table_id = $1 FOR UPDATE', [tableId]);
   const columns = 'sheet_id, status, pay_status, created_at, settle_started_at, round_count, table_id';
   const [open] = await tx.query<TableSheet>(
-    `SELECT ${columns} FROM sheet WHERE table_id = $1 AND status = 0 AND pay_mode = 'postpay'
+    `SELECT ${columns}, (SELECT COALESCE(max(i.item_id), 0)::int FROM sheet_item i WHERE i.sheet_id = sheet.sheet_id) AS last_item
+       FROM sheet WHERE table_id = $1 AND status = 0 AND pay_mode = 'postpay'
       ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
     [tableId],
   );
@@ -245,33 +251,44 @@ export async function submitOrder(ctx: OpContext, payload: SubmitPayload) {
   if (lines.length === 0) throw invalid('Item1 needs at least one line with a quantity above 0');
   const hash = requestHash(row, lines);
 
-  // One submit of a member at a time; then a retry finds the first answer.
+  // One submit of a member at a time; then a retry finds the first answer. The lock is a
+  // statement of its own: the next one, started after it is granted, sees the submit it waited for.
   await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SUBMIT_LOCK_CLASS, vipId]);
-  const [previous] = await tx.query<Answer & { request_hash: string }>(
-    `SELECT r.sheet_id, r.round_no, r.amount, r.request_hash, s.status, s.pay_status, s.pay_mode, s.total_amo, s.created_at
-       FROM sheet_round r JOIN sheet s ON s.sheet_id = r.sheet_id
-      WHERE r.vip_id = $1 AND r.local_sheet_id = $2`,
-    [vipId, localSheetId],
-  );
-  if (previous) {
-    if (previous.request_hash !== hash) throw new OpError('localSheetIdReused');
+  // In one statement: an earlier submit with this LocalSheetID, the outlet, its freight rule, the enterprise's language.
+  const [read] = await tx.query<FirstRead>(FIRST_READ_SQL, [vipId, localSheetId, row.BaseID]);
+  if (read?.prev_sheet_id) {
+    if (read.prev_request_hash !== hash) throw new OpError('localSheetIdReused');
+    const previous: Answer = {
+      sheet_id: read.prev_sheet_id,
+      round_no: read.prev_round_no!,
+      amount: read.prev_amount!,
+      status: read.prev_status!,
+      pay_status: read.prev_pay_status!,
+      pay_mode: read.prev_pay_mode!,
+      total_amo: read.prev_total_amo!,
+      created_at: read.prev_created_at!,
+    };
     return answerOf(previous, localSheetId);
   }
 
   // The outlet, the way of ordering, the table.
-  const outlet = await loadOutlet(tx, row.BaseID);
+  const outlet = read?.base_id ? outletOf(read as OutletRow) : null;
   if (!outlet || outlet.shopId !== row.ShopID) throw new OpError('baseNotFound');
   if (outlet.entId !== session.entId) throw new OpError('loginRequired', ErrorCode.sessionInvalid);
   const { mode, takeType } = wayOf(row);
   if ((mode === BusinessMode.dineIn) !== (takeType === 'dinein')) throw invalid('TakeType dinein goes with BusinessMode 2, pickup and delivery with 1');
   if (!modesOffered(outlet.businessMode).includes(mode)) throw new OpError('businessModeUnavailable');
   let tableId: string | null = null;
+  const postpay = mode === BusinessMode.dineIn && outlet.payMode === 'postpay';
   if (mode === BusinessMode.dineIn && row.TableID) {
-    const [table] = await tx.query('SELECT table_id FROM dining_table WHERE table_id = $1 AND base_id = $2', [row.TableID, outlet.baseId]);
+    // A round on a pay-after table locks the table's row: rounds from several phones are numbered one after another.
+    const [table] = await tx.query(
+      `SELECT table_id FROM dining_table WHERE table_id = $1 AND base_id = $2${postpay ? ' FOR UPDATE' : ''}`,
+      [row.TableID, outlet.baseId],
+    );
     if (!table) throw new OpError('tableNotFound');
     tableId = row.TableID;
   }
-  const postpay = mode === BusinessMode.dineIn && outlet.payMode === 'postpay';
   if (postpay && !tableId) throw new OpError('tableNotFound');
 
   // The ordering guard (SPEC section 4), on the table's sheet for a round.
@@ -290,18 +307,16 @@ export async function submitOrder(ctx: OpContext, payload: SubmitPayload) {
   }
   const takeTime = takeTimeOf(row, takeType, outlet, now);
   const delivery = deliveryOf(row, takeType);
-  const [freight] = delivery
-    ? await tx.query<{ fee: string; min_amount: string; range_km: string; free_above: string | null }>(
-        'SELECT fee, min_amount, range_km, free_above FROM freight_rule WHERE base_id = $1',
-        [outlet.baseId],
-      )
-    : [];
+  const freight =
+    delivery && read!.freight_fee !== null
+      ? { fee: read!.freight_fee, min_amount: read!.freight_min_amount!, range_km: read!.freight_range_km!, free_above: read!.freight_free_above }
+      : undefined;
   if (delivery && !freight) throw new OpError('deliveryUnavailable');
 
   // The lines, priced from the service's data.
   const { formats } = outlet;
   const amo = formats.AmoPoint;
-  const langs = await langsFor(tx, ctx.lang, { shopId: outlet.shopId });
+  const langs = textLangs(ctx.lang, appLanguageToLang(read!.app_language));
   const priced = await priceLines(tx, { shopId: outlet.shopId, now, formats, langs }, lines);
   const goodsMinor = sumMoney(priced.map((l) => l.amoMinor));
   const disMinor = sumMoney(priced.map((l) => l.disMinor));
@@ -353,26 +368,24 @@ export async function submitOrder(ctx: OpContext, payload: SubmitPayload) {
     throw new OpError('priceChanged', ErrorCode.mismatch, { total: showMoney(totalMinor, outlet) });
   }
 
-  // Write: the sheet (or the table sheet's new round), its lines, the round, the coupon.
+  // Write, in one statement: the sheet (or the table sheet's new round), its lines, the round; then the coupon.
   const dec = (minor: number) => minorToDecimal4(minor, amo);
+  const params: unknown[] = [];
   let sheetId: string;
   let roundNo: number;
-  let firstItem = 1;
+  let change: string;
   if (tableSheet) {
     sheetId = tableSheet.sheet_id;
     roundNo = tableSheet.round_count + 1;
-    const [last] = await tx.query<{ n: number }>('SELECT COALESCE(max(item_id), 0)::int AS n FROM sheet_item WHERE sheet_id = $1', [sheetId]);
-    firstItem = (last?.n ?? 0) + 1;
-    await tx.query(
-      `UPDATE sheet SET sales_amo = sales_amo + $2, dis_amo = dis_amo + $3, total_amo = total_amo + $4,
-              round_count = $5, settle_started_at = NULL, updated_at = $6
-        WHERE sheet_id = $1`,
-      [sheetId, dec(goodsMinor), dec(disMinor), dec(totalMinor), roundNo, now],
-    );
+    const p = (v: unknown) => `$${params.push(v)}`;
+    change = `UPDATE sheet SET sales_amo = sales_amo + ${p(dec(goodsMinor))}, dis_amo = dis_amo + ${p(dec(disMinor))},
+              total_amo = total_amo + ${p(dec(totalMinor))}, round_count = ${p(roundNo)}, settle_started_at = NULL, updated_at = ${p(now)}
+        WHERE sheet_id = ${p(sheetId)}
+      RETURNING sheet_id, status, pay_status, pay_mode, total_amo, created_at`;
   } else {
     sheetId = newSheetId(now);
     roundNo = 1;
-    await insertMany(tx, 'sheet', [
+    change = `${insertSql('sheet', [
       {
         sheet_id: sheetId,
         ent_id: outlet.entId,
@@ -409,27 +422,63 @@ export async function submitOrder(ctx: OpContext, payload: SubmitPayload) {
         created_at: now,
         updated_at: now,
       },
-    ]);
+    ], params)}
+      RETURNING sheet_id, status, pay_status, pay_mode, total_amo, created_at`;
   }
-  await insertMany(tx, 'sheet_item', priced.map((l, i) => itemRow(sheetId, firstItem + i, roundNo, l, amo)));
-  await tx.query(
-    `INSERT INTO sheet_round (sheet_id, round_no, vip_id, local_sheet_id, request_hash, amount, remark, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [sheetId, roundNo, vipId, localSheetId, hash, dec(totalMinor), trimmed(row.Remark), now],
+  const firstItem = (tableSheet?.last_item ?? 0) + 1;
+  const items = insertSql('sheet_item', priced.map((l, i) => itemRow(sheetId, firstItem + i, roundNo, l, amo)), params);
+  const round = insertSql(
+    'sheet_round',
+    [{ sheet_id: sheetId, round_no: roundNo, vip_id: vipId, local_sheet_id: localSheetId, request_hash: hash, amount: dec(totalMinor), remark: trimmed(row.Remark), created_at: now }],
+    params,
+  );
+  const [written] = await tx.query<Omit<Answer, 'round_no' | 'amount'>>(
+    `WITH s AS (${change}), i AS (${items}), r AS (${round}) SELECT * FROM s`,
+    params,
   );
   if (card && !(await useCard(tx, card.card_id, vipId, sheetId, now))) {
     // Another order used it since it was read: this one is refused and rolled back.
     throw new OpError('couponUnavailable');
   }
   await emitSheetEvent(tx, sheetId, roundNo > 1 ? 'round' : 'placed');
-
-  const [after] = await tx.query<Answer>(
-    `SELECT s.sheet_id, $2::int AS round_no, $3::numeric(18,4)::text AS amount, s.status, s.pay_status, s.pay_mode, s.total_amo, s.created_at
-       FROM sheet s WHERE s.sheet_id = $1`,
-    [sheetId, roundNo, dec(totalMinor)],
-  );
-  return answerOf(after!, localSheetId);
+  return answerOf({ ...written!, round_no: roundNo, amount: dec(totalMinor) }, localSheetId);
 }
+
+/** The first statement after the member's lock (FIRST_READ_SQL): an earlier round with the LocalSheetID (prev_*), the outlet and more. */
+type FirstRead = Partial<OutletRow> & {
+  app_language: string | null;
+  freight_fee: string | null;
+  freight_min_amount: string | null;
+  freight_range_km: string | null;
+  freight_free_above: string | null;
+  prev_sheet_id: string | null;
+  prev_round_no: number | null;
+  prev_amount: string | null;
+  prev_request_hash: string | null;
+  prev_status: number | null;
+  prev_pay_status: number | null;
+  prev_pay_mode: string | null;
+  prev_total_amo: string | null;
+  prev_created_at: Date | null;
+};
+
+/** $1 VipID, $2 LocalSheetID, $3 BaseID. */
+const FIRST_READ_SQL = `
+  SELECT o.*, p.*
+    FROM (SELECT 1) AS one
+    LEFT JOIN (
+      SELECT ${OUTLET_COLUMNS},
+             (SELECT ep.parm_value FROM ent_parm ep JOIN shop sh ON sh.ent_id = ep.ent_id
+               WHERE sh.shop_id = b.shop_id AND ep.parm_id = 'AppLanguage') AS app_language,
+             f.fee AS freight_fee, f.min_amount AS freight_min_amount, f.range_km AS freight_range_km, f.free_above AS freight_free_above
+        FROM base b JOIN enterprise e ON e.ent_id = b.ent_id LEFT JOIN freight_rule f ON f.base_id = b.base_id
+       WHERE b.base_id = $3) AS o ON true
+    LEFT JOIN (
+      SELECT r.sheet_id AS prev_sheet_id, r.round_no AS prev_round_no, r.amount AS prev_amount, r.request_hash AS prev_request_hash,
+             s.status AS prev_status, s.pay_status AS prev_pay_status, s.pay_mode AS prev_pay_mode, s.total_amo AS prev_total_amo,
+             s.created_at AS prev_created_at
+        FROM sheet_round r JOIN sheet s ON s.sheet_id = r.sheet_id
+       WHERE r.vip_id = $1 AND r.local_sheet_id = $2) AS p ON true`;
 
 function itemRow(sheetId: string, itemId: number, roundNo: number, l: PricedLine, amoPoint: number) {
   const q = (v: number) => v.toFixed(QUANTITY_SCALE);

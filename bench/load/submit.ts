@@ -1,0 +1,204 @@
+/**
+ * Order submits at a fixed offered rate against a running service
+ * (autocannon, `overallRate`): pickup orders of one demo goods by GUESTS
+ * guests in turn, each submit a new LocalSheetID (so every request places an
+ * order; none is answered from the idempotency record). A submit counts as an
+ * error when its envelope's errcode is not "0" (the service answers errors
+ * with HTTP 200), or when the connection fails or times out.
+ *
+ * The service must be started with the order limits lifted for the bench
+ * (SUBMIT_BENCH_ENV: one IP places thousands of orders a minute); they are
+ * still counted on every submit. Submits refused by a limit (42900) are
+ * errors, so a service with the limits in place shows them.
+ *
+ * Alone, for measuring the submit path (the service in a child process, so
+ * the load generator does not share its event loop; PGlite in memory, or a
+ * fresh database on the server DATABASE_URL names):
+ *
+ *   node --import tsx bench/load/submit.ts [rate ...]          # default 250 500
+ *   DATABASE_URL=postgres://... node --import tsx bench/load/submit.ts 500
+ *   BENCH_CPU_PROF=dir node --import tsx bench/load/submit.ts  # the service's CPU profile in dir
+ */
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { DEMO } from '../../src/server/db/seed';
+import { GatewayClient } from '../../src/server/test/harness';
+import { catalogue } from '../../src/shared/protocol/catalogue';
+import { DEFAULT_AUTHORIZATION_CODE, encodeForm, GATEWAY_PATH } from '../../src/shared/protocol/envelope';
+
+/** The env the service runs with for this scenario: the order limits lifted (still counted). */
+export const SUBMIT_BENCH_ENV: Record<string, string> = { RATE_LIMIT_MEMBER: '1000000', RATE_LIMIT_IP: '1000000' };
+
+const GUESTS = Number(process.env.BENCH_GUESTS ?? 200);
+const OPERATION = 'PosSalSheet_NewCYSendSheetSubmit_Add';
+
+export interface ScenarioResult {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function submitScenario(opts: { baseUrl: string; rate: number; durationSec: number; connections: number }): Promise<ScenarioResult> {
+  const { baseUrl, rate, durationSec, connections } = opts;
+  const probe = new GatewayClient(baseUrl);
+  const list = await probe.call('HBBPos_GoodsClass_GoodsList_V9_Get', [{ ShopID: DEMO.shops.main, PageIndex: 1, PageSize: 1000 }]);
+  const goods = (list.data.table1 ?? []).find((g) => g.GoodsCode === '143');
+  if (!goods) throw new Error(`submit scenario: the demo goods 143 is not on the menu (${list.errcode} ${list.errmsg})`);
+  const price = Number(goods.SalesPrice).toFixed(2);
+
+  // Guests sign in before the clock starts (in small parallel batches).
+  const cookies: string[] = [];
+  for (let i = 0; i < GUESTS; i += 20) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(20, GUESTS - i) }, async () => {
+        const c = new GatewayClient(baseUrl);
+        const res = await c.call('EntVip_EntVipGuestLogin_Add', [{ EntID: DEMO.entId, ShopID: DEMO.shops.main }]);
+        if (res.errcode !== '0') throw new Error(`guest sign-in: ${res.errcode} ${res.errmsg}`);
+        return c.cookie;
+      }),
+    );
+    cookies.push(...batch);
+  }
+
+  const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  let sent = 0;
+  const bodyOf = (n: number) =>
+    encodeForm({
+      HBBWSType: String(catalogue[OPERATION].service),
+      strKeyName: OPERATION,
+      strJsonData: JSON.stringify({
+        tableData: [
+          {
+            EntID: DEMO.entId, UserID: DEMO.userId, AppID: '@AppID', Secret: '@Secret', BSN: '@BSN', AppName: 'bench',
+            ShopID: DEMO.shops.main, BaseID: DEMO.bases.quick, TableID: '', SheetID: '', BusinessMode: '1', TakeType: 'pickup',
+            TakeTime: '', Remark: '', Count: 1, Qua: 1, SalesAmo: price, DisAmo: 0, FeeAmo: 0, BagAmo: 0, CouponAmo: 0,
+            TotalAmo: price, LocalSheetID: `${runId}-${n}`, PosType: '7', PayMode: 'prepay',
+          },
+        ],
+        Item1: [
+          {
+            ItemID: 1, GoodsID: goods.GoodsID, SkuID: '', PUnit: '', Qua: 1, PQua: 0, MQua: 1, Ref: 1, Price: price, PUnitPrice: 0,
+            SalesPrice: price, Amo: price, DisAmo: 0, SalType: '0', Bom: '[]', Attachments: '[]', Remarks: '',
+          },
+        ],
+      }),
+      strAuthorizationCode: DEFAULT_AUTHORIZATION_CODE,
+      IsRSA: '0',
+      APIEntID: DEMO.entId,
+    });
+
+  let refused = 0;
+  const byCode = new Map<string, { count: number; msg: string }>();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: baseUrl,
+        connections,
+        overallRate: rate,
+        duration: durationSec,
+        timeout: 10,
+        requests: [
+          {
+            method: 'POST',
+            path: GATEWAY_PATH,
+            setupRequest: (req) => {
+              const n = sent++;
+              return {
+                ...req,
+                headers: {
+                  'content-type': 'application/x-www-form-urlencoded',
+                  'accept-language': 'en',
+                  cookie: cookies[n % cookies.length]!,
+                },
+                body: bodyOf(n),
+              };
+            },
+            onResponse: (status, body) => {
+              if (status !== 200) return;
+              let code = '?';
+              let msg = '';
+              try {
+                const env = JSON.parse(body) as { errcode: string; errmsg: string };
+                code = env.errcode;
+                msg = env.errmsg;
+              } catch {
+                msg = body.slice(0, 100);
+              }
+              if (code === '0') return;
+              refused += 1;
+              const seen = byCode.get(code);
+              if (seen) seen.count += 1;
+              else byCode.set(code, { count: 1, msg });
+            },
+          },
+        ],
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    instance.on('error', reject);
+  });
+  if (byCode.size > 0) {
+    console.error(`submit @${rate}/s refused: ${[...byCode].map(([code, { count, msg }]) => `${code} x${count} (${msg})`).join('; ')}`);
+  }
+  return {
+    name: `submit @${rate}/s`,
+    requests: result.requests.total,
+    rps: Number((result.requests.total / durationSec).toFixed(1)),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + refused,
+    non2xx: result.non2xx,
+  };
+}
+
+/** The service in a child process (bench/load/submit-service.ts), with the order limits lifted. */
+async function startServiceProcess(): Promise<{ url: string; kind: string; stop: () => Promise<void> }> {
+  const profDir = process.env.BENCH_CPU_PROF;
+  const child = fork(join(__dirname, 'submit-service.ts'), [], {
+    execArgv: ['--import', 'tsx', ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [])],
+    env: { ...process.env, ...SUBMIT_BENCH_ENV },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<{ url: string; kind: string }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as { url: string; kind: string }));
+    child.once('exit', (code) => reject(new Error(`the service exited (${code}) before it was ready`)));
+  });
+  return {
+    ...ready,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.send({ type: 'stop' });
+      }),
+  };
+}
+
+async function main() {
+  const rates = process.argv.slice(2).map(Number).filter((n) => n > 0);
+  const durationSec = Number(process.env.BENCH_SECONDS ?? 10);
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+  const service = await startServiceProcess();
+  try {
+    for (const rate of rates.length > 0 ? rates : [250, 500]) {
+      const r = await submitScenario({ baseUrl: service.url, rate, durationSec, connections });
+      const load = loadavg().map((l) => l.toFixed(2)).join(', ');
+      console.log(`${service.kind}: ${JSON.stringify(r)} (limits lifted: ${JSON.stringify(SUBMIT_BENCH_ENV)}; load average ${load})`);
+    }
+  } finally {
+    await service.stop();
+  }
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
