@@ -31,7 +31,7 @@ import type { Config } from '../config';
 import type { Db, Queryable } from '../db/driver';
 import { emitSheetEvent } from '../events/emit';
 import { memberCodeValid, parseMemberCode } from '../operations/auth/memberCode';
-import { isoSeconds, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from '../operations/orders/common';
+import { isoSeconds, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from '../operations/orders/sheetState';
 import { langsFor, tr, trBy } from '../operations/localized';
 import { langFromHeader } from '../messages';
 

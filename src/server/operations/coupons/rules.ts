@@ -21,7 +21,8 @@ import { CardStatus, couponOff } from '../../../shared/domain/orderTotals';
 import { decimal4 } from '../../../shared/protocol/envelope';
 import type { Queryable } from '../../db/driver';
 import { message, type Lang, type MessageKey } from '../../messages';
-import { isoSeconds, type Formats } from '../orders/common';
+import { isoSeconds } from '../orders/sheetState';
+import { type Formats } from '../orders/outlet';
 
 export { CardStatus, CardType } from '../../../shared/domain/orderTotals';
 

@@ -14,16 +14,8 @@ import { decimal4, ErrorCode } from '../../../shared/protocol/envelope';
 import { emitSheetEvent } from '../../events/emit';
 import { OpError, type HandlerMap, type OpContext, type RowOf } from '../context';
 import { langsFor, tr } from '../localized';
-import {
-  isoSeconds,
-  isSettling,
-  loadOutlet,
-  SHEET_STATE_COLUMNS,
-  sheetDisplayState,
-  showMoney,
-  type Outlet,
-  type SheetStateRow,
-} from './common';
+import { isoSeconds, isSettling, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from './sheetState';
+import { loadOutlet, showMoney, type Outlet } from './outlet';
 import { couponRow, findCard, memberCards, normaliseCode } from '../coupons/rules';
 import { orderedOn, sheetItems, sheetRounds } from './sheetRows';
 import { mayRead } from './sheet';

@@ -25,7 +25,7 @@ import { ErrorCode } from '../../../shared/protocol/envelope';
 import type { Queryable } from '../../db/driver';
 import { OpError } from '../context';
 import { tr, trBy, type TextLangs } from '../localized';
-import type { Formats } from './common';
+import type { Formats } from './outlet';
 
 const GOODS_TYPE_BY_WEIGHT = 7;
 /** Sale types (SPEC section 4). */

@@ -12,7 +12,7 @@
  */
 import { roundAuthors } from '../../events/emit';
 import { OpError, type HandlerMap, type RowOf } from '../context';
-import { isoSeconds, isSettling, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from './common';
+import { isoSeconds, isSettling, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from './sheetState';
 import { orderedOn, sheetItems, sheetRounds } from './sheetRows';
 
 const HEAD_COLUMNS = `

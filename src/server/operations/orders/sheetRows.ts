@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/driver';
 import type { RowOf } from '../context';
 import type { Lang } from '../../messages';
 import { langsFor, tr, trBy } from '../localized';
-import { isoSeconds } from './common';
+import { isoSeconds } from './sheetState';
 
 type SheetItemRow = RowOf<'PosSalSheet_PosSalSheetDetailGet_V2_Get', 'table2'>;
 type SheetRoundRow = RowOf<'PosSalSheet_PosSalSheetDetailGet_V2_Get', 'table3'>;

@@ -41,19 +41,10 @@ import { emitSheetEvent } from '../../events/emit';
 import type { MessageKey } from '../../messages';
 import { OpError, type OpContext } from '../context';
 import { appLanguageToLang, textLangs } from '../localized';
-import {
-  distanceKm,
-  insertSql,
-  isSettling,
-  isoSeconds,
-  OUTLET_COLUMNS,
-  outletOf,
-  minorToDecimal4,
-  newSheetId,
-  showMoney,
-  type Outlet,
-  type OutletRow,
-} from './common';
+import { distanceKm } from './distance';
+import { insertSql } from '../../db/insertMany';
+import { isSettling, isoSeconds, newSheetId } from './sheetState';
+import { OUTLET_COLUMNS, outletOf, minorToDecimal4, showMoney, type Outlet, type OutletRow } from './outlet';
 import { checkCard, findCard, useCard, type Card } from '../coupons/rules';
 import { priceLines, type PricedLine, type RequestLine } from './lines';
 
