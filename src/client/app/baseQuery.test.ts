@@ -16,7 +16,7 @@ const testApi = api.injectEndpoints({
       query: ({ silent }) => ({ op: 'SysParm_EntSysParmGet_Get', rows: [{ ParmID: 'AppLanguage' }], silent }),
     }),
     twoRows: build.mutation<unknown, void>({
-      query: () => ({ op: 'PosSalSheet_PosSalSheetSubmit_V9_Add', rows: [{ A: 1 }, { A: 2 }], extra: { Item1: [{ GoodsID: 'g' }] } }),
+      query: () => ({ op: 'PosSalSheet_PosSalSheetSubmit_V9_Add', rows: [{ ShopID: 'S1', BaseID: 'B1', TotalAmo: 1, LocalSheetID: 'L0000001' }, { ShopID: 'S2', BaseID: 'B2', TotalAmo: 2, LocalSheetID: 'L0000002' }], extra: { Item1: [{ GoodsID: 'g', Amo: 1 }] } }),
     }),
   }),
 });
@@ -61,10 +61,10 @@ test('sends a form-encoded POST shaped like PROTOCOL.md', async () => {
   expect(req.headers.get('content-type')).toBe('application/x-www-form-urlencoded');
   expect(req.headers.get('accept-language')).toBe('zh-TW');
   expect(req.json.tableData).toEqual([
-    { EntID: '881000000101', UserID: '888000000101', AppID: '@AppID', Secret: '@Secret', BSN: '@BSN', AppName: 'HBBOrder', A: 1 },
-    { EntID: '881000000101', UserID: '888000000101', AppID: '@AppID', Secret: '@Secret', BSN: '@BSN', A: 2 },
+    { EntID: '881000000101', UserID: '888000000101', AppID: '@AppID', Secret: '@Secret', BSN: '@BSN', AppName: 'HBBOrder', ShopID: 'S1', BaseID: 'B1', TotalAmo: 1, LocalSheetID: 'L0000001' },
+    { EntID: '881000000101', UserID: '888000000101', AppID: '@AppID', Secret: '@Secret', BSN: '@BSN', ShopID: 'S2', BaseID: 'B2', TotalAmo: 2, LocalSheetID: 'L0000002' },
   ]);
-  expect(req.json.Item1).toEqual([{ GoodsID: 'g' }]);
+  expect(req.json.Item1).toEqual([{ GoodsID: 'g', Amo: 1 }]);
 });
 
 test('success only when errcode and resultcode are both "0"', async () => {
@@ -144,7 +144,7 @@ test('an answer that is not an envelope is a failure', async () => {
     url: () => 'http://localhost/HBBAPI/GetData',
   });
   const api = { getState: () => ({ shop: { params: { EntID: 'e', UserID: 'u' } }, ui: { locale: 'en' } }), signal: new AbortController().signal };
-  const result = await baseQuery({ op: 'Common_ServiceLinkGet_Get' }, api as never, {});
+  const result = await baseQuery({ op: 'Common_ServiceLinkGet_Get', rows: [] }, api as never, {});
   expect(result.error).toMatchObject({ kind: 'network', message: 'HTTP 502', op: 'Common_ServiceLinkGet_Get' });
 });
 
@@ -158,7 +158,7 @@ test('a request that takes longer than the timeout fails as a timeout', async ()
         new Promise((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
     });
     const api = { getState: () => ({ shop: { params: { EntID: 'e', UserID: 'u' } }, ui: { locale: 'en' } }), signal: new AbortController().signal };
-    const pending = baseQuery({ op: 'Common_ServiceLinkGet_Get' }, api as never, {});
+    const pending = baseQuery({ op: 'Common_ServiceLinkGet_Get', rows: [] }, api as never, {});
     jest.advanceTimersByTime(59_999);
     let settled = false;
     void Promise.resolve(pending).then(() => (settled = true));

@@ -16,18 +16,18 @@ import {
   type ResultTables,
 } from '../../shared/protocol/envelope';
 import { APP_NAME, gatewayUrl, REQUEST_TIMEOUT_MS } from './config';
+import type { CallOf } from './operation';
 
-export interface GatewayArgs {
-  op: OperationName;
-  /** tableData rows: operation fields; EntID, UserID, placeholders and AppName are added. */
-  rows?: Record<string, unknown>[];
-  /** Other row lists (Item1...). */
-  extra?: Record<string, unknown>;
-  /** True: the error listener does not toast a refusal (the caller shows it); network failures still toast. */
-  silent?: boolean;
-  /** True: a session code is the answer the caller asks about (who is signed in?), not a cue to sign in again. */
-  probe?: boolean;
-}
+/**
+ * What an endpoint's query hands the transport: one operation of the
+ * catalogue with its tableData rows (EntID, UserID, placeholders and AppName
+ * are added here) and other row lists (Item1...), typed by the catalogue
+ * (app/operation.ts), so no endpoint sends a field the operation does not
+ * have. `silent`: the error listener does not toast a refusal (the caller
+ * shows it); network failures still toast. `probe`: a session code is the
+ * answer the caller asks about (who is signed in?), not a cue to sign in again.
+ */
+export type GatewayArgs = { [K in OperationName]: CallOf<K> }[OperationName];
 
 export type GatewayError = (
   | { kind: 'network'; message: string }
@@ -44,7 +44,7 @@ export interface TransportState {
 
 /** Builds the strJsonData of a request as PROTOCOL.md shows it. */
 export function buildJsonData(args: GatewayArgs, ids: { EntID: string; UserID: string }): string {
-  const rows = args.rows && args.rows.length > 0 ? args.rows : [{}];
+  const rows: readonly object[] = args.rows.length > 0 ? args.rows : [{}];
   const tableData = rows.map((row, i) => ({
     EntID: ids.EntID,
     UserID: ids.UserID,

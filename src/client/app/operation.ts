@@ -14,21 +14,24 @@
 import type { OperationName } from '../../shared/protocol/catalogue';
 import type { ResultTables } from '../../shared/protocol/envelope';
 import type { PayloadInput, ResultOf } from '../../shared/protocol/schemas';
-import type { GatewayArgs } from './baseQuery';
 
 /** The fields the transport adds to every tableData row (PROTOCOL.md). */
 type TransportFields = 'EntID' | 'UserID' | 'AppID' | 'Secret' | 'BSN' | 'AppName';
 
 /** One tableData row of an operation, as the feature writes it. */
 export type RowOf<K extends OperationName> = Omit<PayloadInput<K>['tableData'][number], TransportFields>;
-/** The operation's other row lists (an order's Item1). */
-export type ExtraOf<K extends OperationName> = Omit<PayloadInput<K>, 'tableData'>;
+type Extra<K extends OperationName> = Omit<PayloadInput<K>, 'tableData'>;
+/** The operation's other row lists (an order's Item1); never for an operation that has none. */
+export type ExtraOf<K extends OperationName> = keyof Extra<K> extends never ? never : Extra<K>;
 /** The tables of an operation's answer. */
 export type AnswerOf<K extends OperationName> = ResultOf<K>;
 
 export interface RequestOptions<K extends OperationName> {
+  /** The operation's other row lists (an order's Item1). */
   extra?: ExtraOf<K>;
+  /** The error listener does not toast a refusal (the caller shows it); network failures still toast. */
   silent?: boolean;
+  /** A session code is the answer the caller asks about (who is signed in?), not a cue to sign in again. */
   probe?: boolean;
 }
 
@@ -46,8 +49,8 @@ export interface CallOf<K extends OperationName> extends RequestOptions<K> {
 export type RawAnswerOf<K extends OperationName> = Partial<AnswerOf<K>>;
 
 /** The transport's arguments for one operation, typed by the catalogue. */
-export function request<K extends OperationName>(op: K, rows: RowOf<K>[], options: RequestOptions<K> = {}): GatewayArgs {
-  return { op, rows, ...options } as GatewayArgs;
+export function request<K extends OperationName>(op: K, rows: RowOf<K>[], options: RequestOptions<K> = {}): CallOf<K> {
+  return { op, rows, ...options };
 }
 
 /**

@@ -6,6 +6,7 @@
  * (src/shared/protocol/schemas.ts) does not have.
  */
 import { answer, request, type CallOf, type RawAnswerOf } from './operation';
+import type { GatewayArgs } from './baseQuery';
 import { toCoupon } from '../features/coupons/coupon';
 import { toAddress } from '../features/addresses/addressApi';
 import { toOrderSummary } from '../features/orders/ordersApi';
@@ -79,4 +80,13 @@ export const orderSubmits: OrderSubmit[] = [
   { row: { ShopID: 'S', BaseID: 'B', TotalAmo: '15.00', LocalSheetID: '20261124000000123456', TakeType: 'takeaway' }, items: [] },
   // @ts-expect-error -- a line's amount is Amo (the capture's SalesAmo is a header field)
   { row: { ShopID: 'S', BaseID: 'B', TotalAmo: '15.00', LocalSheetID: '20261124000000123456' }, items: [{ GoodsID: 'G', SalesAmo: '15.00' }] },
+];
+
+/** The transport itself takes only the catalogue's rows: a query written without request() is checked the same. */
+export const transportArgs: GatewayArgs[] = [
+  { op: 'SysParm_EntSysParmGet_Get', rows: [{ ParmID: 'AppLanguage' }], silent: true },
+  // @ts-expect-error -- a stray field in a hand-written query's row
+  { op: 'SysParm_EntSysParmGet_Get', rows: [{ ParmID: 'AppLanguage', Bogus: 1 }] },
+  // @ts-expect-error -- an order's lines in an operation that takes none
+  { op: 'SysParm_EntSysParmGet_Get', rows: [{}], extra: { Item1: [] } },
 ];

@@ -25,7 +25,7 @@ import type { FoodAppBridge, SignInEnv } from './signInEnv';
 const probe = api.injectEndpoints({
   endpoints: (build) => ({
     myPoints: build.query<unknown, void>({
-      query: () => ({ op: 'EntVip_EntVipScoreItemsByPage_V1_Get' }),
+      query: () => ({ op: 'EntVip_EntVipScoreItemsByPage_V1_Get', rows: [] }),
     }),
   }),
 });

@@ -46,16 +46,13 @@ export type ProfileChanges = RowOf<'EntVip_EntVipSubmit_Update'>;
 /** An upload's file as File_BatchFileNameGet_Add takes it; the app names one of its two folders. */
 export type FileNameRequest = RowOf<'File_BatchFileNameGet_Add'> & { ClassID: 'UserHeadImg' | 'EntCert' };
 
-/** A signed upload policy: POST the file as multipart to `uploadUrl` with these fields (see avatarUpload.ts). */
-export interface UploadTicket {
-  /** The object key: the form's `key`, and afterwards the HeadImg. */
-  FileName: string;
-  UploadUrl: string;
-  Policy: string;
-  OSSAccessKeyId: string;
-  Signature: string;
-  SuccessActionStatus: string;
-}
+/**
+ * A signed upload policy, as the catalogue types File_BatchFileNameGet_Add's
+ * row (uploadTicketRow): POST the file as multipart to UploadUrl with these
+ * fields (see avatarUpload.ts); FileName is the object key, the form's `key`
+ * and afterwards the HeadImg. The policy's Expiration is not kept.
+ */
+export type UploadTicket = Omit<AnswerOf<'File_BatchFileNameGet_Add'>['table1'][number], 'Expiration'>;
 
 type MemberRow = AnswerOf<'EntVip_EntVipDetailGet_V1_Get'>['table1'][number];
 

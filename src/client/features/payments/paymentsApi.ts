@@ -1,6 +1,6 @@
 /** Payment operations: the shop's methods, balance, the third-party provider, pay later, and the status the paying page polls. */
 import { api } from '../../app/api';
-import { answer, request } from '../../app/operation';
+import { answer, request, type AnswerOf } from '../../app/operation';
 import { namesOf, num, text } from '../../app/rows';
 import type { LocalNames } from '../../ui/localName';
 import { MEMBER_MONEY_TAGS } from '../wallet';
@@ -13,7 +13,8 @@ export interface PaymentMethod {
   enabled: boolean;
 }
 
-export type PaymentStatus = 'pending' | 'paid' | 'cancelled' | 'failed' | 'refunded';
+/** Where a provider payment stands, as the catalogue's paymentStatusRow has it. */
+export type PaymentStatus = AnswerOf<'Finance_PaySubmit_V2_Update'>['table1'][number]['Status'];
 
 export interface Payment {
   PayID: string;

@@ -10,7 +10,8 @@ import type { ResultTables } from '../../../shared/protocol/envelope';
 import type { AnswerOf, CallOf, RawAnswerOf, RowOf } from '../../app/operation';
 import type { BaseInfo, EntityInfo, ShopInfo, SignSheet } from './shopSlice';
 
-export type CodeField = 'QRCode' | 'TableID' | 'BaseID' | 'ShopID';
+/** What a scanned code names (the catalogue's Field of Enterprise_EntIDByIDGet_Get). */
+export type CodeField = RowOf<'Enterprise_EntIDByIDGet_Get'>['Field'];
 
 export interface ResolvedCode {
   EntID: string;
