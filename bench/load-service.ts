@@ -4,11 +4,13 @@
  * PGlite in memory, or over a fresh database on the server DATABASE_URL
  * names (dropped at the end). Extra env (BENCH_SERVICE_ENV, JSON) is passed
  * to the service's configuration (the submit scenario lifts the order
- * limits). Talks over IPC: sends {type: 'ready', url, kind}; on 'stop' closes
- * and exits (a --cpu-prof profile is written then).
+ * limits). Talks over IPC: sends {type: 'ready', url, kind}; answers 'cache'
+ * with the menu cache's counters; on 'stop' closes and exits (a --cpu-prof
+ * profile is written then).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { menuCacheOf } from '../src/server/http/menuCache';
 import { startDemoService } from '../src/server/test/demoService';
 
 async function ownDatabase(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
@@ -32,6 +34,11 @@ async function main() {
   const env = JSON.parse(process.env.BENCH_SERVICE_ENV ?? '{}') as Record<string, string>;
   const service = await startDemoService({ databaseUrl: database.url, env });
   process.on('message', async (msg: { type: string }) => {
+    if (msg.type === 'cache') {
+      const cache = menuCacheOf(service.app);
+      process.send!({ type: 'cache', stats: cache ? { ...cache.stats, healthy: cache.healthy, entries: cache.size, bytes: cache.heldBytes } : null });
+      return;
+    }
     if (msg.type !== 'stop') return;
     await service.close();
     await database.drop();

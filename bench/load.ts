@@ -20,6 +20,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:55433/postgres npm run bench -- load
  *   BENCH_CPU_PROF=dir npm run bench -- load      # the service's CPU profile in dir
  *   BENCH_SCENARIOS=static,menu npm run bench -- load
+ *   MENU_CACHE_MB=0 npm run bench -- load          # the menu read without its cache
  */
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -72,7 +73,15 @@ export function menuRequestBody(): string {
   });
 }
 
-async function startService(env: Record<string, string>): Promise<{ url: string; kind: string; stop: () => Promise<void> }> {
+interface Service {
+  url: string;
+  kind: string;
+  /** The menu cache's counters (hits, misses, 304s, invalidations, reads that went to the gateway). */
+  cacheStats: () => Promise<Record<string, number | boolean> | null>;
+  stop: () => Promise<void>;
+}
+
+async function startService(env: Record<string, string>): Promise<Service> {
   const profDir = process.env.BENCH_CPU_PROF;
   const child = fork(join(__dirname, 'load-service.ts'), [], {
     execArgv: ['--import', 'tsx', ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [])],
@@ -85,6 +94,16 @@ async function startService(env: Record<string, string>): Promise<{ url: string;
   });
   return {
     ...ready,
+    cacheStats: () =>
+      new Promise((resolve) => {
+        const handle = (m: { type: string; stats: Record<string, number | boolean> | null }) => {
+          if (m.type !== 'cache') return;
+          child.off('message', handle);
+          resolve(m.stats);
+        };
+        child.on('message', handle);
+        child.send({ type: 'cache' });
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
@@ -191,7 +210,9 @@ export async function load(): Promise<Record<string, number | string>> {
   const submitFile = join(__dirname, 'load', 'submit.ts');
   const submit: SubmitModule | null = wanted.has('submit') && existsSync(submitFile) ? ((await import(submitFile)) as SubmitModule) : null;
   const loadBefore = loadavg().map((l) => l.toFixed(2)).join(', ');
-  const service = await startService({ ...(submit?.SUBMIT_BENCH_ENV ?? {}) });
+  // MENU_CACHE_MB=0 measures the menu read without its cache (every read from the database).
+  const cacheEnv: Record<string, string> = process.env.MENU_CACHE_MB !== undefined ? { MENU_CACHE_MB: process.env.MENU_CACHE_MB } : {};
+  const service = await startService({ ...(submit?.SUBMIT_BENCH_ENV ?? {}), ...cacheEnv });
   const postgres = service.kind === 'postgres';
   const results: ScenarioResult[] = [];
   const out: Record<string, number | string> = { database: service.kind, connections: CONNECTIONS, seconds: SECONDS, loadBefore };
@@ -214,6 +235,8 @@ export async function load(): Promise<Record<string, number | string>> {
       const rate = postgres ? 2000 : 1000;
       results.push(await cannon(`menu @${rate}/s`, service.url, menuRequest, rate));
     }
+    const stats = await service.cacheStats();
+    out.menuCache = stats ? JSON.stringify(stats) : 'off';
     if (submit) {
       const rate = postgres ? 500 : 200;
       results.push(await submit.submitScenario({ baseUrl: service.url, rate, durationSec: SECONDS, connections: CONNECTIONS }));

@@ -96,6 +96,9 @@ describe('answers from the cache', () => {
     expect(cache.stats.hits).toBe(hits + 1);
     expect(second.headers.get('etag')).toBe(etag);
     expect(second.raw.equals(first.raw)).toBe(true);
+    // The service's headers are on a cached answer too (issue 16).
+    expect(second.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(second.headers.get('content-type')).toBe('application/json; charset=utf-8');
 
     const notModified = await post(h.url, listBody(), { 'if-none-match': etag });
     expect(notModified.status).toBe(304);
