@@ -33,6 +33,13 @@
  * stopped hearing: the cache is then bypassed (every read goes to the
  * gateway) until a ping comes through again.
  *
+ * Consistency: a change is seen by the next read once its notification has
+ * reached the instance (on PostgreSQL about a millisecond after the commit,
+ * over the listener's own connection). A read sent in that gap, right after
+ * a write made on another connection, can still get the answer before the
+ * change; `settled()` waits the gap out (the tests that write with SQL and read
+ * at once use it). Order submits and the stock poll never read the cache.
+ *
  * Requests the cache does not answer (another operation, a malformed or
  * refused request, an unknown shop, the cache off) go on to the gateway
  * unchanged, which answers them as before. Order submits never read prices
@@ -169,6 +176,8 @@ export class MenuCache {
   private pingsSent = 0;
   private pingSentAt = 0;
   private pingSeen = 0;
+  private syncsSent = 0;
+  private readonly syncs = new Map<string, () => void>();
   /** False while the listener is not known to hear notifications: the cache is bypassed. */
   healthy = false;
   readonly stats = { hits: 0, misses: 0, notModified: 0, invalidations: 0, bypassed: 0 };
@@ -207,6 +216,10 @@ export class MenuCache {
 
   /** A notification from the channel (a trigger's 'shop:…', 'ent:…', 'all', or a ping). */
   onNotify(payload: string): void {
+    if (payload.startsWith('sync:')) {
+      this.syncs.get(payload)?.();
+      return;
+    }
     if (payload.startsWith('ping:')) {
       const [, from, n] = payload.split(':');
       if (from === this.instance) {
@@ -222,6 +235,27 @@ export class MenuCache {
       const entId = payload.slice(4);
       for (const e of [...this.entries.values()]) if (e.entId === entId) this.drop(e.key);
     } else this.clear();
+  }
+
+  /**
+   * Resolves when this instance has heard every notification of the changes
+   * committed before the call (notifications reach a listener in commit order,
+   * so a token sent now comes after them): for a reader that must see a write
+   * it just made on another connection (tests; at most 5 s).
+   */
+  async settled(): Promise<void> {
+    if (!this.stopListening) return;
+    const token = `sync:${this.instance}:${(this.syncsSent += 1)}`;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, 5000);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.syncs.set(token, done);
+      this.deps.db.query('SELECT pg_notify($1, $2)', [MENU_CHANNEL, token]).catch(done);
+    });
+    this.syncs.delete(token);
   }
 
   private onReconnect(): void {
