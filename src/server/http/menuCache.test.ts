@@ -15,7 +15,7 @@ import { DEMO } from '../db/seed';
 import { startHarness, GatewayClient, type Harness } from '../test/harness';
 import { catalogue } from '../../shared/protocol/catalogue';
 import { DEFAULT_AUTHORIZATION_CODE, encodeForm, GATEWAY_PATH, type Envelope } from '../../shared/protocol/envelope';
-import { menuCacheOf, pickEncoding } from './menuCache';
+import { MenuCache, menuCacheOf, pickEncoding } from './menuCache';
 
 jest.setTimeout(90_000);
 
@@ -363,6 +363,57 @@ describe('memory', () => {
       await small.close();
     }
     expect(cache.heldBytes).toBeLessThanOrEqual(h.config.menuCacheBytes);
+  });
+});
+
+describe('a listener that stops hearing', () => {
+  /** A database whose notifications can be held back (a dropped listening connection) and whose queries can be refused (busy). */
+  function fakeDb() {
+    let deliver: ((payload: string) => void) | null = null;
+    const state = { hearing: true, busy: false };
+    const db = {
+      kind: 'pglite' as const,
+      async query(_sql: string, params: readonly unknown[] = []) {
+        if (state.busy) throw new Error('busy');
+        if (state.hearing) setTimeout(() => deliver?.(String(params[1])), 1);
+        return [];
+      },
+      transaction: async () => {
+        throw new Error('not used');
+      },
+      exec: async () => undefined,
+      close: async () => undefined,
+      async listen(_channel: string, onPayload: (payload: string) => void) {
+        deliver = onPayload;
+        return async () => {
+          deliver = null;
+        };
+      },
+    };
+    return { db: db as unknown as Db, state };
+  }
+  const tick = () => new Promise((r) => setTimeout(r, 120));
+
+  test('is bypassed (every read to the gateway) until its pings come back; a refused ping does not count', async () => {
+    const { db, state } = fakeDb();
+    const cache = new MenuCache({ db, config: h.config, handlers: {}, clock: () => new Date(), options: { pingMs: 30 } });
+    await cache.start();
+    try {
+      await tick();
+      expect(cache.healthy).toBe(true);
+      state.busy = true;
+      await tick();
+      expect(cache.healthy).toBe(true);
+      state.busy = false;
+      state.hearing = false;
+      await tick();
+      expect(cache.healthy).toBe(false);
+      state.hearing = true;
+      await tick();
+      expect(cache.healthy).toBe(true);
+    } finally {
+      await cache.stop();
+    }
   });
 });
 

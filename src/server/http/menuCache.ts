@@ -174,7 +174,8 @@ export class MenuCache {
   private pingTimer: NodeJS.Timeout | undefined;
   private readonly instance = randomBytes(6).toString('hex');
   private pingsSent = 0;
-  private pingSentAt = 0;
+  /** The last ping the database took (sent; its notification must come back before the next tick). */
+  private pingConfirmed = 0;
   private pingSeen = 0;
   private syncsSent = 0;
   private readonly syncs = new Map<string, () => void>();
@@ -224,7 +225,7 @@ export class MenuCache {
       const [, from, n] = payload.split(':');
       if (from === this.instance) {
         this.pingSeen = Math.max(this.pingSeen, Number(n));
-        if (this.pingSeen === this.pingsSent) this.healthy = true;
+        if (this.pingSeen >= this.pingConfirmed) this.healthy = true;
       }
       return;
     }
@@ -266,14 +267,17 @@ export class MenuCache {
 
   private async ping(): Promise<void> {
     // The previous ping never came back: the listener does not hear; stop trusting the cache.
-    if (this.pingSentAt && this.pingSeen < this.pingsSent && this.healthy) {
+    if (this.pingConfirmed && this.pingSeen < this.pingConfirmed && this.healthy) {
       this.healthy = false;
       this.epoch += 1;
       this.clear();
     }
-    this.pingsSent += 1;
-    this.pingSentAt = Date.now();
-    await this.deps.db.query('SELECT pg_notify($1, $2)', [MENU_CHANNEL, `ping:${this.instance}:${this.pingsSent}`]).catch(() => undefined);
+    // A ping the database refused (busy) is not counted: only one it took must come back.
+    const n = (this.pingsSent += 1);
+    const sent = await this.deps.db
+      .query('SELECT pg_notify($1, $2)', [MENU_CHANNEL, `ping:${this.instance}:${n}`])
+      .then(() => true, () => false);
+    if (sent) this.pingConfirmed = Math.max(this.pingConfirmed, n);
   }
 
   clear(): void {
