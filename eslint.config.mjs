@@ -1,5 +1,25 @@
 // @ts-check
 import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+/** Typed hooks only (house style 4): components use useAppDispatch / useAppSelector. */
+const TYPED_HOOKS = {
+  name: 'react-redux',
+  importNames: ['useDispatch', 'useSelector'],
+  message: 'Use useAppDispatch / useAppSelector from src/client/app/hooks.',
+};
+const PUBLIC_MODULE = 'Import another feature through its public module, features/<name>/index.ts (house style 9), or move what both need to ui/ or flows/.';
+/**
+ * Feature boundaries (DESIGN.md house style 9): a static import names another
+ * feature's folder (its index.ts), never a file in it. Relative paths differ
+ * with the importing file's depth, so one pattern per depth. Lazy `import()`
+ * is left free: that is how the routes table and deferred chunks load a page
+ * or a chunk's root by path.
+ */
+const boundaries = (...regexes) => [
+  'error',
+  { paths: [TYPED_HOOKS], patterns: regexes.map((regex) => ({ regex, message: PUBLIC_MODULE })) },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'public/**'] },
@@ -14,22 +34,33 @@ export default tseslint.config(
     },
   },
   {
-    // Typed hooks only (house style 4): components use useAppDispatch / useAppSelector.
+    // Typed hooks only (house style 4), and feature boundaries from outside the features (app, flows, ui, host...).
+    // Type tests (*.typetest.ts) probe the features' endpoints themselves, so they may reach inside.
     files: ['src/client/**/*.{ts,tsx}'],
-    ignores: ['src/client/app/hooks.ts'],
+    ignores: ['src/client/app/hooks.ts', 'src/client/**/*.typetest.ts'],
+    rules: { 'no-restricted-imports': boundaries('^\\./features/[^/]+/.', '^\\.\\./features/[^/]+/.', '^\\.\\./\\.\\./features/[^/]+/.') },
+  },
+  {
+    // Inside a feature: ../<other>/<file> (or ../../<other>/<file> one folder down) is a deep import.
+    files: ['src/client/features/*/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': boundaries('^\\.\\./[^./][^/]*/.') },
+  },
+  {
+    files: ['src/client/features/*/*/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': boundaries('^\\.\\./\\.\\./[^./][^/]*/.') },
+  },
+  {
+    // No import loops (house style 9), not even through the lazy routes table: import-x follows every import, import() too.
+    files: ['src/client/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
+    },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'react-redux',
-              importNames: ['useDispatch', 'useSelector'],
-              message: 'Use useAppDispatch / useAppSelector from src/client/app/hooks.',
-            },
-          ],
-        },
-      ],
+      // maxDepth bounds the search (the longest legitimate chain in the app is far shorter); packages are not followed.
+      'import-x/no-cycle': ['error', { ignoreExternal: true, maxDepth: 12 }],
     },
   },
   {

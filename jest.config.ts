@@ -22,7 +22,11 @@ const transform: Config['transform'] = {
     { babelrc: false, configFile: false, presets: [['@babel/preset-env', { targets: { node: 'current' }, modules: 'commonjs' }]] },
   ],
 };
-const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
+const transformIgnorePatterns = [
+  `/node_modules/(?!(${esmPackages.join('|')})/)`,
+  // The lint config is loaded as the ES module it is (by ESLint's Node API in src/client/app/boundaries.test.ts).
+  '/eslint\\.config\\.mjs$',
+];
 
 const config: Config = {
   projects: [

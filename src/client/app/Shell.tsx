@@ -13,8 +13,8 @@ import { ROUTE_NOT_FOUND_LOG } from './navigation';
 import { ENTRY_PATH, routes, routeTitles, tabRoutes, type RouteDef } from './routes';
 import { selectHideTabBar } from './uiSlice';
 import { useScrollRestoration } from './scrollRestoration';
-import { useRestoreShop } from '../features/entry/useRestoreShop';
-import { AuthorizePrompt } from '../features/auth/AuthorizePrompt';
+import { useRestoreShop } from '../features/entry';
+import { AuthorizePrompt } from '../features/auth';
 
 const messages = defineMessages({
   back: { id: 'shell.back', defaultMessage: 'Back' },

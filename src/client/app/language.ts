@@ -7,8 +7,7 @@ import { createListenerMiddleware, type ThunkDispatch, type UnknownAction } from
 import type { CartEntry } from '../../shared/domain/cart';
 import { chooseLanguage, languageToLocale, localeToLanguage, type AppLanguage } from '../host/language';
 import type { HostInfo } from '../host/detect';
-import { shopApi, type ShopPage } from '../features/shop/shopApi';
-import { shopEntered, shopTextsRefreshed } from '../features/shop/shopSlice';
+import { shopApi, type ShopPage, shopEntered, shopTextsRefreshed } from '../features/shop';
 import { api } from './api';
 import { localeChosen, type Locale } from './uiSlice';
 

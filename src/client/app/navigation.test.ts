@@ -1,5 +1,6 @@
 import { navigationKind } from './navigation';
 import { routes } from './routes';
+import { ENTRY_PATH, pathOf, routeForPath } from './paths';
 
 test('tab pages open by switching tabs, other pages by ordinary navigation', () => {
   expect(navigationKind('/pages/home/home')).toBe('switchTab');
@@ -21,4 +22,13 @@ test('every route of SPEC section 2 is registered once', () => {
   expect(routes.map((r) => r.name).sort()).toEqual([...names].sort());
   expect(new Set(routes.map((r) => r.path)).size).toBe(routes.length);
   expect(routes.filter((r) => r.tab).map((r) => r.name)).toEqual(['home', 'orderList', 'mine']);
+});
+
+test('the leaf paths module agrees with the routes table: each route at its path, titled and tabbed the same', () => {
+  for (const route of routes) {
+    expect(pathOf(route.name)).toBe(route.path);
+    expect(routeForPath(route.path)).toEqual({ name: route.name, path: route.path, title: route.title, tab: Boolean(route.tab) });
+  }
+  expect(routeForPath('/pages/nope/nope')).toBeUndefined();
+  expect(routeForPath(ENTRY_PATH)?.name).toBe('scanCodeEntry');
 });

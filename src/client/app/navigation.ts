@@ -6,7 +6,7 @@
  */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { routeForPath } from './routes';
+import { routeForPath } from './paths';
 
 export const ROUTE_NOT_FOUND_LOG = '找不到路由';
 

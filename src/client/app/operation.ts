@@ -32,24 +32,35 @@ export interface RequestOptions<K extends OperationName> {
   probe?: boolean;
 }
 
+/**
+ * The transport's arguments for one operation as a type only: what
+ * `request()` returns, for the entry's modules, where even a helper's bytes
+ * count (shop/shopApi.ts): `query: (a): CallOf<'Op'> => ({ op: 'Op', rows: [a] })`.
+ */
+export interface CallOf<K extends OperationName> extends RequestOptions<K> {
+  op: K;
+  rows: RowOf<K>[];
+}
+
+/** An operation's raw answer as a type only (a table the service leaves out is undefined): what `answer()` fills in. */
+export type RawAnswerOf<K extends OperationName> = Partial<AnswerOf<K>>;
+
 /** The transport's arguments for one operation, typed by the catalogue. */
 export function request<K extends OperationName>(op: K, rows: RowOf<K>[], options: RequestOptions<K> = {}): GatewayArgs {
-  return {
-    op,
-    rows: rows as Record<string, unknown>[],
-    ...(options.extra ? { extra: options.extra as Record<string, unknown> } : {}),
-    ...(options.silent ? { silent: true } : {}),
-    ...(options.probe ? { probe: true } : {}),
-  };
+  return { op, rows, ...options } as GatewayArgs;
 }
 
 /**
  * A transformResponse for the operation: the converter reads the answer as
- * the catalogue types it. A table the service leaves out comes as [].
+ * the catalogue types it (and may read the endpoint's argument). A table the
+ * service leaves out comes as [].
  */
-export function answer<K extends OperationName, T>(_op: K, convert: (result: AnswerOf<K>) => T): (raw: ResultTables) => T {
-  return (raw) => {
+export function answer<K extends OperationName, T, A = void>(
+  _op: K,
+  convert: (result: AnswerOf<K>, arg: A) => T,
+): (raw: ResultTables, meta: unknown, arg: A) => T {
+  return (raw, _meta, arg) => {
     const tables = { table1: [], table2: [], table3: [], table4: [], table5: [], ...raw };
-    return convert(tables as unknown as AnswerOf<K>);
+    return convert(tables as unknown as AnswerOf<K>, arg);
   };
 }

@@ -2,62 +2,27 @@
  * Every route of SPEC section 2, with its title and how its page loads. Pages
  * load on demand, one chunk each.
  */
-import { defineMessages } from '../i18n/defineMessages';
 import { loadLaterMessages } from '../i18n/laterMessages';
 import { type MessageDescriptor } from 'react-intl';
 import type { ComponentType } from 'react';
+import { ENTRY_PATH, isTab, pathOf, routeTitles, type RouteName } from './paths';
+
+// Pages link through the leaf app/paths.ts (these stay here for the shell and older callers).
+export { ENTRY_PATH, pathOf, routeTitles };
 
 export interface PageModule {
   default: ComponentType;
 }
 
 export interface RouteDef {
-  name: string;
+  name: RouteName;
   path: string;
   title: MessageDescriptor;
   tab?: boolean;
   load: () => Promise<PageModule>;
 }
 
-const t = defineMessages({
-  scanCodeEntry: { id: 'route.scanCodeEntry', defaultMessage: 'Scan to order' },
-  home: { id: 'route.home', defaultMessage: 'Home' },
-  orderList: { id: 'route.orderList', defaultMessage: 'My Order' },
-  mine: { id: 'route.mine', defaultMessage: 'Me' },
-  goodsList: { id: 'route.goodsList', defaultMessage: 'Order food' },
-  postpayCart: { id: 'route.postpayCart', defaultMessage: 'Cart' },
-  prepayCart: { id: 'route.prepayCart', defaultMessage: 'Cart' },
-  prepayOrderConfirm: { id: 'route.prepayOrderConfirm', defaultMessage: 'Confirm order' },
-  postpayOrderConfirm: { id: 'route.postpayOrderConfirm', defaultMessage: 'Confirm order' },
-  orderDetails: { id: 'route.orderDetails', defaultMessage: 'Order details' },
-  paymentResult: { id: 'route.paymentResult', defaultMessage: 'Payment result' },
-  shopSelect: { id: 'route.shopSelect', defaultMessage: 'Choose a restaurant' },
-  baseSelect: { id: 'route.baseSelect', defaultMessage: 'Choose an outlet' },
-  search: { id: 'route.search', defaultMessage: 'Order by item number' },
-  loginByCode: { id: 'route.loginByCode', defaultMessage: 'Sign in with phone' },
-  areaCodeSelect: { id: 'route.areaCodeSelect', defaultMessage: 'Country calling code' },
-  vipBalance: { id: 'route.vipBalance', defaultMessage: 'My account' },
-  vipBalanceRecordList: { id: 'route.vipBalanceRecordList', defaultMessage: 'Balance history' },
-  vipBalanceRecharge: { id: 'route.vipBalanceRecharge', defaultMessage: 'Top up' },
-  rechargeResult: { id: 'route.rechargeResult', defaultMessage: 'Top-up result' },
-  vipScoreRecordList: { id: 'route.vipScoreRecordList', defaultMessage: 'Points history' },
-  addressList: { id: 'route.addressList', defaultMessage: 'Shipping addresses' },
-  addressEdit: { id: 'route.addressEdit', defaultMessage: 'Edit address' },
-  vipDetailsEdit: { id: 'route.vipDetailsEdit', defaultMessage: 'Profile' },
-  couponsList: { id: 'route.couponsList', defaultMessage: 'My coupons' },
-  couponDetails: { id: 'route.couponDetails', defaultMessage: 'Coupon details' },
-  couponSelect: { id: 'route.couponSelect', defaultMessage: 'Choose a coupon' },
-  vipQrCode: { id: 'route.vipQrCode', defaultMessage: 'Member code' },
-  changeByCode: { id: 'route.changeByCode', defaultMessage: 'Change phone number' },
-  orderEntry: { id: 'route.orderEntry', defaultMessage: 'Order' },
-  paying: { id: 'route.paying', defaultMessage: 'Paying' },
-  browserPrompt: { id: 'route.browserPrompt', defaultMessage: 'Open in browser' },
-  terms: { id: 'route.terms', defaultMessage: 'Privacy policy and terms of use' },
-  clear: { id: 'route.clear', defaultMessage: 'Clear cache' },
-  notFound: { id: 'route.notFound', defaultMessage: 'Page not found' },
-});
-
-export const routeTitles = t;
+const t = routeTitles;
 
 
 /** Pages whose texts are all in the first part of the locale (the table link's first screen and the tabs). */
@@ -70,19 +35,16 @@ const withLaterMessages =
     Promise.all([load(), loadLaterMessages()]).then(([module]) => module);
 
 const page = (
-  name: string,
+  name: RouteName,
   title: MessageDescriptor,
   load: RouteDef['load'],
-  tab = false,
 ): RouteDef => ({
   name,
-  path: `/pages/${name}/${name}`,
+  path: pathOf(name),
   title,
   load: FIRST_PART_PAGES.has(name) ? load : withLaterMessages(load),
-  tab,
+  tab: isTab(name),
 });
-
-export const ENTRY_PATH = '/';
 
 export const routes: RouteDef[] = [
   {
@@ -95,19 +57,16 @@ export const routes: RouteDef[] = [
     'home',
     t.home,
     () => import(/* webpackChunkName: "page-home" */ '../features/shop/HomePage'),
-    true,
   ),
   page(
     'orderList',
     t.orderList,
     () => import(/* webpackChunkName: "page-order-list" */ '../features/orders/OrderListPage'),
-    true,
   ),
   page(
     'mine',
     t.mine,
     () => import(/* webpackChunkName: "page-mine" */ '../features/member/MinePage'),
-    true,
   ),
   page(
     'goodsList',
@@ -270,7 +229,7 @@ export const routes: RouteDef[] = [
   ),
   {
     name: 'terms',
-    path: '/pages/prepayOrderConfirm/components/terms',
+    path: pathOf('terms'),
     title: t.terms,
     load: () => import(/* webpackChunkName: "page-terms" */ '../features/checkout/TermsPage'),
   },
@@ -289,10 +248,4 @@ export const tabRoutes = routes.filter((r) => r.tab);
 
 export function routeForPath(pathname: string): RouteDef | undefined {
   return routes.find((r) => r.path === pathname);
-}
-
-export function pathOf(name: string): string {
-  const route = routeByName[name];
-  if (!route) throw new Error(`no route named ${name}`);
-  return route.path;
 }

@@ -12,13 +12,11 @@ import { createLazySagas } from './lazySagas';
 import { createLanguageListener } from './language';
 import { PLAIN_BROWSER, type HostInfo } from '../host/detect';
 import { uiSlice } from './uiSlice';
-import { shopSlice } from '../features/shop/shopSlice';
-import { authSlice } from '../features/auth/authSlice';
-import { cartSlice, CART_VERSION, type CartState } from '../features/cart/cartSlice';
-import { checkoutSlice } from '../features/checkout/checkoutSlice';
-import type { SignInEnv } from '../features/auth/signInEnv';
+import { shopSlice } from '../features/shop';
+import { authSlice, type SignInEnv, createMemberListener } from '../features/auth';
+import { cartSlice, CART_VERSION, type CartState } from '../features/cart';
+import { checkoutSlice } from '../features/checkout';
 import { localStore } from '../host/storage';
-import { createMemberListener } from '../features/auth/rememberMember';
 
 /** localStorage as redux-persist storage; a memory stand-in where storage is refused (private mode). */
 export function browserStorage(): Storage {

@@ -1,8 +1,8 @@
 /** A shop, a cart and a member for the checkout, payment and order tests. */
 import type { CartEntry, CartLine } from '../../shared/domain/cart';
 import type { RootState } from '../app/store';
-import type { BaseInfo, EntityInfo, ShopState } from '../features/shop/shopSlice';
-import type { Member } from '../features/auth/authSlice';
+import type { BaseInfo, EntityInfo, ShopState } from '../features/shop';
+import type { Member } from '../features/auth';
 
 export const ENT_ID = '881000000101';
 

@@ -23,7 +23,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/driver';
 import { langFromHeader, type Lang } from '../messages';
-import { applyCallback } from '../operations/payments/handlers';
+import { applyCallback } from '../operations/payments/settle';
 import { createPaymentProvider, PAYMENT_CALLBACK_PATH, sandboxPayPath, type CallbackBody, type SandboxPayment } from '../providers/payment';
 
 export interface PaymentRouteDeps {

@@ -3,10 +3,9 @@
  * language, the service's clock and configuration, and a way to start or end
  * the session (which the gateway turns into a cookie).
  */
-import type { ResultTables } from '../../shared/protocol/envelope';
 import { ErrorCode } from '../../shared/protocol/envelope';
 import type { OperationName } from '../../shared/protocol/catalogue';
-import type { PayloadOf } from '../../shared/protocol/schemas';
+import type { PayloadOf, ResultInput } from '../../shared/protocol/schemas';
 import type { Queryable } from '../db/driver';
 import type { Lang, MessageKey } from '../messages';
 import type { Config } from '../config';
@@ -39,7 +38,15 @@ export interface OpContext {
 export type Handler<K extends OperationName> = (
   ctx: OpContext,
   payload: PayloadOf<K>,
-) => Promise<ResultTables>;
+) => Promise<ResultInput<K>>;
+
+/**
+ * One row of one of an operation's result tables, as a handler writes it: SQL
+ * rows are typed with it (`tx.query<RowOf<'Op'>>(...)`), so tsc holds a
+ * handler's shape and the gateway's result check (under tests) holds the SQL.
+ */
+export type RowOf<K extends OperationName, T extends keyof ResultInput<K> = 'table1' & keyof ResultInput<K>> =
+  NonNullable<ResultInput<K>[T]> extends readonly (infer R)[] ? R : never;
 
 export type HandlerMap = { [K in OperationName]?: Handler<K> };
 

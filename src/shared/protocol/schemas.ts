@@ -1137,4 +1137,6 @@ export type PayloadOf<K extends OperationName> = z.output<(typeof P)[K]['payload
 /** What a client writes into strJsonData (before normalisation). */
 export type PayloadInput<K extends OperationName> = z.input<(typeof P)[K]['payload']>;
 export type ResultOf<K extends OperationName> = z.output<(typeof P)[K]['result']>;
+/** What a handler answers: the result schema's input (before its transforms), which the gateway checks under tests. */
+export type ResultInput<K extends OperationName> = z.input<(typeof P)[K]['result']>;
 

@@ -14,13 +14,14 @@ import { useSearchParams } from 'react-router-dom';
 import { parseAddress } from '../../../shared/domain/addressParse';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { isGatewayError } from '../../app/errorListener';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { validation } from '../../i18n/specMessages';
-import { useIsMember } from '../auth/useRequireMember';
-import { useBack } from '../checkout/useBack';
-import { SignInPrompt } from '../member/SignInPrompt';
+import { useIsMember } from '../auth';
+import { FieldGroup, TextField } from '../../ui/FormFields';
+import { useBack } from '../../ui/useBack';
+import { SignInPrompt } from '../member';
 import { useAddressesQuery, useAreasQuery, useLazyResolveAddressQuery, useSaveAddressMutation, type Address, type AddressInput, type Area } from './addressApi';
 import { addressChosen } from '../../flows/addressChosen';
 import css from './addresses.css';
@@ -229,18 +230,18 @@ function AddressForm({ areas, existing, choosing }: { areas: Area[]; existing: A
           )}
         </div>
 
-        <Group legend={messages.contact} error={problems.contact}>
-          <Text label={messages.name} value={form.CustName} onChange={(v) => change({ CustName: v })} invalid={!!problems.contact && !form.CustName.trim()} autoComplete="name" maxLength={40} />
+        <FieldGroup className="panel" legend={messages.contact} error={problems.contact}>
+          <TextField label={messages.name} value={form.CustName} onChange={(v) => change({ CustName: v })} invalid={!!problems.contact && !form.CustName.trim()} autoComplete="name" maxLength={40} />
           <div className="row">
             <SelectField label={messages.areaNo} value={form.AreaNo} onChange={(v) => change({ AreaNo: v })} options={AREA_CODES.includes(form.AreaNo) ? AREA_CODES : [form.AreaNo, ...AREA_CODES]} />
-            <Text label={messages.phone} value={form.CustPhone} onChange={(v) => change({ CustPhone: v })} invalid={!!problems.contact && !form.CustPhone.trim()} type="tel" autoComplete="tel-national" maxLength={20} />
+            <TextField label={messages.phone} value={form.CustPhone} onChange={(v) => change({ CustPhone: v })} invalid={!!problems.contact && !form.CustPhone.trim()} type="tel" autoComplete="tel-national" maxLength={20} />
           </div>
-        </Group>
+        </FieldGroup>
 
-        <Group legend={messages.address} error={problems.shipping}>
+        <FieldGroup className="panel" legend={messages.address} error={problems.shipping}>
           <RegionPicker areas={areas} value={region} invalid={!!problems.shipping} onChange={(v) => change(v)} />
-          <Text label={messages.mainAddress} value={form.MainAddress} onChange={(v) => change({ MainAddress: v })} invalid={!!problems.shipping && !form.MainAddress.trim()} autoComplete="street-address" maxLength={200} />
-          <Text label={messages.houseNumber} value={form.HouseNumber} onChange={(v) => change({ HouseNumber: v })} invalid={!!problems.shipping && !form.HouseNumber.trim()} maxLength={100} />
+          <TextField label={messages.mainAddress} value={form.MainAddress} onChange={(v) => change({ MainAddress: v })} invalid={!!problems.shipping && !form.MainAddress.trim()} autoComplete="street-address" maxLength={200} />
+          <TextField label={messages.houseNumber} value={form.HouseNumber} onChange={(v) => change({ HouseNumber: v })} invalid={!!problems.shipping && !form.HouseNumber.trim()} maxLength={100} />
           <div className="field">
             <span>
               <FormattedMessage {...messages.position} />
@@ -256,7 +257,7 @@ function AddressForm({ areas, existing, choosing }: { areas: Area[]; existing: A
               <FormattedMessage {...(located ? messages.repick : messages.pick)} />
             </button>
           </div>
-        </Group>
+        </FieldGroup>
 
         <div className="panel">
           <label className="check" htmlFor={defaultId}>
@@ -276,60 +277,6 @@ function AddressForm({ areas, existing, choosing }: { areas: Area[]; existing: A
       </form>
       {mapStart && <MapPicker start={mapStart} onPick={handlePicked} onCancel={closeMap} />}
     </section>
-  );
-}
-
-function Group({ legend, error, children }: { legend: MessageDescriptor; error?: MessageDescriptor; children: ReactNode }) {
-  const errorId = useId();
-  return (
-    <fieldset className="form-group panel" aria-describedby={error ? errorId : undefined}>
-      <legend>
-        <FormattedMessage {...legend} />
-      </legend>
-      {children}
-      {error && (
-        <p id={errorId} role="alert" className="field-error">
-          <FormattedMessage {...error} />
-        </p>
-      )}
-    </fieldset>
-  );
-}
-
-function Text({
-  label,
-  value,
-  onChange,
-  invalid,
-  type = 'text',
-  autoComplete,
-  maxLength,
-}: {
-  label: MessageDescriptor;
-  value: string;
-  onChange: (value: string) => void;
-  invalid?: boolean;
-  type?: string;
-  autoComplete?: string;
-  maxLength: number;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        <FormattedMessage {...label} />
-      </label>
-      <input
-        id={id}
-        type={type}
-        inputMode={type === 'tel' ? 'tel' : undefined}
-        autoComplete={autoComplete}
-        value={value}
-        maxLength={maxLength}
-        aria-invalid={invalid || undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </div>
   );
 }
 

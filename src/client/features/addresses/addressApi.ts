@@ -5,8 +5,9 @@
  * (house style 12).
  */
 import { api } from '../../app/api';
-import type { ResultRow, ResultTables } from '../../../shared/protocol/envelope';
-import type { LocalNames } from '../shop/shopSlice';
+import { answer, request, type AnswerOf, type RowOf } from '../../app/operation';
+import { num, numberOrNull, text } from '../../app/rows';
+import type { LocalNames } from '../../ui/localName';
 import type { ChosenAddress } from '../../flows/addressChosen';
 
 /** SPEC section 9: the address list is read in one page of 999. */
@@ -40,23 +41,21 @@ export interface Resolution {
   GPS_Lat: number;
 }
 
-const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-const coord = (v: unknown) => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? null : Number(v));
-
-export function toAddress(row: ResultRow): Address {
+type AddressRow = AnswerOf<'VipAddress_VipAddressListByPage_Get'>['table1'][number];
+export function toAddress(row: Partial<AddressRow> = {}): Address {
   return {
-    AddressID: s(row.AddressID),
-    CustName: s(row.CustName),
-    CustPhone: s(row.CustPhone),
-    AreaNo: s(row.AreaNo),
-    Province: s(row.Province),
-    City: s(row.City),
-    District: s(row.District),
-    MainAddress: s(row.MainAddress),
-    HouseNumber: s(row.HouseNumber),
-    GPS_Lng: coord(row.GPS_Lng),
-    GPS_Lat: coord(row.GPS_Lat),
-    IsDefault: Number(row.IsDefault) === 1,
+    AddressID: text(row.AddressID),
+    CustName: text(row.CustName),
+    CustPhone: text(row.CustPhone),
+    AreaNo: text(row.AreaNo),
+    Province: text(row.Province),
+    City: text(row.City),
+    District: text(row.District),
+    MainAddress: text(row.MainAddress),
+    HouseNumber: text(row.HouseNumber),
+    GPS_Lng: numberOrNull(row.GPS_Lng),
+    GPS_Lat: numberOrNull(row.GPS_Lat),
+    IsDefault: num(row.IsDefault) === 1,
   };
 }
 
@@ -69,54 +68,57 @@ export const addressApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The member's addresses, the default first (the service's order). */
     addresses: build.query<Address[], void>({
-      query: () => ({ op: 'VipAddress_VipAddressListByPage_Get', rows: [{ PageIndex: 1, PageSize: ADDRESS_PAGE_SIZE }] }),
+      query: () => request('VipAddress_VipAddressListByPage_Get', [{ PageIndex: 1, PageSize: ADDRESS_PAGE_SIZE }]),
       providesTags: ['Addresses'],
-      transformResponse: (data: ResultTables) => (data.table1 ?? []).map(toAddress),
+      transformResponse: answer('VipAddress_VipAddressListByPage_Get', (r) => r.table1.map(toAddress)),
     }),
     /** Adds (no AddressID) or updates an address; refusals are shown on the form. */
     saveAddress: build.mutation<Address, AddressInput>({
-      query: ({ AddressID, IsDefault, GPS_Lng, GPS_Lat, ...fields }) => ({
-        op: AddressID ? 'VipAddress_VipAddressSubmit_Update' : 'VipAddress_VipAddressSubmit_Add',
-        rows: [{ ...(AddressID ? { AddressID } : {}), ...fields, GPS_Lng: GPS_Lng ?? '', GPS_Lat: GPS_Lat ?? '', IsDefault: IsDefault ? 1 : 0 }],
-        silent: true,
-      }),
+      query: ({ AddressID, IsDefault, GPS_Lng, GPS_Lat, ...fields }) => {
+        const row: RowOf<'VipAddress_VipAddressSubmit_Add'> = { ...fields, GPS_Lng: GPS_Lng ?? '', GPS_Lat: GPS_Lat ?? '', IsDefault: IsDefault ? 1 : 0 };
+        return AddressID
+          ? request('VipAddress_VipAddressSubmit_Update', [{ AddressID, ...row }], { silent: true })
+          : request('VipAddress_VipAddressSubmit_Add', [row], { silent: true });
+      },
       invalidatesTags: ['Addresses'],
-      transformResponse: (data: ResultTables) => toAddress(data.table1?.[0] ?? {}),
+      // The add and the update answer the same row.
+      transformResponse: answer('VipAddress_VipAddressSubmit_Add', (r) => toAddress(r.table1[0])),
     }),
     deleteAddress: build.mutation<void, string>({
-      query: (AddressID) => ({ op: 'VipAddress_VipAddressSubmit_Delete', rows: [{ AddressID }] }),
+      query: (AddressID) => request('VipAddress_VipAddressSubmit_Delete', [{ AddressID }]),
       invalidatesTags: ['Addresses'],
       transformResponse: () => undefined,
     }),
     /** Every region of the picker (Macau, Hong Kong, Guangdong), top level first. */
     areas: build.query<Area[], void>({
-      query: () => ({ op: 'Area_BatchAreaSelectGet_Get', rows: [{}] }),
+      query: () => request('Area_BatchAreaSelectGet_Get', [{}]),
       keepUnusedDataFor: 3600,
-      transformResponse: (data: ResultTables) =>
-        (data.table1 ?? []).map((row) => ({
-          id: s(row.AreaID),
-          parentId: s(row.ParentID),
-          level: Number(row.Level) || 1,
-          names: { zh: s(row.AreaNameZH), tw: s(row.AreaNameTW), en: s(row.AreaNameEN) },
-          hasChildren: Number(row.HasChildren) === 1,
+      transformResponse: answer('Area_BatchAreaSelectGet_Get', (r) =>
+        r.table1.map((row) => ({
+          id: text(row.AreaID),
+          parentId: text(row.ParentID),
+          level: num(row.Level) || 1,
+          names: { zh: text(row.AreaNameZH), tw: text(row.AreaNameTW), en: text(row.AreaNameEN) },
+          hasChildren: num(row.HasChildren) === 1,
         })),
+      ),
     }),
     /** A position (reverse) or an address text (forward) to a street; 'not resolved' is the caller's to show. */
     resolveAddress: build.query<Resolution, { GPS_Lng: number; GPS_Lat: number } | { Address: string }>({
-      query: (where) => ({ op: 'Common_AddressResolutionGet_Get', rows: [where], silent: true }),
-      transformResponse: (data: ResultTables) => {
-        const row = data.table1?.[0] ?? {};
+      query: (where) => request('Common_AddressResolutionGet_Get', [where], { silent: true }),
+      transformResponse: answer('Common_AddressResolutionGet_Get', (r) => {
+        const row: Partial<(typeof r.table1)[number]> = r.table1[0] ?? {};
         return {
-          RegionID: s(row.RegionID),
-          Province: s(row.Province),
-          City: s(row.City),
-          District: s(row.District),
-          MainAddress: s(row.MainAddress),
-          streetNames: [row.MainAddressZH, row.MainAddressTW, row.MainAddressEN, row.MainAddress].map(s).filter(Boolean),
+          RegionID: text(row.RegionID),
+          Province: text(row.Province),
+          City: text(row.City),
+          District: text(row.District),
+          MainAddress: text(row.MainAddress),
+          streetNames: [row.MainAddressZH, row.MainAddressTW, row.MainAddressEN, row.MainAddress].map(text).filter(Boolean),
           GPS_Lng: Number(row.GPS_Lng),
           GPS_Lat: Number(row.GPS_Lat),
         };
-      },
+      }),
     }),
   }),
 });

@@ -1,5 +1,5 @@
 /** Links into the address pages; `choose` opens them for the confirm page (a choice goes back there). */
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 
 export function addressListPath(choose = false): string {
   return `${pathOf('addressList')}${choose ? '?choose=1' : ''}`;

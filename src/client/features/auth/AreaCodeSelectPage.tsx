@@ -8,12 +8,14 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { pathOf, routeForPath } from '../../app/routes';
+import { pathOf, routeForPath } from '../../app/paths';
 import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { localName } from '../../ui/localName';
 import { phoneApi } from './phoneApi';
-import { AREA_NO_KEY, isAreaNo, writeSession } from './phoneForm';
+import { AREA_NO_KEY } from './phoneStorage';
+import { isAreaNo } from './phoneRules';
+import { writeSession } from '../../host/storage';
 
 const messages = defineMessages({
   list: { id: 'areaCodeSelect.list', defaultMessage: 'Countries and regions' },

@@ -10,23 +10,17 @@ import { useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, type MessageDescriptor } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks';
 import { useGo } from '../../app/navigation';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { toastShown } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { validation } from '../../i18n/specMessages';
 import { phoneApi, type MemberPhone } from './phoneApi';
-import {
-  CodeField,
-  cleanPhone,
-  codeProblem,
-  readSession,
-  SentNotice,
-  useLeave,
-  useResendCountdown,
-  writeSession,
-  usePhoneCodeForm,
-  PhoneCodeFields,
-} from './phoneForm';
+import { CodeField, SentNotice, PhoneCodeFields } from './PhoneFields';
+import { cleanPhone, codeProblem } from './phoneRules';
+import { readSession, writeSession } from '../../host/storage';
+import { useLeave } from './phoneReturn';
+import { useResendCountdown } from './resendCountdown';
+import { usePhoneCodeForm } from './usePhoneCodeForm';
 
 const messages = defineMessages({
   loading: { id: 'changeByCode.loading', defaultMessage: 'Loading your membership…' },

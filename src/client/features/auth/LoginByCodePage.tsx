@@ -13,20 +13,17 @@ import { useMemo, useRef, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
-import { selectShopParams } from '../shop/shopSlice';
+import { selectShopParams } from '../shop';
 import { memberSignedIn } from './authSlice';
 import { hostRegisterFields, readOpenUserInfo, type OpenUserInfo } from './openUserInfo';
 import { phoneApi, type SignInByCodeArgs } from './phoneApi';
-import {
-  cleanPhone,
-  safeRedirect,
-  useLeave,
-  writeSession,
-  usePhoneCodeForm,
-  PhoneCodeFields,
-} from './phoneForm';
+import { cleanPhone } from './phoneRules';
+import { safeRedirect, useLeave } from './phoneReturn';
+import { writeSession } from '../../host/storage';
+import { usePhoneCodeForm } from './usePhoneCodeForm';
+import { PhoneCodeFields } from './PhoneFields';
 
 const messages = defineMessages({
   intro: {

@@ -1,6 +1,6 @@
 /** Sign-in operations (SPEC section 7, "Member"). */
 import { api } from '../../app/api';
-import { answer, request } from '../../app/operation';
+import { answer, request, type RowOf } from '../../app/operation';
 import type { Member } from './authSlice';
 
 /** The member (or guest) rows of the sign-in answers, as the app keeps them. */
@@ -27,26 +27,16 @@ export interface HostUserInfo {
   sex: number;
 }
 
-export interface RegisterArgs {
+/** A registration: the catalogue's register row (RegisterType 0, 1 or 2). */
+export type RegisterArgs = RowOf<'EntVip_EntVipRegisterSubmit_V2_Add'> & {
   RegisterType: 0 | 1 | 2;
-  Phone?: string;
-  Code?: string;
-  AreaNo?: string;
-  OpenID?: string;
-  MinaID?: string;
-  AccessToken?: string;
-  HeadImg?: string;
-  VipName?: string;
-  Sex?: number;
-  ShopID?: string;
-  BaseID?: string;
   /** True: a refusal is not toasted (the caller handles it). */
   silent?: boolean;
-}
+};
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    guestLogin: build.mutation<Member, { ShopID?: string; BaseID?: string }>({
+    guestLogin: build.mutation<Member, Pick<RowOf<'EntVip_EntVipGuestLogin_Add'>, 'ShopID' | 'BaseID'>>({
       query: (row) => request('EntVip_EntVipGuestLogin_Add', [row]),
       invalidatesTags: ['Member'],
       transformResponse: answer('EntVip_EntVipGuestLogin_Add', (r) => toMember(r.table1[0])),
@@ -58,17 +48,14 @@ export const authApi = api.injectEndpoints({
       transformResponse: answer('EntVip_EntVipDetailGet_V1_Get', (r) => toMember(r.table1[0])),
     }),
     /** A host's one-time code exchanged by the service (the food app's token; the code never leaves the service again). */
-    hostAccessToken: build.mutation<
-      HostToken,
-      { Code: string; Provider: 'chat' | 'mpay' | 'alipay' | 'foodapp' }
-    >({
+    hostAccessToken: build.mutation<HostToken, Required<RowOf<'EntVip_WebiteUserAccessToken_Get'>>>({
       query: (row) => request('EntVip_WebiteUserAccessToken_Get', [row], { silent: true }),
       transformResponse: answer('EntVip_WebiteUserAccessToken_Get', (r) => {
         const row = r.table1[0];
         return { openid: row?.openid ?? '', unionid: row?.unionid ?? '', accessToken: row?.accessToken ?? '' };
       }),
     }),
-    hostUserInfo: build.mutation<HostUserInfo, { AccessToken: string; OpenID: string }>({
+    hostUserInfo: build.mutation<HostUserInfo, RowOf<'EntVip_WebiteUserInfo_Get'>>({
       query: (row) => request('EntVip_WebiteUserInfo_Get', [row], { silent: true }),
       transformResponse: answer('EntVip_WebiteUserInfo_Get', (r) => {
         const row = r.table1[0];
@@ -83,7 +70,7 @@ export const authApi = api.injectEndpoints({
       }),
     }),
     /** Signs in the member linked to an openid; no member is the refusal 40401 (ErrorCode.memberNotFound). */
-    loginByOpenId: build.mutation<Member, { OpenID: string; MinaID: string; AccessToken: string }>({
+    loginByOpenId: build.mutation<Member, Required<Pick<RowOf<'EntVip_EntVipLoginGet_V1_Get'>, 'OpenID' | 'MinaID' | 'AccessToken'>>>({
       query: (row) => request('EntVip_EntVipLoginGet_V1_Get', [{ ...row, LoginType: 0 }], { silent: true, probe: true }),
       invalidatesTags: ['Member'],
       transformResponse: answer('EntVip_EntVipLoginGet_V1_Get', (r) => toMember(r.table1[0])),

@@ -16,7 +16,7 @@ import {
 import { memoryStorage } from '../../test/render';
 import { hostDetected } from '../../app/uiSlice';
 import { errors } from '../../i18n/specMessages';
-import { shopEntered } from '../shop/shopSlice';
+import { shopEntered } from '../shop';
 import { authorizationDeclined, authorizationRetryChosen } from './authSlice';
 import { ALIPAY_TRIES, messages, OAUTH_STATE_KEY, OAUTH_TRIES_KEY, VIP_ID_KEY } from './authSaga';
 import { OPEN_USER_INFO_KEY, type OpenUserInfo } from './openUserInfo';

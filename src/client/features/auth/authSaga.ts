@@ -36,7 +36,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { sessionEnded } from '../../app/errorListener';
 import { selectHostId } from '../../app/uiSlice';
 import { HOSTS, type HostEntry } from '../../host/detect';
-import { shopEntered } from '../shop/shopSlice';
+import { shopEntered } from '../shop';
 import { authApi } from './authApi';
 import { memberSignedIn, signInStarted, type Member } from './authSlice';
 import { readOpenUserInfo, saveOpenUserInfo } from './openUserInfo';

@@ -4,8 +4,8 @@
  * into view types here (house style 12).
  */
 import { api } from '../../app/api';
-import { answer, request, type AnswerOf } from '../../app/operation';
-import type { LocalNames } from '../shop/shopSlice';
+import { answer, request, type AnswerOf, type RowOf } from '../../app/operation';
+import type { LocalNames } from '../../ui/localName';
 import type { Member } from './authSlice';
 
 /** A country or region the service can text (Phone_SMSAreaGet_Get). */
@@ -33,34 +33,19 @@ export interface MemberPhone extends Member {
 /** What a code is for (the service's Purpose values; the SMS text differs). */
 export type CodePurpose = 'login' | 'change';
 
-export type SendCodeArgs = {
-  Phone: string;
-  AreaNo: string;
-  Purpose: CodePurpose;
-};
+/** A code request: the catalogue's row, every field given. */
+export type SendCodeArgs = Required<RowOf<'Phone_VerificationGet_V2_Add'>> & { Purpose: CodePurpose };
 
-export type SignInByCodeArgs = {
-  Phone: string;
-  Code: string;
-  AreaNo: string;
-  ShopID: string;
-  BaseID: string;
-  /** A host's identity to link, proved by the service's access token. */
-  OpenID?: string;
-  MinaID?: string;
-  AccessToken?: string;
-  HeadImg?: string;
-  VipName?: string;
-  Sex?: number;
-};
+type RegisterRow = RowOf<'EntVip_EntVipRegisterSubmit_V2_Add'>;
+/**
+ * Phone sign-in: the register row without its type (1 here), the phone, code
+ * and outlet given; a host's identity to link (OpenID, MinaID, proved by the
+ * service's AccessToken) and its profile (HeadImg, VipName, Sex) optional.
+ */
+export type SignInByCodeArgs = Omit<RegisterRow, 'RegisterType' | 'Birthy'> & Required<Pick<RegisterRow, 'Phone' | 'Code' | 'AreaNo' | 'ShopID' | 'BaseID'>>;
 
-export type SubmitPhoneArgs = {
-  VipID: string;
-  Phone: string;
-  Code: string;
-  AreaNo: string;
-  SourceType: 'VipPhoneVerify' | 'VipPhoneChange';
-};
+/** A phone change step: the catalogue's row, every field given. */
+export type SubmitPhoneArgs = Required<RowOf<'EntVip_EntVipPhoneSubmit_Add'>>;
 
 type MemberAnswer = AnswerOf<'EntVip_EntVipDetailGet_V1_Get'>['table1'][number];
 

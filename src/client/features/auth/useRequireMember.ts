@@ -6,7 +6,7 @@
 import { useCallback } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { useGo } from '../../app/navigation';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { validation } from '../../i18n/specMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { selectMember } from './authSlice';

@@ -2,10 +2,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useMoney } from '../../ui/money';
-import { selectBaseInfo } from '../shop/shopSlice';
+import { selectBaseInfo } from '../shop';
 import { selectCartSummary } from './cartSlice';
 
 const messages = defineMessages({

@@ -6,16 +6,15 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { confirmations, errors } from '../../i18n/specMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { ossUrl, useMoney } from '../../ui/money';
 import { lineAmountMinor, type CartEntry, type CartLine } from '../../../shared/domain/cart';
 import { minorToString } from '../../../shared/domain/numbers';
-import { TableSheetSoFar } from '../orders/TableSheet';
-import { useOrderingGuard } from '../shop/guard';
-import { selectEntParams, selectEntity, selectShopParams, selectSignSheet } from '../shop/shopSlice';
+import { TableSheetSoFar } from '../orders';
+import { useOrderingGuard, selectEntParams, selectEntity, selectShopParams, selectSignSheet } from '../shop';
 import {
   cartCleared,
   cartLineDecreased,

@@ -6,7 +6,7 @@
 import type { Persistor } from 'redux-persist';
 import { makeStore, CART_STORAGE_KEY, type RootState } from '../../app/store';
 import { toastShown } from '../../app/uiSlice';
-import { shopParamsChanged, type EntityInfo } from '../shop/shopSlice';
+import { shopParamsChanged, type EntityInfo } from '../shop';
 import { memoryStorage } from '../../test/render';
 import {
   CART_LINE_ERROR,

@@ -11,19 +11,21 @@ import { toMinor } from '../../../shared/domain/numbers';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { isGatewayError } from '../../app/errorListener';
 import { useGo } from '../../app/navigation';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { validation } from '../../i18n/specMessages';
+import { CodeEntryField } from '../../ui/CodeEntryField';
 import { localName } from '../../ui/localName';
 import { useMoney } from '../../ui/money';
-import { useIsMember } from '../auth/useRequireMember';
-import { selectCartEntries, selectCartNumberFormats } from '../cart/cartSlice';
-import { selectShopParams } from '../shop/shopSlice';
+import { useIsMember } from '../auth';
+import { CouponValue, type CouponType } from '../coupons';
+import { selectCartEntries, selectCartNumberFormats } from '../cart';
+import { selectShopParams } from '../shop';
 import { checkoutApi } from './checkoutApi';
 import { couponChosen, selectChosenCoupon } from './checkoutSlice';
 import { couponDiscount, orderTotals, type Coupon } from './totals';
-import { useBack } from './useBack';
+import { useBack } from '../../ui/useBack';
 
 const messages = defineMessages({
   codeLabel: { id: 'coupons.codeLabel', defaultMessage: 'Coupon code' },
@@ -33,9 +35,6 @@ const messages = defineMessages({
   none: { id: 'coupons.none', defaultMessage: 'You have no coupons for this order.' },
   loading: { id: 'coupons.loading', defaultMessage: 'Loading your coupons…' },
   noCoupon: { id: 'coupons.noCoupon', defaultMessage: 'No coupon' },
-  cashOff: { id: 'coupons.cashOff', defaultMessage: '{amount} off' },
-  percentOff: { id: 'coupons.percentOff', defaultMessage: '{percent}% off' },
-  voucher: { id: 'coupons.voucher', defaultMessage: '{amount} voucher' },
   minAmount: { id: 'coupons.minAmount', defaultMessage: 'For orders of {amount} or more' },
   validUntil: { id: 'coupons.validUntil', defaultMessage: 'Valid until {date}' },
   chosen: { id: 'coupons.chosen', defaultMessage: 'Chosen' },
@@ -44,19 +43,6 @@ const messages = defineMessages({
   failed: { id: 'coupons.failed', defaultMessage: 'Your coupons could not be loaded. You can still enter a code.' },
   retry: { id: 'coupons.retry', defaultMessage: 'Try again' },
 });
-
-/** A discount coupon's FaceValue is the percentage paid: 85 is 15 % off. */
-export function couponPercentOff(coupon: Coupon): number {
-  const paid = Math.min(100, Math.max(0, Number(coupon.faceValue) || 0));
-  return Math.round((100 - paid) * 100) / 100;
-}
-
-export function CouponValue({ coupon }: { coupon: Coupon }) {
-  const money = useMoney();
-  if (coupon.type === 2) return <FormattedMessage {...messages.percentOff} values={{ percent: couponPercentOff(coupon) }} />;
-  if (coupon.type === 3) return <FormattedMessage {...messages.voucher} values={{ amount: money.amount(coupon.faceValue) }} />;
-  return <FormattedMessage {...messages.cashOff} values={{ amount: money.amount(coupon.faceValue) }} />;
-}
 
 export default function CouponSelectPage() {
   const dispatch = useAppDispatch();
@@ -79,8 +65,6 @@ export default function CouponSelectPage() {
   const [findCoupon, lookup] = checkoutApi.useLazyCouponByCodeQuery();
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<ReactNode>(null);
-  const codeId = useId();
-  const errorId = useId();
 
   if (!isMember) {
     return (
@@ -142,31 +126,14 @@ export default function CouponSelectPage() {
   return (
     <section className="coupon-select">
       <form className="coupon-code" onSubmit={(e) => void handleCode(e)} noValidate>
-        <div className="field">
-          <label htmlFor={codeId}>
-            <FormattedMessage {...messages.codeLabel} />
-          </label>
-          <div className="search-form">
-            <input
-              id={codeId}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              autoComplete="off"
-              autoCapitalize="characters"
-              maxLength={40}
-              aria-invalid={codeError ? true : undefined}
-              aria-describedby={codeError ? errorId : undefined}
-            />
-            <button type="submit" className="btn btn-primary" disabled={lookup.isFetching}>
-              <FormattedMessage {...(lookup.isFetching ? messages.checking : messages.useCode)} />
-            </button>
-          </div>
-          {codeError && (
-            <p id={errorId} role="alert" className="field-error">
-              {codeError}
-            </p>
-          )}
-        </div>
+        <CodeEntryField
+          label={messages.codeLabel}
+          value={code}
+          onChange={setCode}
+          submitLabel={lookup.isFetching ? messages.checking : messages.useCode}
+          busy={lookup.isFetching}
+          error={codeError}
+        />
       </form>
 
       <h2>
@@ -222,7 +189,7 @@ function CouponCard({ coupon, chosen, onChoose }: { coupon: Coupon; chosen: bool
       onClick={onChoose}
     >
       <span className="coupon-value">
-        <CouponValue coupon={coupon} />
+        <CouponValue type={coupon.type as CouponType} faceValue={coupon.faceValue} />
       </span>
       <span className="coupon-text">
         <strong>{localName(coupon.names, locale)}</strong>

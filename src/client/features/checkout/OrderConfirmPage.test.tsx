@@ -12,7 +12,7 @@ import { answer, makeRefuse, resetGateway, seen, server } from '../../test/gatew
 import { guest, orderState, PAY_METHODS, sheetDetail, shopState, baseInfo } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 import { browser } from '../../ui/redirect';
-import { INFLIGHT_PAYMENT_KEY } from '../payments/inflightPayment';
+import { INFLIGHT_PAYMENT_KEY } from '../payments';
 
 // Forms filled key by key through a real store take a few seconds on a shared machine.
 jest.setTimeout(20_000);

@@ -5,10 +5,10 @@
  */
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { termsAgreementChanged } from './checkoutSlice';
-import { useBack } from './useBack';
+import { useBack } from '../../ui/useBack';
 
 const messages = defineMessages({
   privacyTitle: { id: 'terms.privacyTitle', defaultMessage: 'Privacy policy' },

@@ -2,7 +2,7 @@
 import { DEFAULT_NUMBER_FORMATS } from '../../../shared/domain/numbers';
 import { cartEntries } from '../../test/orderFixtures';
 import { fingerprint, forgetLocalSheetIds, localSheetIdFor, newLocalSheetId, sixRandomDigits } from './localSheetId';
-import { offeredTakeTypes } from './OrderConfirmPage';
+import { offeredTakeTypes } from './confirmForm';
 import { timeSlots } from './timeSlots';
 import { couponDiscount, orderTotals, type Coupon } from './totals';
 

@@ -5,21 +5,18 @@
  * of the shop from a position); the submit checks the same again.
  */
 import { api } from '../../app/api';
-import type { ResultTables } from '../../../shared/protocol/envelope';
+import { answer, request } from '../../app/operation';
+import { numberOrNull, text } from '../../app/rows';
 
 export const deliveryRangeApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Kilometres from the outlet to the position; null when the service gives none. */
     outletDistance: build.query<number | null, { BaseID: string; ShopID: string; GPS_Lng: number; GPS_Lat: number }>({
-      query: ({ ShopID, GPS_Lng, GPS_Lat }) => ({
-        op: 'Base_BaseInfoByGPSGet_Get',
-        rows: [{ GPS_Lng, GPS_Lat, ...(ShopID ? { ShopID } : {}), PageIndex: 1, PageSize: 1000, BaseClass: 0 }],
-      }),
-      transformResponse: (data: ResultTables, _meta, { BaseID }) => {
-        const row = (data.table1 ?? []).find((r) => String(r.BaseID) === BaseID);
-        const km = row && row.Distance !== '' && row.Distance !== undefined ? Number(row.Distance) : NaN;
-        return Number.isFinite(km) ? km : null;
-      },
+      query: ({ ShopID, GPS_Lng, GPS_Lat }) =>
+        request('Base_BaseInfoByGPSGet_Get', [{ GPS_Lng, GPS_Lat, ...(ShopID ? { ShopID } : {}), PageIndex: 1, PageSize: 1000, BaseClass: 0 }]),
+      transformResponse: answer('Base_BaseInfoByGPSGet_Get', (r, { BaseID }: { BaseID: string }) =>
+        numberOrNull(r.table1.find((row) => text(row.BaseID) === BaseID)?.Distance),
+      ),
     }),
   }),
 });

@@ -26,12 +26,12 @@ export interface OrderRequestInput {
   totals: OrderTotals;
 }
 
-export function businessModeOf(takeType: TakeType): string {
+export function businessModeOf(takeType: TakeType): typeof BusinessMode.dineIn | typeof BusinessMode.takeout {
   return takeType === 'dinein' ? BusinessMode.dineIn : BusinessMode.takeout;
 }
 
-export function orderItems(entries: readonly CartEntry[], formats: CartFormats): Record<string, unknown>[] {
-  const rows: Record<string, unknown>[] = [];
+export function orderItems(entries: readonly CartEntry[], formats: CartFormats): OrderRequest['items'] {
+  const rows: OrderRequest['items'] = [];
   for (const entry of entries) {
     for (const line of entry.list) {
       rows.push({
@@ -63,7 +63,7 @@ export function buildOrderRequest(input: OrderRequestInput): OrderRequest {
   const mode = businessModeOf(takeType);
   const takeout = takeType !== 'dinein';
   const delivery = takeType === 'delivery';
-  const row: Record<string, unknown> = {
+  const row: OrderRequest['row'] = {
     ShopID: input.ids.ShopID,
     BaseID: input.ids.BaseID,
     TableID: takeType === 'dinein' ? input.ids.TableID : '',

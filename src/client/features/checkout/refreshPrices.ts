@@ -8,8 +8,8 @@ import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { CartEntry } from '../../../shared/domain/cart';
 import { packPrice, unitPrice } from '../../../shared/domain/pricing';
 import type { RootState } from '../../app/store';
-import { cartPricesRefreshed, cartTextsRefreshed, selectCartNumberFormats, type CartPriceUpdate, type CartTextUpdate } from '../cart/cartSlice';
-import { menuApi, type PackUnit } from '../menu/menuApi';
+import { cartPricesRefreshed, cartTextsRefreshed, selectCartNumberFormats, type CartPriceUpdate, type CartTextUpdate } from '../cart';
+import { menuApi, type PackUnit } from '../menu';
 
 export function refreshCartPrices(entries: readonly CartEntry[]): ThunkAction<Promise<boolean>, RootState, unknown, UnknownAction> {
   return async (dispatch, getState) => {

@@ -5,8 +5,8 @@
  */
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useIsMember } from '../auth/useRequireMember';
-import { useMemberProfile } from '../member/memberApi';
+import { useIsMember } from '../auth';
+import { useMemberProfile } from '../member';
 import { checkoutDraftChanged, selectCheckoutDraft, type CheckoutDraft } from './checkoutSlice';
 
 export function usePrefillContact(enabled: boolean): void {

@@ -9,13 +9,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import { isGatewayError } from '../../app/errorListener';
 import { useAppSelector } from '../../app/hooks';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { localName } from '../../ui/localName';
-import { useIsMember } from '../auth/useRequireMember';
-import { SignInPrompt } from '../member/SignInPrompt';
-import { QrCode } from '../member/VipQrCodePage';
+import { useIsMember } from '../auth';
+import { SignInPrompt } from '../member';
+import { QrCode } from '../../ui/QrCode';
 import { couponsApi } from './couponsApi';
 import { couponMessages, CouponValue, MinimumSpend, typeLabel, useCouponName, useShopDate, Validity } from './CouponView';
 

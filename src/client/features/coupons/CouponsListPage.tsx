@@ -11,14 +11,15 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { isGatewayError } from '../../app/errorListener';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { toastShown } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { validation } from '../../i18n/specMessages';
+import { CodeEntryField } from '../../ui/CodeEntryField';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
-import { useIsMember } from '../auth/useRequireMember';
-import { SignInPrompt } from '../member/SignInPrompt';
-import { selectEntId } from '../shop/shopSlice';
+import { useIsMember } from '../auth';
+import { SignInPrompt } from '../member';
+import { selectEntId } from '../shop';
 import { couponsApi, type CouponPlan, type CouponStatus, type MemberCoupon } from './couponsApi';
 import { couponMessages, CouponValue, MinimumSpend, typeLabel, useCouponName, useShopDate, Validity } from './CouponView';
 
@@ -282,8 +283,6 @@ function CodeEntry() {
   const [lookUp, looking] = couponsApi.useLookUpCodeMutation();
   const [redeem, redeeming] = couponsApi.useRedeemCodeMutation();
   const name = useCouponName();
-  const codeId = useId();
-  const errorId = useId();
   const busy = looking.isLoading || redeeming.isLoading;
 
   const handleSubmit = async (event: FormEvent) => {
@@ -307,31 +306,14 @@ function CodeEntry() {
       <h3>
         <FormattedMessage {...messages.codeTitle} />
       </h3>
-      <div className="field">
-        <label htmlFor={codeId}>
-          <FormattedMessage {...messages.codeLabel} />
-        </label>
-        <div className="search-form">
-          <input
-            id={codeId}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            autoComplete="off"
-            autoCapitalize="characters"
-            maxLength={40}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            <FormattedMessage {...(busy ? messages.codeChecking : messages.codeSubmit)} />
-          </button>
-        </div>
-        {error && (
-          <p id={errorId} role="alert" className="field-error">
-            {error}
-          </p>
-        )}
-      </div>
+      <CodeEntryField
+        label={messages.codeLabel}
+        value={code}
+        onChange={setCode}
+        submitLabel={busy ? messages.codeChecking : messages.codeSubmit}
+        busy={busy}
+        error={error}
+      />
     </form>
   );
 }

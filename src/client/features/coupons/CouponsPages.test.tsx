@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { answer, makeNetworkFail, refusal, resetGateway, seen, server } from '../../test/gateway';
 import { guest, member, shopState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
-import { qrPath } from '../member/VipQrCodePage';
+import { qrPath } from '../../ui/QrCode';
 import CouponDetailsPage from './CouponDetailsPage';
 import CouponsListPage from './CouponsListPage';
 

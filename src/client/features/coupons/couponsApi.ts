@@ -5,32 +5,12 @@
  * view types here (house style 12).
  */
 import { api } from '../../app/api';
-import type { ResultRow, ResultTables } from '../../../shared/protocol/envelope';
-import { namesOf } from '../../ui/localName';
-import type { LocalNames } from '../shop/shopSlice';
+import { answer, request, type AnswerOf, type RowOf } from '../../app/operation';
+import { decimal, namesOf, num, text } from '../../app/rows';
+import type { LocalNames } from '../../ui/localName';
+import { couponType, toCoupon, type CouponStatus, type CouponType, type MemberCoupon } from './coupon';
 
-const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-const n = (v: unknown) => Number(v ?? 0) || 0;
-
-/** 1 cash, 2 discount, 3 voucher (SPEC section 4). */
-export type CouponType = 1 | 2 | 3;
-/** 0 not used, 1 used, 2 expired. */
-export type CouponStatus = 0 | 1 | 2;
-
-export interface MemberCoupon {
-  CardID: string;
-  CardCode: string;
-  names: LocalNames;
-  type: CouponType;
-  /** Cash and voucher: the amount off; discount: the percent paid (85 is 15 % off). */
-  faceValue: string;
-  minAmount: string;
-  beginTime: string;
-  endTime: string;
-  status: CouponStatus;
-  usedTime: string;
-  remark: string;
-}
+export { toCoupon, type CouponStatus, type CouponType, type MemberCoupon } from './coupon';
 
 export interface CouponPlan {
   PlanID: string;
@@ -52,78 +32,62 @@ export interface CouponShop {
   names: LocalNames;
 }
 
-const type = (v: unknown): CouponType => (n(v) === 2 ? 2 : n(v) === 3 ? 3 : 1);
+type PlanRow = AnswerOf<'EntCard_EntCardPlanList_Get'>['table1'][number];
 
-export function toMemberCoupon(r: ResultRow): MemberCoupon {
-  const status = n(r.Status);
+export function toPlan(r: PlanRow): CouponPlan {
+  const stock = r.Stock === undefined || r.Stock === null || (r.Stock as unknown) === '' ? -1 : num(r.Stock);
   return {
-    CardID: s(r.CardID),
-    CardCode: s(r.CardCode),
+    PlanID: text(r.PlanID),
     names: namesOf(r, 'PlanName'),
-    type: type(r.CardType),
-    faceValue: s(r.FaceValue) || '0',
-    minAmount: s(r.MinAmount) || '0',
-    beginTime: s(r.BeginTime),
-    endTime: s(r.EndTime),
-    status: status === 1 ? 1 : status === 2 ? 2 : 0,
-    usedTime: s(r.UsedTime),
-    remark: s(r.Remark),
-  };
-}
-
-export function toPlan(r: ResultRow): CouponPlan {
-  const stock = r.Stock === undefined || r.Stock === null || r.Stock === '' ? -1 : n(r.Stock);
-  return {
-    PlanID: s(r.PlanID),
-    names: namesOf(r, 'PlanName'),
-    type: type(r.CardType),
-    faceValue: s(r.FaceValue) || '0',
-    minAmount: s(r.MinAmount) || '0',
-    validDays: n(r.ValidDays),
-    canClaim: n(r.CanClaim) === 1,
-    claimedCount: r.ClaimedCount === undefined ? n(r.Claimed) : n(r.ClaimedCount),
-    perMemberLimit: n(r.PerMemberLimit) || 1,
+    type: couponType(r.CardType),
+    faceValue: decimal(r.FaceValue),
+    minAmount: decimal(r.MinAmount),
+    validDays: num(r.ValidDays),
+    canClaim: num(r.CanClaim) === 1,
+    claimedCount: r.ClaimedCount === undefined ? num(r.Claimed) : num(r.ClaimedCount),
+    perMemberLimit: num(r.PerMemberLimit) || 1,
     stock: stock < 0 ? null : stock,
-    remark: s(r.Remark),
+    remark: text(r.Remark),
   };
 }
 
 export const couponsApi = api.injectEndpoints({
   endpoints: (build) => ({
     myCoupons: build.query<MemberCoupon[], { Status: CouponStatus }>({
-      query: ({ Status }) => ({ op: 'EntCard_VipCardList_Get', rows: [{ Status, PageIndex: 1, PageSize: 200 }] }),
+      query: ({ Status }) => request('EntCard_VipCardList_Get', [{ Status, PageIndex: 1, PageSize: 200 }]),
       providesTags: ['Coupons'],
-      transformResponse: (data: ResultTables) => (data.table1 ?? []).map(toMemberCoupon),
+      transformResponse: answer('EntCard_VipCardList_Get', (r) => r.table1.map(toCoupon)),
     }),
+    /** EntID: the enterprise whose plans these are (the transport sends it; here it keys the cache). */
     couponPlans: build.query<CouponPlan[], { EntID: string }>({
-      query: ({ EntID }) => ({ op: 'EntCard_EntCardPlanList_Get', rows: [{ EntID, PageIndex: 1, PageSize: 50 }] }),
+      query: () => request('EntCard_EntCardPlanList_Get', [{ PageIndex: 1, PageSize: 50 }]),
       providesTags: ['Coupons'],
-      transformResponse: (data: ResultTables) => (data.table1 ?? []).map(toPlan),
+      transformResponse: answer('EntCard_EntCardPlanList_Get', (r) => r.table1.map(toPlan)),
     }),
     /** Claims a coupon of a plan; its refusals (all claimed, the limit reached) are shown by the plan. */
     claimCoupon: build.mutation<MemberCoupon, { PlanID: string }>({
-      query: ({ PlanID }) => ({ op: 'EntCard_ProvideVipCard_Add', rows: [{ PlanID }], silent: true }),
+      query: ({ PlanID }) => request('EntCard_ProvideVipCard_Add', [{ PlanID }], { silent: true }),
       invalidatesTags: (result) => (result ? ['Coupons', 'Member'] : []),
-      transformResponse: (data: ResultTables) => toMemberCoupon(data.table1?.[0] ?? {}),
+      transformResponse: answer('EntCard_ProvideVipCard_Add', (r) => toCoupon(r.table1[0])),
     }),
     /** What a typed code is (SPEC 5's refusals come back as the field's error). */
-    lookUpCode: build.mutation<MemberCoupon, { CardCode: string }>({
-      query: ({ CardCode }) => ({ op: 'EntCard_NYHVipCardQueryVerification_Add', rows: [{ CardCode }], silent: true }),
-      transformResponse: (data: ResultTables) => toMemberCoupon(data.table1?.[0] ?? {}),
+    lookUpCode: build.mutation<MemberCoupon, RowOf<'EntCard_NYHVipCardQueryVerification_Add'>>({
+      query: ({ CardCode }) => request('EntCard_NYHVipCardQueryVerification_Add', [{ CardCode }], { silent: true }),
+      transformResponse: answer('EntCard_NYHVipCardQueryVerification_Add', (r) => toCoupon(r.table1[0])),
     }),
     /** Adds a claimable code to the member's coupons. */
-    redeemCode: build.mutation<MemberCoupon, { CardCode: string }>({
-      query: ({ CardCode }) => ({ op: 'EntCard_NYHVipCardVerification_Update', rows: [{ CardCode }], silent: true }),
+    redeemCode: build.mutation<MemberCoupon, Pick<RowOf<'EntCard_NYHVipCardVerification_Update'>, 'CardCode'>>({
+      query: ({ CardCode }) => request('EntCard_NYHVipCardVerification_Update', [{ CardCode }], { silent: true }),
       invalidatesTags: (result) => (result ? ['Coupons', 'Member'] : []),
-      transformResponse: (data: ResultTables) => toMemberCoupon(data.table1?.[0] ?? {}),
+      transformResponse: answer('EntCard_NYHVipCardVerification_Update', (r) => toCoupon(r.table1[0])),
     }),
     couponDetail: build.query<{ coupon: MemberCoupon; shops: CouponShop[] }, { CardID: string }>({
-      query: ({ CardID }) => ({ op: 'EntCard_CardDetailGet_V1_Get', rows: [{ CardID }], silent: true }),
+      query: ({ CardID }) => request('EntCard_CardDetailGet_V1_Get', [{ CardID }], { silent: true }),
       providesTags: ['Coupons'],
-      transformResponse: (data: ResultTables) => ({
-        coupon: toMemberCoupon(data.table1?.[0] ?? {}),
-        shops: (data.table2 ?? []).map((r) => ({ ShopID: s(r.ShopID), names: namesOf(r, 'ShopName') })),
-      }),
+      transformResponse: answer('EntCard_CardDetailGet_V1_Get', (r) => ({
+        coupon: toCoupon(r.table1[0]),
+        shops: (r.table2 ?? []).map((shop) => ({ ShopID: text(shop.ShopID), names: namesOf(shop, 'ShopName') })),
+      })),
     }),
   }),
 });

@@ -8,13 +8,13 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { useGo } from '../../app/navigation';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { isGatewayError } from '../../app/errorListener';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectSignInSettled } from '../auth/authSlice';
+import { selectSignInSettled } from '../auth';
 import { HOSTS } from '../../host/detect';
 import { selectHostId, tabBarHidden } from '../../app/uiSlice';
-import { orderEntryPath } from '../shop/guardRule';
+import { orderEntryPath } from '../shop';
 import { codeToResolve, readEntryParams } from './entryParams';
 
 const messages = defineMessages({

@@ -9,13 +9,10 @@ import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { effectiveMode } from '../../../shared/domain/businessMode';
 import type { CanPlaceOrderResult } from '../../../shared/domain/openingHours';
 import type { RootState } from '../../app/store';
-import { businessModeChanged, cartOwnerEntered } from '../cart/cartSlice';
-import { guardFor } from '../shop/guardRule';
-import { HOME_PICTURES_ABOVE_FOLD } from '../shop/homePictures';
-import { shopApi } from '../shop/shopApi';
-import { menuApi } from '../menu/menuApi';
+import { businessModeChanged, cartOwnerEntered } from '../cart';
+import { guardFor, HOME_PICTURES_ABOVE_FOLD, shopApi, shopEntered, shopEntryFailed, shopEntryStarted } from '../shop';
+import { menuApi } from '../menu';
 import { ossUrl } from '../../ui/money';
-import { shopEntered, shopEntryFailed, shopEntryStarted } from '../shop/shopSlice';
 import { codeToResolve, readEntryParams, type EntryParams } from './entryParams';
 import { rememberEntry } from './entryStorage';
 

@@ -5,7 +5,7 @@
  */
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { validation } from '../../i18n/specMessages';
 

@@ -7,7 +7,8 @@ import { act, screen } from '@testing-library/react';
 import { answer, resetGateway, seen, server } from '../../test/gateway';
 import { guest, member, shopState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
-import VipQrCodePage, { qrPath } from './VipQrCodePage';
+import { qrPath } from '../../ui/QrCode';
+import VipQrCodePage from './VipQrCodePage';
 
 const ROUTE = '/pages/vipQrCode/vipQrCode';
 jest.setTimeout(20_000);

@@ -5,12 +5,12 @@
  * the next code when they run out. Shown as a QR code and as text, for a
  * counter that types it in. A guest is asked to sign in.
  */
-import qrcode from 'qrcode-generator';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
-import { useIsMember } from '../auth/useRequireMember';
+import { QrCode } from '../../ui/QrCode';
+import { useIsMember } from '../auth';
 import { Avatar } from './Avatar';
 import { useMemberProfile } from './memberApi';
 import { SignInPrompt } from './SignInPrompt';
@@ -34,31 +34,6 @@ export const CODE_LIFETIME_S = 60;
 const TICK_MS = 1000;
 /** After a failed fetch of the next code, the next try. */
 const RETRY_MS = 5000;
-
-/** The dark modules of a QR code as one SVG path, with a quiet zone of `margin` modules. */
-export function qrPath(text: string, margin = 4): { size: number; d: string } {
-  const qr = qrcode(0, 'M');
-  qr.addData(text);
-  qr.make();
-  const count = qr.getModuleCount();
-  const parts: string[] = [];
-  for (let row = 0; row < count; row++) {
-    for (let col = 0; col < count; col++) {
-      if (qr.isDark(row, col)) parts.push(`M${col + margin} ${row + margin}h1v1h-1z`);
-    }
-  }
-  return { size: count + margin * 2, d: parts.join('') };
-}
-
-export function QrCode({ text, label }: { text: string; label: string }) {
-  const { size, d } = useMemo(() => qrPath(text), [text]);
-  return (
-    <svg className="qr-code" role="img" aria-label={label} viewBox={`0 0 ${size} ${size}`} width={240} height={240} shapeRendering="crispEdges">
-      <rect width={size} height={size} fill="#fff" />
-      <path d={d} fill="#000" />
-    </svg>
-  );
-}
 
 export default function VipQrCodePage() {
   const isMember = useIsMember();

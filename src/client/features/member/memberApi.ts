@@ -8,9 +8,10 @@
  */
 import { api } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
-import type { ResultTables } from '../../../shared/protocol/envelope';
+import { answer, request, type AnswerOf, type RowOf } from '../../app/operation';
+import { decimal, num, text } from '../../app/rows';
 import { ossUrl } from '../../ui/money';
-import { selectEntity } from '../shop/shopSlice';
+import { selectEntity } from '../shop';
 
 /** Sex as the service stores it: 0 not given, 1 female, 2 male (schemas.ts memberRow). */
 export const Sex = { unknown: 0, female: 1, male: 2 } as const;
@@ -39,22 +40,11 @@ export interface MemberProfile {
   MemberCodeExpiresIn: number;
 }
 
-export type ProfileChanges = {
-  VipName?: string;
-  Sex?: number;
-  HeadImg?: string;
-  Birthy?: string;
-};
+/** What a profile save sends: the catalogue's fields of EntVip_EntVipSubmit_Update. */
+export type ProfileChanges = RowOf<'EntVip_EntVipSubmit_Update'>;
 
-export type FileNameRequest = {
-  ClassID: 'UserHeadImg' | 'EntCert';
-  FileName: string;
-  FileSize: number;
-  FileType: string;
-  ImgWidth?: number;
-  ImgHeight?: number;
-  SourceName?: string;
-};
+/** An upload's file as File_BatchFileNameGet_Add takes it; the app names one of its two folders. */
+export type FileNameRequest = RowOf<'File_BatchFileNameGet_Add'> & { ClassID: 'UserHeadImg' | 'EntCert' };
 
 /** A signed upload policy: POST the file as multipart to `uploadUrl` with these fields (see avatarUpload.ts). */
 export interface UploadTicket {
@@ -67,28 +57,27 @@ export interface UploadTicket {
   SuccessActionStatus: string;
 }
 
-const s = (v: unknown) => (v === undefined || v === null ? '' : String(v));
-const n = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0);
+type MemberRow = AnswerOf<'EntVip_EntVipDetailGet_V1_Get'>['table1'][number];
 
-export function toMemberProfile(data: ResultTables, ossDomain: string): MemberProfile {
-  const row = data.table1?.[0] ?? {};
-  const headImg = s(row.HeadImg);
+export function toMemberProfile(data: { table1: MemberRow[] }, ossDomain: string): MemberProfile {
+  const row: Partial<MemberRow> = data.table1[0] ?? {};
+  const headImg = text(row.HeadImg);
   return {
-    VipID: s(row.VipID),
-    VipName: s(row.VipName),
-    Sex: n(row.Sex),
+    VipID: text(row.VipID),
+    VipName: text(row.VipName),
+    Sex: num(row.Sex),
     HeadImg: headImg,
     headImgUrl: ossUrl(ossDomain, headImg),
-    Phone: s(row.Phone),
-    AreaNo: s(row.AreaNo),
-    Birthy: s(row.Birthy),
-    VipCode: s(row.VipCode),
-    Balance: s(row.Balance) || '0',
-    Score: s(row.Score) || '0',
-    CouponCount: n(row.CouponCount),
-    isGuest: n(row.IsGuest) === 1,
-    MemberCode: s(row.MemberCode),
-    MemberCodeExpiresIn: n(row.MemberCodeExpiresIn),
+    Phone: text(row.Phone),
+    AreaNo: text(row.AreaNo),
+    Birthy: text(row.Birthy),
+    VipCode: text(row.VipCode),
+    Balance: decimal(row.Balance),
+    Score: decimal(row.Score),
+    CouponCount: num(row.CouponCount),
+    isGuest: num(row.IsGuest) === 1,
+    MemberCode: text(row.MemberCode),
+    MemberCodeExpiresIn: num(row.MemberCodeExpiresIn),
   };
 }
 
@@ -96,29 +85,29 @@ export const memberApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The signed-in member's (or guest's) details; the argument is the picture domain. */
     memberProfile: build.query<MemberProfile, string>({
-      query: () => ({ op: 'EntVip_EntVipDetailGet_V1_Get', rows: [{}] }),
+      query: () => request('EntVip_EntVipDetailGet_V1_Get', [{}]),
       // The figures on Mine: a payment, top-up, refund or coupon use invalidates them (issue 13 item 9).
       providesTags: ['Member', 'Balance', 'Points', 'Coupons'],
-      transformResponse: (data: ResultTables, _meta, ossDomain) => toMemberProfile(data, ossDomain),
+      transformResponse: answer('EntVip_EntVipDetailGet_V1_Get', toMemberProfile),
     }),
     updateProfile: build.mutation<{ VipName: string }, ProfileChanges>({
-      query: (changes) => ({ op: 'EntVip_EntVipSubmit_Update', rows: [changes] }),
+      query: (changes) => request('EntVip_EntVipSubmit_Update', [changes]),
       invalidatesTags: ['Member'],
-      transformResponse: (data: ResultTables) => ({ VipName: s(data.table1?.[0]?.VipName) }),
+      transformResponse: answer('EntVip_EntVipSubmit_Update', (r) => ({ VipName: text(r.table1[0]?.VipName) })),
     }),
     fileName: build.mutation<UploadTicket, FileNameRequest>({
-      query: (request) => ({ op: 'File_BatchFileNameGet_Add', rows: [request] }),
-      transformResponse: (data: ResultTables) => {
-        const row = data.table1?.[0] ?? {};
+      query: (file) => request('File_BatchFileNameGet_Add', [file]),
+      transformResponse: answer('File_BatchFileNameGet_Add', (r) => {
+        const row: Partial<(typeof r.table1)[number]> = r.table1[0] ?? {};
         return {
-          FileName: s(row.FileName),
-          UploadUrl: s(row.UploadUrl),
-          Policy: s(row.Policy),
-          OSSAccessKeyId: s(row.OSSAccessKeyId),
-          Signature: s(row.Signature),
-          SuccessActionStatus: s(row.SuccessActionStatus) || '200',
+          FileName: text(row.FileName),
+          UploadUrl: text(row.UploadUrl),
+          Policy: text(row.Policy),
+          OSSAccessKeyId: text(row.OSSAccessKeyId),
+          Signature: text(row.Signature),
+          SuccessActionStatus: text(row.SuccessActionStatus) || '200',
         };
-      },
+      }),
     }),
   }),
 });

@@ -14,8 +14,8 @@ import { toastShown } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { errors, validation } from '../../i18n/specMessages';
 import { useMoney } from '../../ui/money';
-import { cartLineAdded } from '../cart/cartSlice';
-import { selectShopParams } from '../shop/shopSlice';
+import { cartLineAdded } from '../cart';
+import { selectShopParams } from '../shop';
 import { cartGoodsDetails, menuApi, type AddOn, type BomGroup, type Goods, type GoodsDetail, type Sku } from './menuApi';
 
 const messages = defineMessages({

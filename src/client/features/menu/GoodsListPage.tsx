@@ -11,15 +11,13 @@ import { defineMessages } from '../../i18n/defineMessages';
 import { errors } from '../../i18n/specMessages';
 import { ossUrl, useMoney } from '../../ui/money';
 import { VirtualList, type VirtualListHandle } from '../../ui/VirtualList';
-import { cartLineAdded, selectGoodsCount } from '../cart/cartSlice';
-import { CartBar } from '../cart/CartBar';
-import { useOrderingGuard } from '../shop/guard';
-import { selectEntity, selectShopParams, selectShopStatus } from '../shop/shopSlice';
+import { cartLineAdded, selectGoodsCount, CartBar } from '../cart';
+import { useOrderingGuard, selectEntity, selectShopParams, selectShopStatus } from '../shop';
 import { unitPrice } from '../../../shared/domain/pricing';
 import { LiveUpdates } from '../live';
 import { cartGoodsDetails, menuApi, type Goods, type GoodsClass } from './menuApi';
 import { GoodsChooser } from './GoodsChooser';
-import { PaymentResumeNotice } from '../payments/PaymentResumeNotice';
+import { PaymentResumeNotice } from '../payments';
 
 const messages = defineMessages({
   categories: { id: 'menu.categories', defaultMessage: 'Categories' },

@@ -4,7 +4,8 @@
  * service answers in the Accept-Language the baseQuery sends.
  */
 import { api } from '../../app/api';
-import type { ResultRow, ResultTables } from '../../../shared/protocol/envelope';
+import { answer, request, type AnswerOf } from '../../app/operation';
+import { flag, num, text } from '../../app/rows';
 
 export interface GoodsClass {
   ClassID: string;
@@ -107,11 +108,17 @@ export function cartGoodsDetails(goods: Goods, shop: { ShopID: string; BaseID: s
   };
 }
 
-const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-const n = (v: unknown) => Number(v ?? 0) || 0;
-const b = (v: unknown) => v === true || v === 1 || v === '1';
+// The one set of row readers, bound once: the goods list converts thousands of rows with them
+// (issue 14), so they are direct calls here, the same work as when this file had its own copies.
+const s = text;
+const n = num;
+const b = flag;
 
-export function toGoods(row: ResultRow): Goods {
+type Detail = AnswerOf<'EShop_GoodsDetailGet_V2_Get'>;
+/** A goods row of any of the menu's answers (the whole-menu list has no remarks). */
+type GoodsRow = AnswerOf<'HBBPos_GoodsClass_GoodsList_V9_Get'>['table1'][number] & Partial<Pick<Detail['table1'][number], 'GoodsRemarks'>>;
+
+export function toGoods(row: Partial<GoodsRow>): Goods {
   return {
     GoodsID: s(row.GoodsID),
     GoodsCode: s(row.GoodsCode),
@@ -150,49 +157,47 @@ function parseAttributes(text: string): { name: string; values: string[] }[] {
 export const menuApi = api.injectEndpoints({
   endpoints: (build) => ({
     goodsClasses: build.query<GoodsClass[], { ShopID: string }>({
-      query: ({ ShopID }) => ({ op: 'HBBPos_AllGoodsClassGet_Get', rows: [{ ShopID }] }),
+      query: ({ ShopID }) => request('HBBPos_AllGoodsClassGet_Get', [{ ShopID }]),
       providesTags: ['Goods'],
-      transformResponse: (data: ResultTables) =>
-        (data.table1 ?? []).map((r) => ({ ClassID: s(r.ClassID), name: s(r.ClassName), goodsCount: n(r.GoodsCount) })),
+      transformResponse: answer('HBBPos_AllGoodsClassGet_Get', (data) =>
+        data.table1.map((r) => ({ ClassID: s(r.ClassID), name: s(r.ClassName), goodsCount: n(r.GoodsCount) })),
+      ),
     }),
     goodsList: build.query<readonly Goods[], { ShopID: string; BaseID: string }>({
-      query: ({ ShopID, BaseID }) => ({
-        op: 'HBBPos_GoodsClass_GoodsList_V9_Get',
-        rows: [{ ShopID, BaseID, ClassID: '', PageIndex: 1, PageSize: 10000 }],
-      }),
+      query: ({ ShopID, BaseID }) => request('HBBPos_GoodsClass_GoodsList_V9_Get', [{ ShopID, BaseID, ClassID: '', PageIndex: 1, PageSize: 10000 }]),
       providesTags: ['Goods'],
       // Thousands of read-only rows (issue 14): frozen here at the top, so immer's deep freeze of the
       // cache stops at once instead of walking every goods (110-190 ms for 5,000 at 4x CPU); and a
       // fresh answer replaces the old one instead of being compared with it field by field.
       structuralSharing: false,
-      transformResponse: (data: ResultTables) => Object.freeze((data.table1 ?? []).map(toGoods)),
+      transformResponse: answer('HBBPos_GoodsClass_GoodsList_V9_Get', (data) => Object.freeze(data.table1.map(toGoods))),
     }),
     homeGoods: build.query<Goods[], { ShopID: string }>({
-      query: ({ ShopID }) => ({ op: 'Goods_GoodsShopHomeGoodsByPage_Get', rows: [{ ShopID, PageIndex: 1, PageSize: 20 }] }),
+      query: ({ ShopID }) => request('Goods_GoodsShopHomeGoodsByPage_Get', [{ ShopID, PageIndex: 1, PageSize: 20 }]),
       providesTags: ['Goods'],
-      transformResponse: (data: ResultTables) => (data.table1 ?? []).map(toGoods),
+      transformResponse: answer('Goods_GoodsShopHomeGoodsByPage_Get', (data) => data.table1.map(toGoods)),
     }),
     /** The cheap stock poll: which goods and skus are sold out now. */
     soldOut: build.query<{ goods: string[]; skus: string[] }, { ShopID: string; BaseID: string }>({
-      query: ({ ShopID, BaseID }) => ({ op: 'HBBPos_ShopGoodsBaseGet_Get', rows: [{ ShopID, BaseID }], silent: true }),
+      query: ({ ShopID, BaseID }) => request('HBBPos_ShopGoodsBaseGet_Get', [{ ShopID, BaseID }], { silent: true }),
       // Read again when a sold-out mark is pushed (features/live).
       providesTags: ['SoldOut'],
-      transformResponse: (data: ResultTables) => {
-        const rows = data.table1 ?? [];
+      transformResponse: answer('HBBPos_ShopGoodsBaseGet_Get', (data) => {
+        const rows = data.table1;
         return {
           goods: rows.filter((r) => !s(r.SkuID)).map((r) => s(r.GoodsID)),
           skus: rows.filter((r) => s(r.SkuID)).map((r) => s(r.SkuID)),
         };
-      },
+      }),
     }),
     goodsDetail: build.query<GoodsDetail, { GoodsID: string }>({
-      query: ({ GoodsID }) => ({ op: 'EShop_GoodsDetailGet_V2_Get', rows: [{ GoodsID }] }),
-      transformResponse: (data: ResultTables) => {
-        const row = data.table1?.[0] ?? {};
+      query: ({ GoodsID }) => request('EShop_GoodsDetailGet_V2_Get', [{ GoodsID }]),
+      transformResponse: answer('EShop_GoodsDetailGet_V2_Get', (data) => {
+        const row: Partial<Detail['table1'][number]> = data.table1[0] ?? {};
         return {
           goods: toGoods(row),
           attributes: parseAttributes(s(row.SkuAttributeValues)),
-          skus: (data.table2 ?? []).map((r) => ({
+          skus: data.table2.map((r) => ({
             SkuID: s(r.SkuID),
             SkuCode: s(r.SkuCode),
             SkuItems: s(r.SkuItems),
@@ -201,7 +206,7 @@ export const menuApi = api.injectEndpoints({
             promotePrice: s(r.PromotePrice) === '' ? null : s(r.PromotePrice),
             soldOut: b(r.SoldOut),
           })),
-          packUnits: (data.table3 ?? []).map((r) => ({
+          packUnits: data.table3.map((r) => ({
             PCode: s(r.PCode),
             name: s(r.PUnit),
             Ref: s(r.Ref),
@@ -209,12 +214,12 @@ export const menuApi = api.injectEndpoints({
             salesPrice: s(r.SalesPrice),
           })),
         };
-      },
+      }),
     }),
     bundle: build.query<BomGroup[], { GoodsID: string }>({
-      query: ({ GoodsID }) => ({ op: 'HBBPos_GoodsBomList_V3_Get', rows: [{ GoodsID }] }),
-      transformResponse: (data: ResultTables) => {
-        const items = (data.table2 ?? []).map((r) => ({
+      query: ({ GoodsID }) => request('HBBPos_GoodsBomList_V3_Get', [{ GoodsID }]),
+      transformResponse: answer('HBBPos_GoodsBomList_V3_Get', (data) => {
+        const items = data.table2.map((r) => ({
           BOMClassID: s(r.BOMClassID),
           GoodsID: s(r.GoodsID),
           name: s(r.GoodsName),
@@ -225,24 +230,25 @@ export const menuApi = api.injectEndpoints({
           soldOut: b(r.SoldOut),
           pic: s(r.Pic),
         }));
-        return (data.table1 ?? []).map((r) => ({
+        return data.table1.map((r) => ({
           BOMClassID: s(r.BOMClassID),
           name: s(r.ClassName),
           selectType: n(r.SelectType),
           selectQua: Math.max(1, n(r.SelectQua)),
           items: items.filter((i) => i.BOMClassID === s(r.BOMClassID)),
         }));
-      },
+      }),
     }),
     addOns: build.query<AddOn[], { GoodsID: string }>({
-      query: ({ GoodsID }) => ({ op: 'Cust_GmGoodsChargingListGet_V1_Get', rows: [{ GoodsID }] }),
-      transformResponse: (data: ResultTables) =>
-        (data.table1 ?? []).map((r) => ({
+      query: ({ GoodsID }) => request('Cust_GmGoodsChargingListGet_V1_Get', [{ GoodsID }]),
+      transformResponse: answer('Cust_GmGoodsChargingListGet_V1_Get', (data) =>
+        data.table1.map((r) => ({
           OptionID: s(r.OptionID),
           name: s(r.Value),
           price: s(r.Value2),
           salesPrice: s(r.Value3),
         })),
+      ),
     }),
   }),
 });

@@ -2,8 +2,8 @@
  * orderDetails (SPEC section 2, pull to refresh): the order's state, its
  * items (by round for a table's sheet), its amounts, the delivery for a
  * delivery order; 'Pay now' for an unpaid order, 'Settle the bill' for a
- * table's open pay-after sheet, 'Cancel order' while nobody has started on
- * it (with confirmation). Refreshes itself every 15 s while it is in progress.
+ * table's open pay-after sheet (both in flows/: they span orders and
+ * payments), 'Cancel order' while nobody has started on it (with confirmation). Refreshes itself every 15 s while it is in progress.
  */
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useRef, type ReactNode } from 'react';
@@ -11,20 +11,18 @@ import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import { cancelRefusal, type CancelRefusal } from '../../../shared/domain/orderStates';
 import { useAppSelector } from '../../app/hooks';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
+import { OrderPayment } from '../../flows/OrderPayment';
+import { SettleBill } from '../../flows/SettleBill';
 import { defineMessages } from '../../i18n/defineMessages';
 import { confirmations } from '../../i18n/specMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { useMoney } from '../../ui/money';
 import { authorName, LiveUpdates } from '../live';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
-import { inflightPayment } from '../payments/inflightPayment';
-import { payingPath } from '../payments/payForSheet';
-import { PayNow } from '../payments/PayNow';
-import { selectBaseInfo, selectEntity, selectTableInfo } from '../shop/shopSlice';
+import { selectBaseInfo, selectEntity, selectTableInfo } from '../shop';
 import { displayStateLabels, FINAL_STATES } from './displayStateLabels';
 import { ordersApi, type OrderDetail, type OrderItem } from './ordersApi';
-import { SettleBill } from './SettleBill';
 import { roundsOf } from './TableSheet';
 
 export const ORDER_REFRESH_MS = 15_000;
@@ -59,9 +57,6 @@ const messages = defineMessages({
   phone: { id: 'orderDetails.phone', defaultMessage: 'Phone' },
   address: { id: 'orderDetails.address', defaultMessage: 'Address' },
   courier: { id: 'orderDetails.courier', defaultMessage: 'Courier' },
-  payNow: { id: 'orderDetails.payNow', defaultMessage: 'Pay now' },
-  paymentInProgress: { id: 'orderDetails.paymentInProgress', defaultMessage: 'A payment for this order is in progress.' },
-  viewPayment: { id: 'orderDetails.viewPayment', defaultMessage: 'View payment' },
   cancel: { id: 'orderDetails.cancel', defaultMessage: 'Cancel order' },
   cancelAndRefund: { id: 'orderDetails.cancelAndRefund', defaultMessage: 'Cancel order and refund' },
   cannotCancelStarted: {
@@ -147,9 +142,6 @@ function OrderView({ order, refreshing, onRefresh }: { order: OrderDetail; refre
   const open = header.status === 0;
   const settleable = tableSheet && open && header.payStatus === 0;
   const payable = !tableSheet && open && header.payStatus === 0 && !header.isPayLater && header.displayState !== 'expired';
-  // A provider payment this phone started for this order and has not heard the end of.
-  const started = inflightPayment();
-  const inflight = started && started.SheetID === header.SheetID ? started : null;
 
   return (
     <article className="order-details">
@@ -250,22 +242,7 @@ function OrderView({ order, refreshing, onRefresh }: { order: OrderDetail; refre
         </section>
       )}
 
-      {payable && (
-        <section className="panel" aria-labelledby="order-pay">
-          <h2 id="order-pay">
-            <FormattedMessage {...messages.payNow} />
-          </h2>
-          {inflight && (
-            <p className="note">
-              <FormattedMessage {...messages.paymentInProgress} />{' '}
-              <Link to={payingPath(inflight.SheetID, inflight.PayID)}>
-                <FormattedMessage {...messages.viewPayment} />
-              </Link>
-            </p>
-          )}
-          <PayNow SheetID={header.SheetID} TotalAmo={header.totalAmo} ShopID={header.ShopID} BaseID={header.BaseID} />
-        </section>
-      )}
+      {payable && <OrderPayment SheetID={header.SheetID} TotalAmo={header.totalAmo} ShopID={header.ShopID} BaseID={header.BaseID} />}
       <div className="order-actions">
         {settleable && (
           <SettleBill SheetID={header.SheetID} ShopID={header.ShopID} BaseID={header.BaseID} online={onlineCheckout} />

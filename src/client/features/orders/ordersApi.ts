@@ -1,14 +1,17 @@
 /** Order operations: the member's orders page by page, one order's detail and delivery, cancel, a table's sheet and its settling. */
 import { api } from '../../app/api';
-import type { ResultRow, ResultTables } from '../../../shared/protocol/envelope';
+import { answer, request, type AnswerOf } from '../../app/operation';
+import { decimal, flag, num, text, totalCount } from '../../app/rows';
 import { displayState, type DisplayState } from '../../../shared/domain/orderStates';
 import { MEMBER_MONEY_TAGS } from '../wallet';
 
 export const ORDER_PAGE_SIZE = 10;
 
-const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-const n = (v: unknown) => Number(v ?? 0) || 0;
-const flag = (v: unknown) => v === true || v === 1 || v === '1';
+type ListRow = AnswerOf<'PosSalSheet_PosSalSheetListByPage_V4_Get'>['table1'][number];
+type Detail = AnswerOf<'PosSalSheet_PosSalSheetDetailGet_V2_Get'>;
+type HeadRow = Detail['table1'][number];
+/** The state fields an order's list row and its detail header share. */
+type StateRow = Pick<ListRow & HeadRow, 'Status' | 'PayStatus' | 'Progress' | 'IsPayLater' | 'BusinessMode' | 'TakeType' | 'PayMode' | 'DisplayState'>;
 
 const DISPLAY_STATES: readonly DisplayState[] = [
   'unpaid',
@@ -38,17 +41,17 @@ export interface OrderState {
 }
 
 /** The service's DisplayState when it sends one we know; else derived the shared way. */
-function stateOf(row: ResultRow): OrderState {
+function stateOf(row: Partial<StateRow>): OrderState {
   const base = {
-    status: n(row.Status),
-    payStatus: n(row.PayStatus),
-    progress: s(row.Progress) || 'placed',
+    status: num(row.Status),
+    payStatus: num(row.PayStatus),
+    progress: text(row.Progress) || 'placed',
     isPayLater: flag(row.IsPayLater),
-    businessMode: s(row.BusinessMode),
-    takeType: s(row.TakeType),
+    businessMode: text(row.BusinessMode),
+    takeType: text(row.TakeType),
   };
-  const sent = s(row.DisplayState) as DisplayState;
-  return { ...base, payMode: s(row.PayMode), displayState: DISPLAY_STATES.includes(sent) ? sent : displayState(base) };
+  const sent = text(row.DisplayState) as DisplayState;
+  return { ...base, payMode: text(row.PayMode), displayState: DISPLAY_STATES.includes(sent) ? sent : displayState(base) };
 }
 
 export interface OrderSummary extends OrderState {
@@ -135,66 +138,66 @@ export interface MergedSheet {
   items: MergedItem[];
 }
 
-export function toOrderSummary(row: ResultRow): OrderSummary {
+export function toOrderSummary(row: ListRow): OrderSummary {
   return {
     ...stateOf(row),
-    SheetID: s(row.SheetID),
-    createdDate: s(row.CreatedDate),
-    shopName: s(row.ShopName),
-    baseName: s(row.BaseName),
-    totalAmo: s(row.TotalAmo) || '0',
-    count: n(row.Count),
-    firstGoodsName: s(row.FirstGoodsName),
-    pic: s(row.Pic),
+    SheetID: text(row.SheetID),
+    createdDate: text(row.CreatedDate),
+    shopName: text(row.ShopName),
+    baseName: text(row.BaseName),
+    totalAmo: decimal(row.TotalAmo),
+    count: num(row.Count),
+    firstGoodsName: text(row.FirstGoodsName),
+    pic: text(row.Pic),
   };
 }
 
 /** A line's Detail: JSON text of its bundle parts, add-ons and remarks ('' for a plain line); other text is shown as it is. */
-export function detailWords(text: string): string[] {
-  if (!text.trim()) return [];
+export function detailWords(detail: string): string[] {
+  if (!detail.trim()) return [];
   try {
-    const parsed = JSON.parse(text) as { bomList?: { GoodsName?: unknown }[]; attachmentList?: { Value?: unknown }[]; remarkList?: unknown[] };
-    if (!parsed || typeof parsed !== 'object') return [text];
+    const parsed = JSON.parse(detail) as { bomList?: { GoodsName?: unknown }[]; attachmentList?: { Value?: unknown }[]; remarkList?: unknown[] };
+    if (!parsed || typeof parsed !== 'object') return [detail];
     return [
-      ...(parsed.bomList ?? []).map((b) => s(b?.GoodsName)),
-      ...(parsed.attachmentList ?? []).map((a) => s(a?.Value)),
-      ...(parsed.remarkList ?? []).map(s),
+      ...(parsed.bomList ?? []).map((b) => text(b?.GoodsName)),
+      ...(parsed.attachmentList ?? []).map((a) => text(a?.Value)),
+      ...(parsed.remarkList ?? []).map(text),
     ].filter(Boolean);
   } catch {
-    return [text];
+    return [detail];
   }
 }
 
-function toOrderDetail(data: ResultTables): OrderDetail {
-  const row = data.table1?.[0] ?? {};
+function toOrderDetail(data: Detail): OrderDetail {
+  const row: Partial<HeadRow> = data.table1[0] ?? {};
   return {
     header: {
       ...stateOf(row),
-      SheetID: s(row.SheetID),
-      createdDate: s(row.CreatedDate),
-      totalAmo: s(row.TotalAmo) || '0',
-      salesAmo: s(row.SalesAmo) || '0',
-      disAmo: s(row.DisAmo) || '0',
-      feeAmo: s(row.FeeAmo) || '0',
-      couponAmo: s(row.CouponAmo) || '0',
-      bagAmo: s(row.BagAmo) || '0',
-      remark: s(row.Remark),
-      TableID: s(row.TableID),
-      BaseID: s(row.BaseID),
-      ShopID: s(row.ShopID),
-      takeTime: s(row.TakeTime),
-      own: s(row.VipID) !== '',
+      SheetID: text(row.SheetID),
+      createdDate: text(row.CreatedDate),
+      totalAmo: decimal(row.TotalAmo),
+      salesAmo: decimal(row.SalesAmo),
+      disAmo: decimal(row.DisAmo),
+      feeAmo: decimal(row.FeeAmo),
+      couponAmo: decimal(row.CouponAmo),
+      bagAmo: decimal(row.BagAmo),
+      remark: text(row.Remark),
+      TableID: text(row.TableID),
+      BaseID: text(row.BaseID),
+      ShopID: text(row.ShopID),
+      takeTime: text(row.TakeTime),
+      own: text(row.VipID) !== '',
     },
-    items: (data.table2 ?? []).map((r) => ({
-      RoundNo: n(r.RoundNo) || 1,
-      name: s(r.GoodsName),
-      skuItems: s(r.SkuItems),
-      punit: s(r.PUnit),
-      qua: s(r.Qua) || '0',
-      amo: s(r.Amo) || '0',
-      details: detailWords(s(r.Detail)),
+    items: data.table2.map((r) => ({
+      RoundNo: num(r.RoundNo) || 1,
+      name: text(r.GoodsName),
+      skuItems: text(r.SkuItems),
+      punit: text(r.PUnit),
+      qua: decimal(r.Qua),
+      amo: decimal(r.Amo),
+      details: detailWords(text(r.Detail)),
     })),
-    authors: Object.fromEntries((data.table4 ?? []).map((r) => [n(r.RoundNo), { byName: s(r.ByName), byPlace: n(r.ByPlace) }])),
+    authors: Object.fromEntries(data.table4.map((r) => [num(r.RoundNo), { byName: text(r.ByName), byPlace: num(r.ByPlace) }])),
   };
 }
 
@@ -212,73 +215,70 @@ export const ordersApi = api.injectEndpoints({
           return lastPageParam + 1;
         },
       },
-      query: ({ pageParam }) => ({ op: 'PosSalSheet_PosSalSheetListByPage_V4_Get', rows: [{ PageIndex: pageParam, PageSize: ORDER_PAGE_SIZE }] }),
+      query: ({ pageParam }) => request('PosSalSheet_PosSalSheetListByPage_V4_Get', [{ PageIndex: pageParam, PageSize: ORDER_PAGE_SIZE }]),
       // 'Member': another customer signed in (a guest session began) sees their own orders.
       providesTags: ['Orders', 'Member'],
-      transformResponse: (data: ResultTables) => {
-        const total = data.table2?.[0]?.TotalCount;
-        return { rows: (data.table1 ?? []).map(toOrderSummary), totalCount: total === undefined || total === null || total === '' ? null : n(total) };
-      },
+      transformResponse: answer('PosSalSheet_PosSalSheetListByPage_V4_Get', (r) => ({ rows: r.table1.map(toOrderSummary), totalCount: totalCount(r.table2) })),
     }),
     orderDetail: build.query<OrderDetail, { SheetID: string }>({
-      query: ({ SheetID }) => ({ op: 'PosSalSheet_PosSalSheetDetailGet_V2_Get', rows: [{ SheetID }] }),
+      query: ({ SheetID }) => request('PosSalSheet_PosSalSheetDetailGet_V2_Get', [{ SheetID }]),
       providesTags: (_r, _e, { SheetID }) => [sheetTag(SheetID), 'Member'],
-      transformResponse: toOrderDetail,
+      transformResponse: answer('PosSalSheet_PosSalSheetDetailGet_V2_Get', toOrderDetail),
     }),
     delivery: build.query<Delivery | null, { SheetID: string }>({
-      query: ({ SheetID }) => ({ op: 'ExpressDtbSheet_ExpressDtbSheetDetailGet_Get', rows: [{ SheetID }], silent: true }),
+      query: ({ SheetID }) => request('ExpressDtbSheet_ExpressDtbSheetDetailGet_Get', [{ SheetID }], { silent: true }),
       providesTags: (_r, _e, { SheetID }) => [sheetTag(SheetID)],
-      transformResponse: (data: ResultTables) => {
-        const row = data.table1?.[0];
+      transformResponse: answer('ExpressDtbSheet_ExpressDtbSheetDetailGet_Get', (r) => {
+        const row = r.table1[0];
         if (!row) return null;
         return {
-          takeType: s(row.TakeType),
-          custName: s(row.CustName),
-          custPhone: s(row.CustPhone),
-          address: s(row.Address),
-          takeTime: s(row.TakeTime),
-          progress: s(row.Progress),
-          displayState: s(row.DisplayState),
-          feeAmo: s(row.FeeAmo) || '0',
-          courier: s(row.Courier),
+          takeType: text(row.TakeType),
+          custName: text(row.CustName),
+          custPhone: text(row.CustPhone),
+          address: text(row.Address),
+          takeTime: text(row.TakeTime),
+          progress: text(row.Progress),
+          displayState: text(row.DisplayState),
+          feeAmo: decimal(row.FeeAmo),
+          courier: text(row.Courier),
         };
-      },
+      }),
     }),
     cancelOrder: build.mutation<{ SheetID: string }, { SheetID: string }>({
-      query: ({ SheetID }) => ({ op: 'PosSalSheet_PosSalSheetCloseSubmit_V5_Add', rows: [{ SheetID }] }),
+      query: ({ SheetID }) => request('PosSalSheet_PosSalSheetCloseSubmit_V5_Add', [{ SheetID }]),
       invalidatesTags: (_r, _e, { SheetID }) => [sheetTag(SheetID), 'Orders', ...MEMBER_MONEY_TAGS],
-      transformResponse: (data: ResultTables) => ({ SheetID: s(data.table1?.[0]?.SheetID) }),
+      transformResponse: answer('PosSalSheet_PosSalSheetCloseSubmit_V5_Add', (r) => ({ SheetID: text(r.table1[0]?.SheetID) })),
     }),
     /** A table's sheet with every round (the merge preview). */
     mergedSheet: build.query<MergedSheet, { SheetID: string }>({
-      query: ({ SheetID }) => ({ op: 'PosSalSheet_CYSettleSheetMergeDetailGet_V6_Get', rows: [{ SheetID }] }),
+      query: ({ SheetID }) => request('PosSalSheet_CYSettleSheetMergeDetailGet_V6_Get', [{ SheetID }]),
       providesTags: (_r, _e, { SheetID }) => [sheetTag(SheetID)],
-      transformResponse: (data: ResultTables) => {
-        const head = data.table1?.[0] ?? {};
+      transformResponse: answer('PosSalSheet_CYSettleSheetMergeDetailGet_V6_Get', (r) => {
+        const head: Partial<(typeof r.table1)[number]> = r.table1[0] ?? {};
         return {
-          SheetID: s(head.SheetID),
-          totalAmo: s(head.TotalAmo) || '0',
-          status: n(head.Status),
-          payStatus: n(head.PayStatus),
-          onlineCheckout: s(head.IsPayLaterOnlineCheckout) !== '0',
-          items: (data.table2 ?? []).map((r) => ({
-            RoundNo: n(r.RoundNo) || 1,
-            name: s(r.GoodsName),
-            qua: s(r.Qua) || '0',
-            amo: s(r.Amo) || '0',
-            mine: flag(r.Mine),
+          SheetID: text(head.SheetID),
+          totalAmo: decimal(head.TotalAmo),
+          status: num(head.Status),
+          payStatus: num(head.PayStatus),
+          onlineCheckout: text(head.IsPayLaterOnlineCheckout) !== '0',
+          items: r.table2.map((line) => ({
+            RoundNo: num(line.RoundNo) || 1,
+            name: text(line.GoodsName),
+            qua: decimal(line.Qua),
+            amo: decimal(line.Amo),
+            mine: flag(line.Mine),
           })),
         };
-      },
+      }),
     }),
     /** Settles a table's sheet; 'Please call our staff to checkout' is shown where the button is. */
     settleSheet: build.mutation<{ SheetID: string; totalAmo: string; payStatus: number }, { SheetID: string; TotalAmo: string }>({
-      query: ({ SheetID, TotalAmo }) => ({ op: 'PosSalSheet_CYSettleSheetSubmit_V2_Add', rows: [{ SheetID, TotalAmo }], silent: true }),
+      query: ({ SheetID, TotalAmo }) => request('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID, TotalAmo }], { silent: true }),
       invalidatesTags: (_r, _e, { SheetID }) => [sheetTag(SheetID), 'Orders'],
-      transformResponse: (data: ResultTables) => {
-        const row = data.table1?.[0] ?? {};
-        return { SheetID: s(row.SheetID), totalAmo: s(row.TotalAmo) || '0', payStatus: n(row.PayStatus) };
-      },
+      transformResponse: answer('PosSalSheet_CYSettleSheetSubmit_V2_Add', (r) => {
+        const row = r.table1[0];
+        return { SheetID: text(row?.SheetID), totalAmo: decimal(row?.TotalAmo), payStatus: num(row?.PayStatus) };
+      }),
     }),
   }),
 });

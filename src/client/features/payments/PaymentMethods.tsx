@@ -10,7 +10,7 @@ import { isGatewayError } from '../../app/errorListener';
 import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { localName } from '../../ui/localName';
-import { useRequireMember } from '../auth/useRequireMember';
+import { useRequireMember } from '../auth';
 import { paymentsApi } from './paymentsApi';
 
 const messages = defineMessages({

@@ -6,11 +6,10 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import { PayStatus } from '../../../shared/domain/orderStates';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useMoney } from '../../ui/money';
-import { ordersApi } from '../orders/ordersApi';
-import { orderDetailsPath } from '../orders/paths';
+import { ordersApi, orderDetailsPath } from '../orders';
 
 const messages = defineMessages({
   paid: { id: 'paymentResult.paid', defaultMessage: 'Payment successful' },

@@ -9,7 +9,7 @@
  */
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { GatewayError } from '../../app/baseQuery';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import type { RootState } from '../../app/store';
 import { browser } from '../../ui/redirect';
 import { rememberInflightPayment } from './inflightPayment';

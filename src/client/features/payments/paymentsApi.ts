@@ -1,11 +1,9 @@
 /** Payment operations: the shop's methods, balance, the third-party provider, pay later, and the status the paying page polls. */
 import { api } from '../../app/api';
-import type { ResultTables } from '../../../shared/protocol/envelope';
-import { namesOf } from '../../ui/localName';
-import type { LocalNames } from '../shop/shopSlice';
+import { answer, request } from '../../app/operation';
+import { namesOf, num, text } from '../../app/rows';
+import type { LocalNames } from '../../ui/localName';
 import { MEMBER_MONEY_TAGS } from '../wallet';
-
-const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 export type { PayType } from '../../../shared/domain/payTypes';
 
@@ -42,36 +40,38 @@ export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The refusal 'Payment account has not been linked to this shop yet.' is shown where the methods go. */
     paymentMethods: build.query<PaymentMethod[], { ShopID: string; BaseID: string }>({
-      query: ({ ShopID, BaseID }) => ({ op: 'Finance_EntShopAccountGet_V2_Get', rows: [{ ShopID, BaseID }], silent: true }),
+      query: ({ ShopID, BaseID }) => request('Finance_EntShopAccountGet_V2_Get', [{ ShopID, BaseID }], { silent: true }),
       providesTags: ['Payment'],
-      transformResponse: (data: ResultTables) =>
-        (data.table1 ?? []).map((r) => ({
-          PayType: s(r.PayType),
-          names: namesOf(r, 'Name'),
-          enabled: r.Enabled === undefined || r.Enabled === true || Number(r.Enabled) === 1,
+      transformResponse: answer('Finance_EntShopAccountGet_V2_Get', (r) =>
+        r.table1.map((row) => ({
+          PayType: text(row.PayType),
+          names: namesOf(row, 'Name'),
+          // A server that does not say offers the method.
+          enabled: row.Enabled === undefined || (row.Enabled as unknown) === true || num(row.Enabled) === 1,
         })),
+      ),
     }),
     payByBalance: build.mutation<{ SheetID: string }, { SheetID: string; PayAmo: string }>({
-      query: ({ SheetID, PayAmo }) => ({ op: 'PosSalSheet_PosSalSheetAcctSubmit_V9_Add', rows: [{ SheetID, PayAmo }] }),
+      query: ({ SheetID, PayAmo }) => request('PosSalSheet_PosSalSheetAcctSubmit_V9_Add', [{ SheetID, PayAmo }]),
       invalidatesTags: (_r, _e, { SheetID }) => sheetTags(SheetID),
-      transformResponse: (data: ResultTables) => ({ SheetID: s(data.table1?.[0]?.SheetID) }),
+      transformResponse: answer('PosSalSheet_PosSalSheetAcctSubmit_V9_Add', (r) => ({ SheetID: text(r.table1[0]?.SheetID) })),
     }),
     startProviderPayment: build.mutation<ProviderPayment, { SheetID: string; TotalAmo: string }>({
-      query: ({ SheetID, TotalAmo }) => ({ op: 'Finance_PosPaySubmit_V5_Add', rows: [{ SheetID, PayType: 'sandbox', TotalAmo }] }),
+      query: ({ SheetID, TotalAmo }) => request('Finance_PosPaySubmit_V5_Add', [{ SheetID, PayType: 'sandbox', TotalAmo }]),
       invalidatesTags: (_r, _e, { SheetID }) => sheetTags(SheetID),
-      transformResponse: (data: ResultTables) => {
-        const row = data.table1?.[0] ?? {};
-        return { PayID: s(row.PayID), PayUrl: s(row.PayUrl), amount: s(row.Amount) };
-      },
+      transformResponse: answer('Finance_PosPaySubmit_V5_Add', (r) => {
+        const row = r.table1[0];
+        return { PayID: text(row?.PayID), PayUrl: text(row?.PayUrl), amount: text(row?.Amount) };
+      }),
     }),
     payLater: build.mutation<{ SheetID: string }, { SheetID: string }>({
-      query: ({ SheetID }) => ({ op: 'PosSalSheet_PosSalSheetIsPayLaterSubmit_V2_Update', rows: [{ SheetID }] }),
+      query: ({ SheetID }) => request('PosSalSheet_PosSalSheetIsPayLaterSubmit_V2_Update', [{ SheetID }]),
       invalidatesTags: (_r, _e, { SheetID }) => sheetTags(SheetID),
-      transformResponse: (data: ResultTables) => ({ SheetID: s(data.table1?.[0]?.SheetID) }),
+      transformResponse: answer('PosSalSheet_PosSalSheetIsPayLaterSubmit_V2_Update', (r) => ({ SheetID: text(r.table1[0]?.SheetID) })),
     }),
     /** Where a provider payment stands; the paying page polls it. */
     paymentStatus: build.query<Payment | null, { SheetID: string; PayID: string }>({
-      query: ({ SheetID, PayID }) => ({ op: 'Finance_PaySubmit_V2_Update', rows: [{ SheetID, PayID }], silent: true }),
+      query: ({ SheetID, PayID }) => request('Finance_PaySubmit_V2_Update', [{ SheetID, PayID }], { silent: true }),
       // A provider payment confirmed (or refunded) changes the member's points and coupons: refresh them once.
       async onQueryStarted({ PayID }, { dispatch, queryFulfilled }) {
         try {
@@ -85,18 +85,18 @@ export const paymentsApi = api.injectEndpoints({
           // The paying page shows the error.
         }
       },
-      transformResponse: (data: ResultTables) => {
-        const row = data.table1?.[0];
+      transformResponse: answer('Finance_PaySubmit_V2_Update', (r) => {
+        const row = r.table1[0];
         if (!row) return null;
-        const status = s(row.Status) as PaymentStatus;
+        const status = text(row.Status) as PaymentStatus;
         return {
-          PayID: s(row.PayID),
-          SheetID: s(row.SheetID),
+          PayID: text(row.PayID),
+          SheetID: text(row.SheetID),
           status: STATUSES.includes(status) ? status : 'pending',
-          amount: s(row.Amount),
-          paidAt: s(row.PaidAt),
+          amount: text(row.Amount),
+          paidAt: text(row.PaidAt),
         };
-      },
+      }),
     }),
   }),
 });

@@ -7,7 +7,7 @@ import { FormattedMessage, FormattedTime, FormattedDate } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import { defineMessages } from '../../i18n/defineMessages';
 import { validation } from '../../i18n/specMessages';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { useAppSelector } from '../../app/hooks';
 import { selectEntity } from './shopSlice';
 

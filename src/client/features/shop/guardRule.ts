@@ -4,7 +4,7 @@
  * screen to choose between home and orderEntry.
  */
 import { canPlaceOrder, resolveOpeningHours, type CanPlaceOrderResult } from '../../../shared/domain/openingHours';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import type { BaseInfo, SignSheet } from './shopSlice';
 
 export function guardFor(base: BaseInfo | null, sheet: SignSheet | null, zone: string, now: Date): CanPlaceOrderResult {

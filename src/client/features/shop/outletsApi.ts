@@ -1,6 +1,7 @@
 /** Outlets and the shops of a business district. */
 import { api } from '../../app/api';
-import type { ResultTables } from '../../../shared/protocol/envelope';
+import { answer, request, type AnswerOf } from '../../app/operation';
+import { numberOrNull, text } from '../../app/rows';
 
 export interface Outlet {
   BaseID: string;
@@ -20,41 +21,40 @@ export interface DistrictShop {
   outlets: Outlet[];
 }
 
-const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+type NearRow = AnswerOf<'Base_BaseInfoByGPSGet_Get'>['table1'][number];
+type DistrictRow = AnswerOf<'Shop_ShopInfoByPage_Get'>['table2'][number];
 
-function toOutlet(r: Record<string, unknown>): Outlet {
-  const d = s(r.Distance);
+/** An outlet of either answer: a shop's outlets by distance (with Address and Distance) or a district's (without). */
+function toOutlet(r: DistrictRow & Partial<Pick<NearRow, 'Address' | 'Distance'>>): Outlet {
   return {
-    BaseID: s(r.BaseID),
-    ShopID: s(r.ShopID),
-    name: s(r.BaseName),
-    address: s(r.Address),
-    distance: d === '' || Number.isNaN(Number(d)) ? null : Number(d),
-    payMode: s(r.PayMode),
+    BaseID: text(r.BaseID),
+    ShopID: text(r.ShopID),
+    name: text(r.BaseName),
+    address: text(r.Address),
+    distance: numberOrNull(r.Distance),
+    payMode: text(r.PayMode),
   };
 }
 
 export const outletsApi = api.injectEndpoints({
   endpoints: (build) => ({
     outletsNear: build.query<Outlet[], { lng: number | null; lat: number | null }>({
-      query: ({ lng, lat }) => ({
-        op: 'Base_BaseInfoByGPSGet_Get',
-        rows: [{ ...(lng !== null && lat !== null ? { GPS_Lng: lng, GPS_Lat: lat } : {}), PageIndex: 1, PageSize: 1000, BaseClass: 0 }],
-      }),
-      transformResponse: (data: ResultTables) => (data.table1 ?? []).map(toOutlet),
+      query: ({ lng, lat }) =>
+        request('Base_BaseInfoByGPSGet_Get', [{ ...(lng !== null && lat !== null ? { GPS_Lng: lng, GPS_Lat: lat } : {}), PageIndex: 1, PageSize: 1000, BaseClass: 0 }]),
+      transformResponse: answer('Base_BaseInfoByGPSGet_Get', (r) => r.table1.map(toOutlet)),
     }),
     districtShops: build.query<DistrictShop[], { ShopID: string }>({
-      query: ({ ShopID }) => ({ op: 'Shop_ShopInfoByPage_Get', rows: [{ ShopID, PageIndex: 1, PageSize: 1000 }] }),
-      transformResponse: (data: ResultTables) => {
-        const outlets = (data.table2 ?? []).map(toOutlet);
-        return (data.table1 ?? []).map((r) => ({
-          ShopID: s(r.ShopID),
-          name: s(r.ShopName),
-          logo: s(r.Logo),
-          notice: s(r.Notice),
-          outlets: outlets.filter((o) => o.ShopID === s(r.ShopID)),
+      query: ({ ShopID }) => request('Shop_ShopInfoByPage_Get', [{ ShopID, PageIndex: 1, PageSize: 1000 }]),
+      transformResponse: answer('Shop_ShopInfoByPage_Get', (r) => {
+        const outlets = r.table2.map(toOutlet);
+        return r.table1.map((shop) => ({
+          ShopID: text(shop.ShopID),
+          name: text(shop.ShopName),
+          logo: text(shop.Logo),
+          notice: text(shop.Notice),
+          outlets: outlets.filter((o) => o.ShopID === text(shop.ShopID)),
         }));
-      },
+      }),
     }),
   }),
 });

@@ -1,6 +1,13 @@
-/** Shop operations: resolving a scanned code, the shop page, the entity's parameters. */
+/**
+ * Shop operations: resolving a scanned code, the shop page, the entity's
+ * parameters. This file is in the entry chunk (130 KiB budget), so it is typed
+ * by the catalogue without the runtime helpers: `CallOf` types each request
+ * as `request()` would, `RawAnswerOf` each answer as `answer()` would, and the
+ * typed fields need no row readers (a missing one falls back with `??`).
+ */
 import { api } from '../../app/api';
 import type { ResultTables } from '../../../shared/protocol/envelope';
+import type { AnswerOf, CallOf, RawAnswerOf, RowOf } from '../../app/operation';
 import type { BaseInfo, EntityInfo, ShopInfo, SignSheet } from './shopSlice';
 
 export type CodeField = 'QRCode' | 'TableID' | 'BaseID' | 'ShopID';
@@ -22,95 +29,95 @@ export interface ShopPage {
   table: { TableID: string; TableName: string } | null;
 }
 
-type Row = Record<string, unknown>;
-const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-const n = (v: unknown) => Number(v ?? 0);
+type Page = AnswerOf<'EShop_EShopShopPageGet_Get'>;
+type Row<T extends unknown[]> = Partial<T[number]>;
 
-export function toEntity(row: Row): EntityInfo {
+export function toEntity(row: Row<Page['table1']>): EntityInfo {
   return {
-    EntID: s(row.EntID),
-    EntName: s(row.EntName),
-    UserID: s(row.UserID),
-    UserName: s(row.UserName),
-    UserCode: s(row.UserCode),
-    CurrencySymbol: s(row.CurrencySymbol) || '¥',
-    AmoPoint: n(row.AmoPoint ?? 2),
-    DiscountPoint: n(row.DiscountPoint ?? 0),
-    PQuaPoint: n(row.PQuaPoint ?? 0),
-    PricePoint: n(row.PricePoint ?? 2),
-    QuaPoint: n(row.QuaPoint ?? 0),
-    TimeZone: s(row.TimeZone) || 'Asia/Macau',
-    OssCustomerDomain: s(row.OssCustomerDomain),
+    EntID: row.EntID ?? '',
+    EntName: row.EntName ?? '',
+    UserID: row.UserID ?? '',
+    UserName: row.UserName ?? '',
+    UserCode: row.UserCode ?? '',
+    CurrencySymbol: row.CurrencySymbol || '¥',
+    AmoPoint: row.AmoPoint ?? 2,
+    DiscountPoint: row.DiscountPoint ?? 0,
+    PQuaPoint: row.PQuaPoint ?? 0,
+    PricePoint: row.PricePoint ?? 2,
+    QuaPoint: row.QuaPoint ?? 0,
+    TimeZone: row.TimeZone || 'Asia/Macau',
+    OssCustomerDomain: row.OssCustomerDomain ?? '',
   };
 }
 
-export function toShopInfo(row: Row): ShopInfo {
+export function toShopInfo(row: Row<Page['table2']>): ShopInfo {
   return {
-    ShopID: s(row.ShopID),
-    ShopName: s(row.ShopName),
-    PosType: s(row.PosType),
-    MinaAppID: s(row.MinaAppID),
-    MinaID: s(row.MinaID),
-    Logo: s(row.Logo),
+    ShopID: row.ShopID ?? '',
+    ShopName: row.ShopName ?? '',
+    PosType: row.PosType ?? '',
+    MinaAppID: row.MinaAppID ?? '',
+    MinaID: row.MinaID ?? '',
+    Logo: row.Logo ?? '',
   };
 }
 
-export function toBaseInfo(row: Row): BaseInfo {
+export function toBaseInfo(row: Row<Page['table3']>): BaseInfo {
   return {
-    BaseID: s(row.BaseID),
-    BaseName: s(row.BaseName),
-    BaseCode: s(row.BaseCode),
-    BusinessMode: s(row.BusinessMode),
-    CYType: s(row.CYType),
-    BeginTime: s(row.BeginTime),
-    EndTime: s(row.EndTime),
-    WebOrderDuration: n(row.WebOrderDuration),
-    PayMode: s(row.PayMode),
-    IsPayLaterOnlineCheckout: s(row.IsPayLaterOnlineCheckout),
-    OpeningHours: s(row.OpeningHours),
+    BaseID: row.BaseID ?? '',
+    BaseName: row.BaseName ?? '',
+    BaseCode: row.BaseCode ?? '',
+    BusinessMode: row.BusinessMode ?? '',
+    CYType: row.CYType ?? '',
+    BeginTime: row.BeginTime ?? '',
+    EndTime: row.EndTime ?? '',
+    WebOrderDuration: row.WebOrderDuration ?? 0,
+    PayMode: row.PayMode ?? '',
+    IsPayLaterOnlineCheckout: row.IsPayLaterOnlineCheckout ?? '',
+    OpeningHours: row.OpeningHours ?? '',
   };
 }
 
 export const shopApi = api.injectEndpoints({
   endpoints: (build) => ({
     resolveCode: build.query<ResolvedCode, { field: CodeField; value: string }>({
-      query: ({ field, value }) => ({ op: 'Enterprise_EntIDByIDGet_Get', rows: [{ Field: field, Value: value }], silent: true }),
-      transformResponse: (data: ResultTables) => {
-        const row = data.table1?.[0] ?? {};
-        return { EntID: s(row.EntID), ShopID: s(row.ShopID), BaseID: s(row.BaseID), TableID: s(row.TableID) };
+      query: ({ field, value }): CallOf<'Enterprise_EntIDByIDGet_Get'> => ({ op: 'Enterprise_EntIDByIDGet_Get', rows: [{ Field: field, Value: value }], silent: true }),
+      transformResponse: (raw: ResultTables) => {
+        const row = (raw as RawAnswerOf<'Enterprise_EntIDByIDGet_Get'>).table1?.[0];
+        return { EntID: row?.EntID ?? '', ShopID: row?.ShopID ?? '', BaseID: row?.BaseID ?? '', TableID: row?.TableID ?? '' };
       },
     }),
-    shopPage: build.query<ShopPage, { QRCode?: string; TableID?: string; BaseID?: string; ShopID?: string; SheetID?: string }>({
-      query: (codes) => ({ op: 'EShop_EShopShopPageGet_Get', rows: [codes], silent: true }),
+    shopPage: build.query<ShopPage, RowOf<'EShop_EShopShopPageGet_Get'>>({
+      query: (codes): CallOf<'EShop_EShopShopPageGet_Get'> => ({ op: 'EShop_EShopShopPageGet_Get', rows: [codes], silent: true }),
       providesTags: ['Shop'],
-      transformResponse: (data: ResultTables) => {
+      transformResponse: (raw: ResultTables) => {
+        const data = raw as RawAnswerOf<'EShop_EShopShopPageGet_Get'>;
         const sheet = data.table4?.[0];
         const table = data.table5?.[0];
         return {
-          now: s(data.table1?.[0]?.NowDate),
+          now: data.table1?.[0]?.NowDate ?? '',
           entity: toEntity(data.table1?.[0] ?? {}),
           shopInfo: toShopInfo(data.table2?.[0] ?? {}),
           baseInfo: data.table3?.[0] ? toBaseInfo(data.table3[0]) : null,
           signSheet: sheet
-            ? { SheetID: s(sheet.SheetID), Status: n(sheet.Status), CreatedDate: s(sheet.CreatedDate), TableID: s(sheet.TableID) }
+            ? { SheetID: sheet.SheetID ?? '', Status: sheet.Status ?? 0, CreatedDate: sheet.CreatedDate ?? '', TableID: sheet.TableID ?? '' }
             : null,
-          table: table ? { TableID: s(table.TableID), TableName: s(table.TableName) } : null,
+          table: table ? { TableID: table.TableID ?? '', TableName: table.TableName ?? '' } : null,
         };
       },
     }),
     sheetStatus: build.query<SignSheet | null, { SheetID: string }>({
-      query: ({ SheetID }) => ({ op: 'PosSalSheet_PosSalSheetDetailGet_V2_Get', rows: [{ SheetID }], silent: true }),
+      query: ({ SheetID }): CallOf<'PosSalSheet_PosSalSheetDetailGet_V2_Get'> => ({ op: 'PosSalSheet_PosSalSheetDetailGet_V2_Get', rows: [{ SheetID }], silent: true }),
       providesTags: ['Sheet'],
-      transformResponse: (data: ResultTables) => {
-        const row = data.table1?.[0];
-        return row ? { SheetID: s(row.SheetID), Status: n(row.Status), CreatedDate: s(row.CreatedDate), TableID: s(row.TableID) } : null;
+      transformResponse: (raw: ResultTables) => {
+        const row = (raw as RawAnswerOf<'PosSalSheet_PosSalSheetDetailGet_V2_Get'>).table1?.[0];
+        return row ? { SheetID: row.SheetID ?? '', Status: row.Status ?? 0, CreatedDate: row.CreatedDate ?? '', TableID: row.TableID ?? '' } : null;
       },
     }),
     entParams: build.query<Record<string, string>, { entId: string }>({
-      query: ({ entId }) => ({ op: 'SysParm_EntSysParmGet_Get', rows: [{ Other_EntID: entId }] }),
+      query: ({ entId }): CallOf<'SysParm_EntSysParmGet_Get'> => ({ op: 'SysParm_EntSysParmGet_Get', rows: [{ Other_EntID: entId }] }),
       providesTags: ['Params'],
-      transformResponse: (data: ResultTables) =>
-        Object.fromEntries((data.table1 ?? []).map((r) => [s(r.ParmID), s(r.ParmValue)])),
+      transformResponse: (raw: ResultTables) =>
+        Object.fromEntries(((raw as RawAnswerOf<'SysParm_EntSysParmGet_Get'>).table1 ?? []).map((p) => [p.ParmID ?? '', p.ParmValue ?? ''])),
     }),
   }),
 });

@@ -4,6 +4,7 @@
  * anonymous default member's entity and user.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { LocalNames } from '../../ui/localName';
 
 export const DEFAULT_ENT_ID = '881000000009';
 export const DEFAULT_USER_ID = '888000000009';
@@ -24,12 +25,7 @@ export interface ShopParams {
   BusinessMode: string;
 }
 
-/** Names in the three languages, as the service sends them. */
-export interface LocalNames {
-  zh: string;
-  tw: string;
-  en: string;
-}
+export type { LocalNames };
 
 export interface ShopInfo {
   ShopID: string;

@@ -1,10 +1,10 @@
 /** vipBalanceRecordList (SPEC section 2, account detail): the balance's records, newest first. */
 import { FormattedMessage, useIntl } from 'react-intl';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useMoney } from '../../ui/money';
-import { useIsMember } from '../auth/useRequireMember';
-import { SignInPrompt } from '../member/SignInPrompt';
+import { useIsMember } from '../auth';
+import { SignInPrompt } from '../member';
 import { RecordList } from './RecordList';
 import { walletApi } from './walletApi';
 

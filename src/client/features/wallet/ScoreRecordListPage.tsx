@@ -4,11 +4,10 @@
  * point per MOP$10 paid), taken back when an order is refunded or cancelled.
  */
 import { FormattedMessage, useIntl } from 'react-intl';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
-import { useIsMember } from '../auth/useRequireMember';
-import { useMemberProfile } from '../member/memberApi';
-import { SignInPrompt } from '../member/SignInPrompt';
+import { useIsMember } from '../auth';
+import { useMemberProfile, SignInPrompt } from '../member';
 import { RecordList } from './RecordList';
 import { walletApi } from './walletApi';
 

@@ -6,13 +6,12 @@
  */
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { pathOf, routeTitles } from '../../app/routes';
+import { pathOf, routeTitles } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useMoney } from '../../ui/money';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
-import { useIsMember } from '../auth/useRequireMember';
-import { useMemberProfile } from '../member/memberApi';
-import { SignInPrompt } from '../member/SignInPrompt';
+import { useIsMember } from '../auth';
+import { useMemberProfile, SignInPrompt } from '../member';
 import { inflightRecharge, rechargeResultPath } from './inflightRecharge';
 
 const messages = defineMessages({

@@ -6,10 +6,8 @@
  * wallet show the new figure without a reload (issue 13 item 9).
  */
 import { api } from '../../app/api';
-import type { ResultRow, ResultTables } from '../../../shared/protocol/envelope';
-
-const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-const n = (v: unknown) => Number(v ?? 0) || 0;
+import { answer, request, type AnswerOf, type RowOf } from '../../app/operation';
+import { decimal, text, totalCount } from '../../app/rows';
 
 /** Records a page of the balance and points lists asks for. */
 export const RECORD_PAGE_SIZE = 20;
@@ -57,23 +55,25 @@ export interface Recharge {
 const KINDS: readonly RecordKind[] = ['recharge', 'gift', 'pay', 'refund', 'adjust'];
 const STATES: readonly RechargeState[] = ['pending', 'paid', 'cancelled', 'failed'];
 
-export function toRecharge(row: ResultRow | undefined): Recharge {
-  const r = row ?? {};
-  const status = s(r.Status) as RechargeState;
+type RechargeRow = AnswerOf<'VipRecharge_VipAccountRechargeStatus_V3_Get'>['table1'][number];
+
+/** A top-up as it starts (no balance yet) or as its status says. */
+export function toRecharge(row: Omit<RechargeRow, 'Balance' | 'PaidAt'> & Partial<RechargeRow> | undefined): Recharge {
+  const r: Partial<RechargeRow> = row ?? {};
+  const status = text(r.Status) as RechargeState;
   return {
-    SheetID: s(r.SheetID),
-    PayID: s(r.PayID),
-    PayUrl: s(r.PayUrl),
+    SheetID: text(r.SheetID),
+    PayID: text(r.PayID),
+    PayUrl: text(r.PayUrl),
     status: STATES.includes(status) ? status : 'pending',
-    amount: s(r.Amo) || '0',
-    gift: s(r.GiftAmo) || '0',
-    balance: s(r.Balance),
+    amount: decimal(r.Amo),
+    gift: decimal(r.GiftAmo),
+    balance: text(r.Balance),
   };
 }
 
-function toPage(data: ResultTables, row: (r: ResultRow) => WalletRecord): RecordPage {
-  const total = data.table2?.[0]?.TotalCount;
-  return { rows: (data.table1 ?? []).map(row), totalCount: total === undefined || total === null || total === '' ? null : n(total) };
+function toPage<R>(data: { table1: R[]; table2: { TotalCount: number }[] }, row: (r: R) => WalletRecord): RecordPage {
+  return { rows: data.table1.map(row), totalCount: totalCount(data.table2) };
 }
 
 const nextPage = (lastPage: RecordPage, allPages: RecordPage[], lastPageParam: number) => {
@@ -86,52 +86,56 @@ const nextPage = (lastPage: RecordPage, allPages: RecordPage[], lastPageParam: n
 export const walletApi = api.injectEndpoints({
   endpoints: (build) => ({
     rechargeRules: build.query<RechargeRule[], { EntID: string }>({
-      query: ({ EntID }) => ({ op: 'VipRecharge_VipRechargeRuleListByPage_Get', rows: [{ EntID, PageIndex: 1, PageSize: 50 }] }),
-      transformResponse: (data: ResultTables) =>
-        (data.table1 ?? []).map((r) => ({ RuleID: s(r.RuleID), amount: s(r.Amo) || '0', gift: s(r.GiftAmo) || '0' })),
+      // EntID keys the cache; the transport sends the shop's own.
+      query: () => request('VipRecharge_VipRechargeRuleListByPage_Get', [{ PageIndex: 1, PageSize: 50 }]),
+      transformResponse: answer('VipRecharge_VipRechargeRuleListByPage_Get', (r) =>
+        r.table1.map((rule) => ({ RuleID: text(rule.RuleID), amount: decimal(rule.Amo), gift: decimal(rule.GiftAmo) })),
+      ),
     }),
     balanceRecords: build.infiniteQuery<RecordPage, void, number>({
       infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: nextPage },
-      query: ({ pageParam }) => ({ op: 'VipRecharge_EntVipAccountItemsListByPage_V2_Get', rows: [{ PageIndex: pageParam, PageSize: RECORD_PAGE_SIZE }] }),
+      query: ({ pageParam }) => request('VipRecharge_EntVipAccountItemsListByPage_V2_Get', [{ PageIndex: pageParam, PageSize: RECORD_PAGE_SIZE }]),
       providesTags: ['Balance'],
-      transformResponse: (data: ResultTables) =>
+      transformResponse: answer('VipRecharge_EntVipAccountItemsListByPage_V2_Get', (data) =>
         toPage(data, (r) => {
-          const kind = s(r.Kind) as RecordKind;
+          const kind = text(r.Kind) as RecordKind;
           return {
-            id: s(r.ItemID),
+            id: text(r.ItemID),
             kind: KINDS.includes(kind) ? kind : 'adjust',
-            amount: s(r.Amo) || '0',
-            after: s(r.Balance) || '0',
-            remark: s(r.Remark),
-            sheetId: s(r.SheetID),
-            at: s(r.CreatedDate),
+            amount: decimal(r.Amo),
+            after: decimal(r.Balance),
+            remark: text(r.Remark),
+            sheetId: text(r.SheetID),
+            at: text(r.CreatedDate),
           };
         }),
+      ),
     }),
     scoreRecords: build.infiniteQuery<RecordPage, void, number>({
       infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: nextPage },
-      query: ({ pageParam }) => ({ op: 'EntVip_EntVipScoreItemsByPage_V1_Get', rows: [{ PageIndex: pageParam, PageSize: RECORD_PAGE_SIZE }] }),
+      query: ({ pageParam }) => request('EntVip_EntVipScoreItemsByPage_V1_Get', [{ PageIndex: pageParam, PageSize: RECORD_PAGE_SIZE }]),
       providesTags: ['Points'],
-      transformResponse: (data: ResultTables) =>
+      transformResponse: answer('EntVip_EntVipScoreItemsByPage_V1_Get', (data) =>
         toPage(data, (r) => ({
-          id: s(r.ItemID),
+          id: text(r.ItemID),
           kind: 'points',
-          amount: s(r.Score) || '0',
-          after: s(r.Balance) || '0',
-          remark: s(r.Remark),
-          sheetId: s(r.SheetID),
-          at: s(r.CreatedDate),
+          amount: decimal(r.Score),
+          after: decimal(r.Balance),
+          remark: text(r.Remark),
+          sheetId: text(r.SheetID),
+          at: text(r.CreatedDate),
         })),
+      ),
     }),
     /** Starts a top-up of a rule or of a free amount; the refusal (amount out of limits) is shown by the page. */
-    startRecharge: build.mutation<Recharge, { RuleID: string } | { Amo: string }>({
-      query: (row) => ({ op: 'VipRecharge_VipAccountRechargeSumbit_V3_Add', rows: [row], silent: true }),
-      transformResponse: (data: ResultTables) => toRecharge(data.table1?.[0]),
+    startRecharge: build.mutation<Recharge, RowOf<'VipRecharge_VipAccountRechargeSumbit_V3_Add'>>({
+      query: (row) => request('VipRecharge_VipAccountRechargeSumbit_V3_Add', [row], { silent: true }),
+      transformResponse: answer('VipRecharge_VipAccountRechargeSumbit_V3_Add', (r) => toRecharge(r.table1[0])),
     }),
     /** Where a top-up stands; a paid one refreshes the member's balance everywhere. */
     rechargeStatus: build.query<Recharge, { SheetID: string }>({
-      query: ({ SheetID }) => ({ op: 'VipRecharge_VipAccountRechargeStatus_V3_Get', rows: [{ SheetID }], silent: true }),
-      transformResponse: (data: ResultTables) => toRecharge(data.table1?.[0]),
+      query: ({ SheetID }) => request('VipRecharge_VipAccountRechargeStatus_V3_Get', [{ SheetID }], { silent: true }),
+      transformResponse: answer('VipRecharge_VipAccountRechargeStatus_V3_Get', (r) => toRecharge(r.table1[0])),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;

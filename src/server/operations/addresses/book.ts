@@ -11,7 +11,7 @@ import { randomInt } from 'node:crypto';
 import { normalisePhone } from '../../../shared/domain/member';
 import type { PayloadOf } from '../../../shared/protocol/schemas';
 import type { Queryable } from '../../db/driver';
-import { OpError, type HandlerMap } from '../context';
+import { OpError, type HandlerMap, type RowOf } from '../context';
 import { paging, requireMember } from '../auth/rows';
 
 const newId = (prefix: string, now: Date) => `${prefix}${now.getTime()}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
@@ -20,8 +20,10 @@ const ADDRESS_COLUMNS = `address_id AS "AddressID", cust_name AS "CustName", cus
   province AS "Province", city AS "City", district AS "District", main_address AS "MainAddress",
   house_number AS "HouseNumber", gps_lng AS "GPS_Lng", gps_lat AS "GPS_Lat", CASE WHEN is_default THEN 1 ELSE 0 END AS "IsDefault"`;
 
+type BookRow = RowOf<'VipAddress_VipAddressDetailGet_Get'>;
+
 async function addressOf(q: Queryable, vipId: string, addressId: string) {
-  const [row] = await q.query(`SELECT ${ADDRESS_COLUMNS} FROM vip_address WHERE address_id = $1 AND vip_id = $2`, [addressId, vipId]);
+  const [row] = await q.query<BookRow>(`SELECT ${ADDRESS_COLUMNS} FROM vip_address WHERE address_id = $1 AND vip_id = $2`, [addressId, vipId]);
   if (!row) throw new OpError('vipAddressNotFound');
   return row;
 }
@@ -72,7 +74,7 @@ export const addressBookHandlers: HandlerMap = {
   async VipAddress_VipAddressListByPage_Get(ctx, { tableData: [row] }) {
     const { vipId } = requireMember(ctx);
     const { limit, offset } = paging(row!, 999, 999);
-    const rows = await ctx.tx.query(
+    const rows = await ctx.tx.query<BookRow>(
       `SELECT ${ADDRESS_COLUMNS} FROM vip_address WHERE vip_id = $1 ORDER BY is_default DESC, created_at DESC, address_id LIMIT $2 OFFSET $3`,
       [vipId, limit, offset],
     );

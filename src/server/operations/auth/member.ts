@@ -2,7 +2,7 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../../db/driver';
 import { message, type Lang } from '../../messages';
-import { OpError, type HandlerMap } from '../context';
+import { OpError, type HandlerMap, type RowOf } from '../context';
 
 /** The anonymous default member's entity and user (SPEC section 9); a guest's stored name (answers say it in the caller's language: message guestName). */
 export const DEFAULT_GUEST = { entId: '881000000009', userId: '888000000009', name: 'walk-in guest' } as const;
@@ -12,7 +12,7 @@ export function newVipId(now: Date): string {
 }
 
 async function guestRow(tx: Queryable, vipId: string, lang: Lang) {
-  const [row] = await tx.query(
+  const [row] = await tx.query<RowOf<'EntVip_EntVipGuestLogin_Add'>>(
     `SELECT vip_id AS "VipID", CASE WHEN is_guest THEN $2 ELSE vip_name END AS "VipName", vip_code AS "VipCode",
             CASE WHEN is_guest THEN 1 ELSE 0 END AS "IsGuest", ent_id AS "EntID"
      FROM vip WHERE vip_id = $1`,

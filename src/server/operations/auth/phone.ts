@@ -9,7 +9,7 @@
  *                     step 1 within 15 minutes when the member has a phone)
  */
 import { phoneKey } from '../../../shared/domain/member';
-import { OpError, type HandlerMap } from '../context';
+import { OpError, type HandlerMap, type RowOf } from '../context';
 import { memberRow, requireMember } from './rows';
 import { checkCode, CODE_TTL_SECONDS, requirePhone, RESEND_SECONDS, sendCode } from './smsCodes';
 
@@ -23,7 +23,7 @@ export const phoneHandlers: HandlerMap = {
   },
 
   async Phone_SMSAreaGet_Get(ctx) {
-    const rows = await ctx.tx.query(
+    const rows = await ctx.tx.query<RowOf<'Phone_SMSAreaGet_Get'>>(
       `SELECT area_no AS "AreaNo", area_name AS "AreaName", area_name_tw AS "AreaNameTW", area_name_en AS "AreaNameEN", sort AS "Sort"
          FROM sms_area ORDER BY sort, area_no`,
     );

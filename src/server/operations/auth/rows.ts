@@ -1,12 +1,14 @@
 /** Reads shared by the sign-in and member-page handlers. */
 import { decimal4, ErrorCode } from '../../../shared/protocol/envelope';
 import type { Queryable } from '../../db/driver';
-import { OpError, type OpContext, type Session } from '../context';
+import { OpError, type OpContext, type RowOf, type Session } from '../context';
 import { message, type Lang } from '../../messages';
 
 /** The member row every sign-in and member operation answers (schemas.ts memberRow). */
-export async function memberRow(q: Queryable, vipId: string, now: Date, lang: Lang = 'en'): Promise<Record<string, unknown>> {
-  const [row] = await q.query<Record<string, unknown> & { Balance: string; Score: string }>(
+export type MemberRow = RowOf<'EntVip_EntVipDetailGet_V1_Get'>;
+
+export async function memberRow(q: Queryable, vipId: string, now: Date, lang: Lang = 'en'): Promise<MemberRow> {
+  const [row] = await q.query<MemberRow>(
     `SELECT v.vip_id AS "VipID", CASE WHEN v.is_guest THEN $3 ELSE v.vip_name END AS "VipName", v.sex AS "Sex", v.head_img AS "HeadImg",
             v.phone AS "Phone", v.area_no AS "AreaNo", COALESCE(to_char(v.birthy, 'YYYY-MM-DD'), '') AS "Birthy",
             v.vip_code AS "VipCode", v.balance AS "Balance", v.score AS "Score",

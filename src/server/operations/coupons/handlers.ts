@@ -17,7 +17,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { decimal4 } from '../../../shared/protocol/envelope';
 import type { Queryable } from '../../db/driver';
-import { OpError, type HandlerMap, type OpContext } from '../context';
+import { OpError, type HandlerMap, type OpContext, type RowOf } from '../context';
 import { iso, paging, requireMember } from '../auth/rows';
 import { couponRow, findCard, normaliseCode, type Card } from './rules';
 
@@ -26,11 +26,15 @@ const CARD_COLUMNS = `c.card_id AS "CardID", c.card_code AS "CardCode", p.plan_i
   p.face_value AS "FaceValue", p.min_amount AS "MinAmount", c.begin_at AS "BeginTime", c.end_at AS "EndTime",
   (CASE WHEN c.status = 0 AND c.end_at <= $2 THEN 2 ELSE c.status END)::int AS "Status", c.used_at AS "UsedTime", p.remark AS "Remark"`;
 
-function cardRow(r: Record<string, unknown>) {
+type CardListRow = RowOf<'EntCard_VipCardList_Get'>;
+type PlanRow = RowOf<'EntCard_VipEntCardPlanDetail_Get'>;
+
+/** The SQL's columns, before the amounts and times are formatted. */
+function cardRow(r: Omit<CardListRow, 'BeginTime' | 'EndTime' | 'UsedTime'> & { BeginTime: unknown; EndTime: unknown; UsedTime: unknown }): CardListRow {
   return {
     ...r,
-    FaceValue: decimal4(r.FaceValue as string),
-    MinAmount: decimal4(r.MinAmount as string),
+    FaceValue: decimal4(r.FaceValue),
+    MinAmount: decimal4(r.MinAmount),
     BeginTime: iso(r.BeginTime),
     EndTime: iso(r.EndTime),
     UsedTime: iso(r.UsedTime),
@@ -46,7 +50,7 @@ const PLAN_COLUMNS = `p.plan_id AS "PlanID", p.plan_name AS "PlanName", p.plan_n
   CASE WHEN p.stock IS NULL THEN -1 ELSE GREATEST(p.stock - p.claimed_count, 0) END AS "Stock",
   p.remark AS "Remark"`;
 
-const planRow = (r: Record<string, unknown>) => ({ ...r, FaceValue: decimal4(r.FaceValue as string), MinAmount: decimal4(r.MinAmount as string) });
+const planRow = (r: PlanRow): PlanRow => ({ ...r, FaceValue: decimal4(r.FaceValue), MinAmount: decimal4(r.MinAmount) });
 
 /** The member's vip id when the session is a member's, for "claimed" flags; '' otherwise. */
 const memberOrNone = (ctx: OpContext) => (ctx.session?.role === 'member' && ctx.session.vipId ? ctx.session.vipId : '');
@@ -103,7 +107,7 @@ export const couponHandlers: HandlerMap = {
     const effective = '(CASE WHEN c.status = 0 AND c.end_at <= $2 THEN 2 ELSE c.status END)';
     const where = `c.vip_id = $1 ${status === undefined ? '' : `AND ${effective} = $3`}`;
     const params = status === undefined ? [vipId, ctx.now] : [vipId, ctx.now, status];
-    const rows = await ctx.tx.query(
+    const rows = await ctx.tx.query<Parameters<typeof cardRow>[0]>(
       `SELECT ${CARD_COLUMNS} FROM vip_card c JOIN card_plan p ON p.plan_id = c.plan_id
         WHERE ${where} ORDER BY ${effective}, c.end_at, c.card_id LIMIT ${limit} OFFSET ${offset}`,
       params,
@@ -118,7 +122,7 @@ export const couponHandlers: HandlerMap = {
   async EntCard_EntCardPlanList_Get(ctx, { tableData: [row] }) {
     const entId = row!.EntID || ctx.session?.entId || '';
     const { limit, offset } = paging(row!, 50);
-    const rows = await ctx.tx.query(
+    const rows = await ctx.tx.query<PlanRow>(
       `SELECT ${PLAN_COLUMNS} FROM card_plan p WHERE p.ent_id = $1 ORDER BY p.plan_id LIMIT $3 OFFSET $4`,
       [entId, memberOrNone(ctx), limit, offset],
     );
@@ -127,7 +131,7 @@ export const couponHandlers: HandlerMap = {
   },
 
   async EntCard_VipEntCardPlanDetail_Get(ctx, { tableData: [row] }) {
-    const [plan] = await ctx.tx.query(`SELECT ${PLAN_COLUMNS} FROM card_plan p WHERE p.plan_id = $1`, [row!.PlanID, memberOrNone(ctx)]);
+    const [plan] = await ctx.tx.query<PlanRow>(`SELECT ${PLAN_COLUMNS} FROM card_plan p WHERE p.plan_id = $1`, [row!.PlanID, memberOrNone(ctx)]);
     if (!plan) throw new OpError('cardPlanNotFound');
     return { table1: [planRow(plan)] };
   },

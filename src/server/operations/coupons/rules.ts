@@ -130,7 +130,7 @@ export function couponRow(card: Card, now: Date, amountMinor: number | null, for
     BeginTime: isoSeconds(card.begin_at),
     EndTime: isoSeconds(card.end_at),
     Status: effectiveStatus(card, now),
-    Usable: check.ok ? 1 : 0,
+    Usable: check.ok ? (1 as const) : (0 as const),
     Reason: check.ok ? '' : check.key,
     ReasonText: check.ok ? '' : message(check.key, lang, check.values),
     CouponAmo: check.ok && amountMinor !== null ? decimal4(minorToString(check.couponMinor, formats.AmoPoint)) : '',

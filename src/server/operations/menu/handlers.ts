@@ -17,12 +17,13 @@
  * - A goods is SoldOut when flagged, or when it has skus and all are sold out.
  *   A sku is SoldOut when flagged or its goods is.
  * - Every list is one query per table (no query per row) and set-based: the
- *   goods lists choose their page, then join the page's sku, pack-unit, bundle
- *   and add-on aggregates once (goodsPage); pages use LIMIT/OFFSET. Only the
- *   one-goods detail reads those as correlated subqueries.
+ *   goods lists join one aggregate of the shop's skus, pack units, bundle
+ *   groups and add-on links once (goodsPage, GOODS_FLAGS); pages use
+ *   LIMIT/OFFSET. Only the one-goods detail reads those as correlated
+ *   subqueries.
  */
-import type { Queryable } from '../../db/driver';
-import { OpError, type HandlerMap, type Session } from '../context';
+import type { Queryable, Row } from '../../db/driver';
+import { OpError, type HandlerMap, type RowOf, type Session } from '../context';
 import { langsFor, tr, trBy, type TextLangs } from '../localized';
 import { baseColumns } from '../shop/handlers';
 
@@ -189,7 +190,7 @@ type GoodsFilter = { sql: (first: number) => string; params: unknown[] };
  * PostgreSQL server it moves the work to the server, the CPU every instance
  * shares (about 42 ms of server time against 10-15), so rows are read there.
  */
-async function goodsPage(
+async function goodsPage<T extends Row = RowOf<'Goods_GoodsShopHomeGoodsByPage_Get'>>(
   tx: Queryable,
   shopId: string,
   now: Date,
@@ -198,7 +199,7 @@ async function goodsPage(
   l: TextLangs,
   asJson: boolean,
   fields: Fields = goodsFields,
-): Promise<Record<string, unknown>[]> {
+): Promise<T[]> {
   const n = filter.params.length;
   const list = fields(l, JOINED);
   const from = `
@@ -209,7 +210,7 @@ async function goodsPage(
       WHERE g.shop_id = $1 AND ${filter.sql(3)}
       ORDER BY ${GOODS_ORDER}
       LIMIT $${n + 3} OFFSET $${n + 4}`;
-  const rows = await tx.query(
+  const rows = await tx.query<T>(
     asJson
       ? `WITH ${RUNNING_PROMOTIONS}, ${GOODS_FLAGS}
          SELECT COALESCE(json_agg(p.j ORDER BY p.n), '[]')::text AS rows
@@ -219,7 +220,7 @@ async function goodsPage(
     [shopId, now, ...filter.params, page.limit, page.offset],
   );
   if (!asJson) return rows;
-  return JSON.parse(String(rows[0]?.rows ?? '[]')) as Record<string, unknown>[];
+  return JSON.parse(String(rows[0]?.rows ?? '[]')) as T[];
 }
 
 async function countGoods(tx: Queryable, shopId: string, filter: GoodsFilter): Promise<number> {
@@ -250,7 +251,7 @@ const iso = (d: unknown): string => (d instanceof Date ? d.toISOString() : d ? n
 export const menuHandlers: HandlerMap = {
   async HBBPos_AllGoodsClassGet_Get({ tx, lang }, { tableData: [row] }) {
     const l = await langsFor(tx, lang, { shopId: row!.ShopID });
-    const classes = await tx.query(
+    const classes = await tx.query<RowOf<'HBBPos_AllGoodsClassGet_Get'>>(
       `SELECT c.class_id AS "ClassID", ${tr('c.class_name', l)} AS "ClassName", c.sort AS "Sort",
               (SELECT count(*) FROM goods g WHERE g.class_id = c.class_id)::int AS "GoodsCount"
          FROM goods_class c WHERE c.shop_id = $1 ORDER BY c.sort, c.class_id`,
@@ -266,7 +267,7 @@ export const menuHandlers: HandlerMap = {
     const page = pageOf(row!, GOODS_PAGE_SIZE);
     const filter = classGoods(ClassID || null);
     const l = await langsFor(tx, lang, { shopId: ShopID });
-    const goods = await goodsPage(tx, ShopID, now, filter, page, l, embedded(config), goodsListFields);
+    const goods = await goodsPage<RowOf<'HBBPos_GoodsClass_GoodsList_V9_Get'>>(tx, ShopID, now, filter, page, l, embedded(config), goodsListFields);
     const total = await totalOf(page, goods.length, () => countGoods(tx, ShopID, filter));
     if (total === 0) await requireShop(tx, ShopID);
     return { table1: goods, table2: [{ TotalCount: total }] };
@@ -290,7 +291,7 @@ export const menuHandlers: HandlerMap = {
     const l = await langsFor(tx, lang, { shopId: found.shop_id });
     // The spec (attribute names and values, the skus' items) is one text, in one language.
     const spec = (value: string) => trBy('g.sku_attribute_values', value, l);
-    const [goods] = await tx.query(
+    const [goods] = await tx.query<RowOf<'EShop_GoodsDetailGet_V2_Get'>>(
       `WITH ${RUNNING_PROMOTIONS}
        SELECT ${goodsColumns(l)}, ${spec('g.sku_attributes')} AS "SkuAttributes",
               ${spec('g.sku_attribute_values')} AS "SkuAttributeValues"
@@ -298,7 +299,7 @@ export const menuHandlers: HandlerMap = {
         WHERE g.goods_id = $3`,
       [found.shop_id, now, GoodsID],
     );
-    const skus = await tx.query(
+    const skus = await tx.query<RowOf<'EShop_GoodsDetailGet_V2_Get', 'table2'>>(
       `WITH ${RUNNING_PROMOTIONS}
        SELECT k.sku_id AS "SkuID", k.sku_code AS "SkuCode", ${spec('k.sku_items')} AS "SkuItems",
               k.price AS "Price", k.sales_price AS "SalesPrice",
@@ -310,7 +311,7 @@ export const menuHandlers: HandlerMap = {
         WHERE k.goods_id = $3 ORDER BY k.sort, k.sku_code`,
       [found.shop_id, now, GoodsID],
     );
-    const packUnits = await tx.query(
+    const packUnits = await tx.query<RowOf<'EShop_GoodsDetailGet_V2_Get', 'table3'>>(
       `SELECT pcode AS "PCode", ${tr('punit', l)} AS "PUnit",
               ref AS "Ref", price AS "Price", sales_price AS "SalesPrice"
          FROM goods_punit WHERE goods_id = $1 ORDER BY ref, pcode`,
@@ -322,7 +323,7 @@ export const menuHandlers: HandlerMap = {
   async HBBPos_GoodsBomList_V3_Get({ tx, lang }, { tableData: [row] }) {
     const { GoodsID } = row!;
     const l = await langsFor(tx, lang, { goodsId: GoodsID });
-    const groups = await tx.query(
+    const groups = await tx.query<RowOf<'HBBPos_GoodsBomList_V3_Get'>>(
       `SELECT bom_class_id AS "BOMClassID", ${tr('class_name', l)} AS "ClassName",
               select_type AS "SelectType", select_qua AS "SelectQua", sort AS "Sort"
          FROM goods_bom_class WHERE goods_id = $1 ORDER BY sort, bom_class_id`,
@@ -332,7 +333,7 @@ export const menuHandlers: HandlerMap = {
       if (!(await goodsOf(tx, GoodsID))) throw new OpError('goodsNotFound');
       return { table1: [], table2: [] };
     }
-    const items = await tx.query(
+    const items = await tx.query<RowOf<'HBBPos_GoodsBomList_V3_Get', 'table2'>>(
       `SELECT i.bom_class_id AS "BOMClassID", p.goods_id AS "GoodsID",
               ${tr('p.goods_name', l)} AS "GoodsName",
               i.bom_amo AS "BOMAmo", i.bom_qua AS "BOMQua", ${tr('i.bom_punit', l)} AS "BOMGoodsPUnit",
@@ -353,7 +354,7 @@ export const menuHandlers: HandlerMap = {
     const { GoodsID, ShopID } = row!;
     if (GoodsID) {
       const l = await langsFor(tx, lang, { goodsId: GoodsID });
-      const options = await tx.query(
+      const options = await tx.query<RowOf<'Cust_GmGoodsChargingListGet_V1_Get'>>(
         `SELECT ${chargingColumns(l)}
            FROM goods_charging_link l JOIN goods_charging o ON o.option_id = l.option_id
           WHERE l.goods_id = $1 ORDER BY o.sort, o.option_id`,
@@ -367,7 +368,7 @@ export const menuHandlers: HandlerMap = {
       return { table1: options };
     }
     const l = await langsFor(tx, lang, { shopId: ShopID! });
-    const options = await tx.query(
+    const options = await tx.query<RowOf<'Cust_GmGoodsChargingListGet_V1_Get'>>(
       `SELECT ${chargingColumns(l)} FROM goods_charging o WHERE o.shop_id = $1 ORDER BY o.sort, o.option_id`,
       [ShopID],
     );
@@ -382,7 +383,7 @@ export const menuHandlers: HandlerMap = {
    */
   async HBBPos_ShopGoodsBaseGet_Get({ tx }, { tableData: [row] }) {
     const { ShopID } = row!;
-    const soldOut = await tx.query(
+    const soldOut = await tx.query<RowOf<'HBBPos_ShopGoodsBaseGet_Get'>>(
       `SELECT g.goods_id AS "GoodsID", '' AS "SkuID", 1 AS "SoldOut" FROM goods g WHERE g.shop_id = $1 AND g.sold_out
        UNION ALL
        SELECT k.goods_id, k.sku_id, 1 FROM goods_sku k JOIN goods g ON g.goods_id = k.goods_id
@@ -402,7 +403,7 @@ export const menuHandlers: HandlerMap = {
   async Promote_AvailablePromoteGoodsGet_Get({ tx, now, lang }, { tableData: [row] }) {
     const { ShopID } = row!;
     const l = await langsFor(tx, lang, { shopId: ShopID });
-    const rows = await tx.query<{ BeginTime: Date; EndTime: Date } & Record<string, unknown>>(
+    const rows = await tx.query<Omit<RowOf<'Promote_AvailablePromoteGoodsGet_Get'>, 'BeginTime' | 'EndTime'> & { BeginTime: Date; EndTime: Date }>(
       `WITH ${RUNNING_PROMOTIONS}
        SELECT p.plan_id AS "PlanID", ${tr('p.plan_name', l)} AS "PlanName", p.goods_id AS "GoodsID", p.sku_id AS "SkuID",
               p.promote_price AS "PromotePrice", COALESCE(p.limit_qua::text, '') AS "LimitQua",
@@ -423,7 +424,7 @@ export const menuHandlers: HandlerMap = {
     const l = await langsFor(tx, lang, { shopId: ShopID });
     const posTypes = PosType?.trim() ? PosType.split(',').map((t) => Number(t.trim())) : [...EXTERNAL_SHOP_POS_TYPES];
     const page = pageOf(row!, 1000);
-    const shops = await tx.query<{ ShopID: string }>(
+    const shops = await tx.query<RowOf<'Shop_ShopInfoByPage_Get'>>(
       `SELECT s.shop_id AS "ShopID", ${tr('s.shop_name', l)} AS "ShopName",
               s.pos_type::text AS "PosType", s.logo AS "Logo", ${tr('s.notice', l)} AS "Notice"
          FROM shop s WHERE s.parent_shop_id = $1 AND s.pos_type = ANY ($2::int[])
@@ -431,7 +432,7 @@ export const menuHandlers: HandlerMap = {
       [ShopID, posTypes, page.limit, page.offset],
     );
     const bases = shops.length
-      ? await tx.query(
+      ? await tx.query<RowOf<'Shop_ShopInfoByPage_Get', 'table2'>>(
           `SELECT b.base_id AS "BaseID", b.shop_id AS "ShopID", ${tr('b.base_name', l)} AS "BaseName",
                   b.base_code AS "BaseCode", b.cy_type AS "CYType",
                   b.business_mode::text AS "BusinessMode", b.pay_mode AS "PayMode"
@@ -467,7 +468,7 @@ export const menuHandlers: HandlerMap = {
     const l = await langsFor(tx, lang, { entId: entId! });
     const filter = `b.ent_id = $1 AND ($2::text IS NULL OR b.shop_id = $2) AND ($3::int IS NULL OR b.base_class = $3)`;
     const filterParams = [entId, ShopID || null, BaseClass ?? null];
-    const bases = await tx.query(
+    const bases = await tx.query<RowOf<'Base_BaseInfoByGPSGet_Get'>>(
       `SELECT ${baseColumns(l)}, COALESCE(round(d.km::numeric, 4)::text, '') AS "Distance"
          FROM base b
          CROSS JOIN LATERAL (

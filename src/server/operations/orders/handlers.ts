@@ -12,7 +12,7 @@ import { toMinor } from '../../../shared/domain/numbers';
 import { SheetStatus } from '../../../shared/domain/orderStates';
 import { decimal4, ErrorCode } from '../../../shared/protocol/envelope';
 import { emitSheetEvent } from '../../events/emit';
-import { OpError, type HandlerMap, type OpContext } from '../context';
+import { OpError, type HandlerMap, type OpContext, type RowOf } from '../context';
 import { langsFor, tr } from '../localized';
 import {
   isoSeconds,
@@ -153,7 +153,7 @@ export const orderHandlers: HandlerMap = {
     const answer = couponRow(card, ctx.now, amountMinor, outlet.formats, outlet.currencySymbol, ctx.lang);
     if (byCode && answer.Reason === 'couponUnavailable') throw new OpError('couponUnavailable');
     // The shops it can be used in: every shop of the coupon's enterprise (not a business district itself, pos type 5).
-    const shops = await ctx.tx.query(
+    const shops = await ctx.tx.query<RowOf<'EntCard_CardDetailGet_V1_Get', 'table2'>>(
       `SELECT shop_id AS "ShopID", shop_name AS "ShopName", shop_name_tw AS "ShopNameTW", shop_name_en AS "ShopNameEN"
          FROM shop WHERE ent_id = $1 AND pos_type <> 5 ORDER BY sort, shop_id`,
       [card.ent_id],

@@ -11,7 +11,7 @@
  * db/seed/demo.ts, "Sheets").
  */
 import { roundAuthors } from '../../events/emit';
-import { OpError, type HandlerMap } from '../context';
+import { OpError, type HandlerMap, type RowOf } from '../context';
 import { isoSeconds, isSettling, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from './common';
 import { orderedOn, sheetItems, sheetRounds } from './sheetRows';
 
@@ -55,7 +55,7 @@ export const sheetHandlers: HandlerMap = {
    * rounds as table3.
    */
   async PosSalSheet_PosSalSheetDetailGet_V2_Get({ tx, session, now, lang, scannedTables }, { tableData: [row] }) {
-    const [found] = await tx.query<OwnerColumns & Record<string, unknown>>(
+    const [found] = await tx.query<OwnerColumns & Omit<RowOf<'PosSalSheet_PosSalSheetDetailGet_V2_Get'>, 'TakeTime' | 'DisplayState' | 'Settling' | 'Mine' | 'VipID' | 'CustName' | 'CustPhone' | 'CustAddress'>>(
       `SELECT ${HEAD_COLUMNS}, s.sheet_id, s.vip_id, s.cust_name, s.cust_phone, s.cust_region, s.cust_address, s.take_time,
               s.total_amo, s.remark, ${SHEET_STATE_COLUMNS}
          FROM sheet s WHERE s.sheet_id = $1`,
@@ -79,8 +79,8 @@ export const sheetHandlers: HandlerMap = {
       ...columns,
       TakeTime: isoSeconds(take_time),
       DisplayState: sheetDisplayState(state, now),
-      Settling: pay_mode === 'postpay' && isSettling(state, now) ? 1 : 0,
-      Mine: orderedHere ? 1 : 0,
+      Settling: pay_mode === 'postpay' && isSettling(state, now) ? (1 as const) : (0 as const),
+      Mine: orderedHere ? (1 as const) : (0 as const),
     };
     const contact = { VipID: vip_id, CustName: cust_name, CustPhone: cust_phone, CustAddress: [cust_region, cust_address].filter(Boolean).join(' ') };
     return {

@@ -3,10 +3,14 @@
  * merge preview of a table's sheet): who ordered a round is told only as
  * Mine (the caller's session ordered it), never as a VipID.
  */
-import type { Queryable, Row } from '../../db/driver';
+import type { Queryable } from '../../db/driver';
+import type { RowOf } from '../context';
 import type { Lang } from '../../messages';
 import { langsFor, tr, trBy } from '../localized';
 import { isoSeconds } from './common';
+
+type SheetItemRow = RowOf<'PosSalSheet_PosSalSheetDetailGet_V2_Get', 'table2'>;
+type SheetRoundRow = RowOf<'PosSalSheet_PosSalSheetDetailGet_V2_Get', 'table3'>;
 
 /**
  * The lines of a sheet, rounds in order (sheetItemRow of schemas.ts). The
@@ -14,10 +18,10 @@ import { isoSeconds } from './common';
  * language (operations/localized.ts); the line's stored text when the menu
  * no longer has them.
  */
-export async function sheetItems(tx: Queryable, sheetId: string, vipId: string | null, lang: Lang): Promise<Row[]> {
+export async function sheetItems(tx: Queryable, sheetId: string, vipId: string | null, lang: Lang): Promise<SheetItemRow[]> {
   const l = await langsFor(tx, lang, { sheetId });
   const or = (translated: string, stored: string) => `COALESCE(NULLIF(${translated}, ''), ${stored})`;
-  return tx.query(
+  return tx.query<SheetItemRow>(
     `SELECT i.item_id AS "ItemID", i.round_no AS "RoundNo", i.goods_id AS "GoodsID", i.sku_id AS "SkuID",
             ${or(tr('p.punit', l), 'i.punit')} AS "PUnit",
             ${or(tr('g.goods_name', l), 'i.goods_name')} AS "GoodsName",
@@ -47,12 +51,12 @@ export async function sheetRounds(
   tx: Queryable,
   sheet: { sheet_id: string; vip_id: string | null; total_amo: string; remark: string; created_at: Date },
   vipId: string | null,
-): Promise<Row[]> {
+): Promise<SheetRoundRow[]> {
   const rounds = await tx.query<{ round_no: number; amount: string; remark: string; created_at: Date; vip_id: string }>(
     'SELECT round_no, amount, remark, created_at, vip_id FROM sheet_round WHERE sheet_id = $1 ORDER BY round_no',
     [sheet.sheet_id],
   );
-  const mine = (owner: string | null) => (vipId !== null && owner === vipId ? 1 : 0);
+  const mine = (owner: string | null) => (vipId !== null && owner === vipId ? (1 as const) : (0 as const));
   if (rounds.length === 0) {
     return [{ RoundNo: 1, RoundAmo: sheet.total_amo, Remark: sheet.remark, CreatedDate: isoSeconds(sheet.created_at), Mine: mine(sheet.vip_id) }];
   }

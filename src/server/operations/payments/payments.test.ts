@@ -8,7 +8,7 @@
 import { ErrorCode } from '../../../shared/protocol/envelope';
 import { DEMO } from '../../db/seed';
 import { startHarness, GatewayClient, type Harness } from '../../test/harness';
-import { markSheetPaid } from './handlers';
+import { markSheetPaid } from './settle';
 import {
   atTable,
   balanceOf,

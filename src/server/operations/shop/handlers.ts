@@ -4,7 +4,7 @@
  */
 import { ErrorCode } from '../../../shared/protocol/envelope';
 import type { Queryable } from '../../db/driver';
-import { OpError, type HandlerMap } from '../context';
+import { OpError, type HandlerMap, type RowOf } from '../context';
 import { langsFor, tr, type TextLangs } from '../localized';
 
 /** The enterprise row as the app reads it; texts in the caller's language (localized.ts), as in every row below. */
@@ -87,13 +87,13 @@ export const shopHandlers: HandlerMap = {
     if (BaseID && found.baseId && BaseID !== found.baseId) throw new OpError('qrCodeInvalid');
 
     const l = await langsFor(tx, lang, { entId: found.entId });
-    const [entity] = await tx.query(`SELECT ${entityColumns(l)} FROM enterprise e WHERE e.ent_id = $1`, [found.entId]);
-    const shops = await tx.query(`SELECT ${shopColumns(l)} FROM shop s WHERE s.shop_id = $1`, [found.shopId]);
+    const [entity] = await tx.query<Omit<RowOf<'EShop_EShopShopPageGet_Get'>, 'NowDate'>>(`SELECT ${entityColumns(l)} FROM enterprise e WHERE e.ent_id = $1`, [found.entId]);
+    const shops = await tx.query<RowOf<'EShop_EShopShopPageGet_Get', 'table2'>>(`SELECT ${shopColumns(l)} FROM shop s WHERE s.shop_id = $1`, [found.shopId]);
     const bases = found.baseId
-      ? await tx.query(`SELECT ${baseColumns(l)} FROM base b WHERE b.base_id = $1`, [found.baseId])
+      ? await tx.query<RowOf<'EShop_EShopShopPageGet_Get', 'table3'>>(`SELECT ${baseColumns(l)} FROM base b WHERE b.base_id = $1`, [found.baseId])
       : [];
     const tables = found.tableId
-      ? await tx.query(`SELECT ${TABLE_COLUMNS} FROM dining_table t WHERE t.table_id = $1`, [found.tableId])
+      ? await tx.query<RowOf<'EShop_EShopShopPageGet_Get', 'table5'>>(`SELECT ${TABLE_COLUMNS} FROM dining_table t WHERE t.table_id = $1`, [found.tableId])
       : [];
     if (by[0] === 'QRCode' && found.tableId) rememberScan?.(found.tableId);
     // A table's sheet only for who scanned the table's code (a TableID is no secret): http/tableScan.ts.
@@ -111,11 +111,11 @@ export const shopHandlers: HandlerMap = {
 
   async PosSalSheet_ShopBaseDetailGet_Get({ tx, lang }, { tableData: [row] }) {
     const l = await langsFor(tx, lang, { baseId: row!.BaseID });
-    const bases = await tx.query(`SELECT ${baseColumns(l)} FROM base b WHERE b.base_id = $1`, [row!.BaseID]);
+    const bases = await tx.query<RowOf<'PosSalSheet_ShopBaseDetailGet_Get', 'table2'>>(`SELECT ${baseColumns(l)} FROM base b WHERE b.base_id = $1`, [row!.BaseID]);
     const base = bases[0];
     if (!base) throw new OpError('baseNotFound');
     if (row!.ShopID && row!.ShopID !== base.ShopID) throw new OpError('baseNotFound');
-    const shops = await tx.query(`SELECT ${shopColumns(l)} FROM shop s WHERE s.shop_id = $1`, [base.ShopID]);
+    const shops = await tx.query<RowOf<'PosSalSheet_ShopBaseDetailGet_Get'>>(`SELECT ${shopColumns(l)} FROM shop s WHERE s.shop_id = $1`, [base.ShopID]);
     return { table1: shops, table2: bases };
   },
 
@@ -125,7 +125,7 @@ export const shopHandlers: HandlerMap = {
     const [base] = await tx.query(`SELECT base_id FROM base WHERE base_id = $1`, [row!.BaseID]);
     if (!base) throw new OpError('baseNotFound');
     // Without the QR codes: a table's code is what proves someone sits at it (http/tableScan.ts).
-    const tables = await tx.query(
+    const tables = await tx.query<RowOf<'Table_BaseTablesListByPage_Get'>>(
       `SELECT ${TABLE_COLUMNS.replace('t.qr_code AS "QRCode"', `'' AS "QRCode"`)} FROM dining_table t WHERE t.base_id = $1 ORDER BY t.sort, t.table_code LIMIT $2 OFFSET $3`,
       [row!.BaseID, pageSize, (pageIndex - 1) * pageSize],
     );
@@ -134,7 +134,7 @@ export const shopHandlers: HandlerMap = {
   },
 
   async Common_ServiceLinkGet_Get({ tx }, { tableData: [row] }) {
-    const links = await tx.query(
+    const links = await tx.query<RowOf<'Common_ServiceLinkGet_Get'>>(
       `SELECT link_key AS "LinkKey", link_value AS "LinkValue" FROM service_link
        WHERE ($1::text IS NULL OR link_key = $1) ORDER BY link_key`,
       [row!.LinkKey ?? null],
@@ -143,19 +143,21 @@ export const shopHandlers: HandlerMap = {
   },
 };
 
+type SignSheetRow = RowOf<'EShop_EShopShopPageGet_Get', 'table4'>;
+
 /**
  * The sign sheet: the sheet this visit orders onto. An explicit SheetID must
  * belong to the outlet and, at a table, to that table; away from a table it
  * must be the caller's own order (a pickup or delivery order belongs to its
  * customer). Otherwise a table's open sheet, if any.
  */
-async function findSignSheet(tx: Queryable, found: Located, sheetId: string | undefined, vipId: string | null) {
+async function findSignSheet(tx: Queryable, found: Located, sheetId: string | undefined, vipId: string | null): Promise<SignSheetRow[]> {
   const columns = `sheet_id AS "SheetID", COALESCE(table_id, '') AS "TableID", status AS "Status",
     to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "CreatedDate",
     pos_type::text AS "PosType", total_amo AS "TotalAmo"`;
   if (sheetId) {
     // At a table, only that table's sheets (issue 16: a SheetID is no key to someone else's order).
-    const rows = await tx.query(
+    const rows = await tx.query<SignSheetRow>(
       `SELECT ${columns} FROM sheet
         WHERE sheet_id = $1 AND base_id = $2 AND (($3 <> '' AND table_id = $3) OR ($3 = '' AND vip_id = $4))`,
       [sheetId, found.baseId, found.tableId, vipId ?? ''],
@@ -164,7 +166,7 @@ async function findSignSheet(tx: Queryable, found: Located, sheetId: string | un
     return rows;
   }
   if (!found.tableId) return [];
-  return tx.query(
+  return tx.query<SignSheetRow>(
     `SELECT ${columns} FROM sheet WHERE table_id = $1 AND status = 0 ORDER BY created_at DESC LIMIT 1`,
     [found.tableId],
   );

@@ -1,5 +1,5 @@
 /** System parameters of an enterprise and of an outlet (SPEC sections 3 and 7). */
-import type { HandlerMap } from '../context';
+import type { HandlerMap, RowOf } from '../context';
 import { OpError } from '../context';
 
 /**
@@ -16,7 +16,7 @@ export const paramHandlers: HandlerMap = {
     if (!entId) throw new OpError('entNotFound');
     const [ent] = await tx.query('SELECT ent_id FROM enterprise WHERE ent_id = $1', [entId]);
     if (!ent) throw new OpError('entNotFound');
-    const parms = await tx.query(
+    const parms = await tx.query<RowOf<'SysParm_EntSysParmGet_Get'>>(
       `SELECT parm_id AS "ParmID", parm_value AS "ParmValue" FROM ent_parm
        WHERE ent_id = $1 AND ($2::text IS NULL OR parm_id = $2) ORDER BY parm_id`,
       [entId, row!.ParmID || null],

@@ -8,11 +8,11 @@ import { act, screen } from '@testing-library/react';
 import { answer, resetGateway, server } from '../../test/gateway';
 import { member, shopState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
-import MinePage from '../member/MinePage';
-import { checkoutApi } from '../checkout/checkoutApi';
-import { ordersApi } from '../orders/ordersApi';
-import { paymentsApi } from '../payments/paymentsApi';
-import { walletApi } from './walletApi';
+import MinePage from './MinePage';
+import { checkoutApi } from '../checkout';
+import { ordersApi } from '../orders';
+import { paymentsApi } from '../payments';
+import { walletApi } from '../wallet';
 
 jest.setTimeout(20_000);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -66,7 +66,7 @@ test('Mine follows every change of the member\'s money without a reload', async 
   answer('PosSalSheet_NewCYSendSheetSubmit_Add', { table1: [{ SheetID: 'SH3' }] });
   figures = { Balance: '610.0000', Score: '1203.0000', CouponCount: 2 };
   await act(async () => {
-    await store.dispatch(checkoutApi.endpoints.submitOrder.initiate({ row: {}, items: [] }));
+    await store.dispatch(checkoutApi.endpoints.submitOrder.initiate({ row: { ShopID: 'S1', BaseID: 'B1', TotalAmo: '100.00', LocalSheetID: '20261124000000123456' }, items: [] }));
   });
   expect(await screen.findByRole('link', { name: '2 Coupons' })).toBeInTheDocument();
 });

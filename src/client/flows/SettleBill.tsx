@@ -3,19 +3,19 @@
  * preview), a payment method, then the settle (PosSalSheet_CYSettleSheetSubmit_V2_Add)
  * and the payment. Where the outlet does not allow checking out online the
  * service refuses with 'Please call our staff to checkout', shown here.
+ * It spans orders (the sheet) and payments (the payment), so it lives in
+ * flows/ (house style 9); the order details page shows it.
  */
 import { useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useAppDispatch } from '../../app/hooks';
-import { isGatewayError } from '../../app/errorListener';
-import { useGo } from '../../app/navigation';
-import { defineMessages } from '../../i18n/defineMessages';
-import { validation } from '../../i18n/specMessages';
-import { useMoney } from '../../ui/money';
-import { PaymentMethods } from '../payments/PaymentMethods';
-import { isPayType, payForSheet } from '../payments/payForSheet';
-import { ordersApi } from './ordersApi';
-import { TableSheet } from './TableSheet';
+import { useAppDispatch } from '../app/hooks';
+import { isGatewayError } from '../app/errorListener';
+import { useGo } from '../app/navigation';
+import { defineMessages } from '../i18n/defineMessages';
+import { validation } from '../i18n/specMessages';
+import { useMoney } from '../ui/money';
+import { ordersApi, TableSheet } from '../features/orders';
+import { PaymentMethods, isPayType, payForSheet } from '../features/payments';
 
 const messages = defineMessages({
   settle: { id: 'settle.open', defaultMessage: 'Settle the bill' },

@@ -1,0 +1,43 @@
+/** The order's amounts: subtotal, coupon, delivery fee, bags and the total. */
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { defineMessages } from '../../../i18n/defineMessages';
+import { useMoney } from '../../../ui/money';
+import type { OrderTotals, TakeType } from '../totals';
+
+export const amountMessages = defineMessages({
+  summary: { id: 'checkout.summary', defaultMessage: 'Amounts' },
+  goods: { id: 'checkout.goods', defaultMessage: 'Subtotal' },
+  couponAmount: { id: 'checkout.couponAmount', defaultMessage: 'Coupon' },
+  fee: { id: 'checkout.fee', defaultMessage: 'Delivery fee' },
+  bags: { id: 'checkout.bags', defaultMessage: '{count, plural, one {# plastic bag} other {# plastic bags}}' },
+  total: { id: 'checkout.total', defaultMessage: 'Total' },
+});
+const messages = amountMessages;
+
+export function AmountsSummary({ totals, hasCoupon, takeType }: { totals: OrderTotals; hasCoupon: boolean; takeType: TakeType }) {
+  const money = useMoney();
+  return (
+    <section className="panel" aria-labelledby="checkout-summary">
+      <h2 id="checkout-summary" className="visually-hidden">
+        <FormattedMessage {...messages.summary} />
+      </h2>
+      <dl className="amounts">
+        <Amount label={<FormattedMessage {...messages.goods} />} value={money.amount(totals.sales)} />
+        {hasCoupon && Number(totals.coupon) > 0 && <Amount label={<FormattedMessage {...messages.couponAmount} />} value={`−${money.amount(totals.coupon)}`} />}
+        {takeType === 'delivery' && <Amount label={<FormattedMessage {...messages.fee} />} value={money.amount(totals.fee)} />}
+        {totals.bags > 0 && <Amount label={<FormattedMessage {...messages.bags} values={{ count: totals.bags }} />} value={money.amount(totals.bag)} />}
+        <Amount label={<FormattedMessage {...messages.total} />} value={money.amount(totals.total)} strong testId="order-total" />
+      </dl>
+    </section>
+  );
+}
+
+function Amount({ label, value, strong, testId }: { label: ReactNode; value: string; strong?: boolean; testId?: string }) {
+  return (
+    <div className={`amount-row${strong ? ' amount-total' : ''}`}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{strong ? <strong>{value}</strong> : value}</dd>
+    </div>
+  );
+}

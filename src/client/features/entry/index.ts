@@ -1,0 +1,2 @@
+/** The entry feature's public module: what other features and the app may use (house style 9). */
+export { useRestoreShop } from './useRestoreShop';

@@ -1,0 +1,7 @@
+/** The payments feature's public module: what other features may use (house style 9). */
+export { INFLIGHT_PAYMENT_KEY, inflightPayment } from './inflightPayment';
+export { isPayType, payForSheet, payingPath } from './payForSheet';
+export { PaymentMethods } from './PaymentMethods';
+export { PayNow } from './PayNow';
+export { paymentsApi } from './paymentsApi';
+export { PaymentResumeNotice } from './PaymentResumeNotice';
