@@ -3,6 +3,7 @@
  * Bounded in count and time; the service listens on 127.0.0.1 only.
  */
 import { loadavg } from 'node:os';
+import { load } from './load';
 import { menuRender } from './menu-render';
 import { orderSubmit } from './order-submit';
 import { push } from './push';
@@ -13,6 +14,7 @@ const benches: Record<string, () => Promise<Record<string, number | string>>> = 
   lighthouse: () => import('./lighthouse').then((m) => m.lighthouseBench()),
   submit: orderSubmit,
   push,
+  load,
 };
 
 async function main() {

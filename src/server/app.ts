@@ -17,6 +17,7 @@ import type { Db } from './db/driver';
 import { gatewayRoutes } from './http/gateway';
 import { identityRoutes, registerFoodAppBridge } from './http/identity';
 import { mapTileRoutes } from './http/mapTiles';
+import { registerMenuCache } from './http/menuCache';
 import { paymentRoutes } from './http/payments';
 import { sandboxRoutes } from './http/sandbox';
 import { registerSecurityHeaders } from './http/securityHeaders';
@@ -57,6 +58,16 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app, config);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
+  // Menu reads answered from the menu answer cache (issue 15), in front of the gateway's route.
+  if (config.menuCacheBytes > 0) {
+    await registerMenuCache(app, {
+      db,
+      config,
+      handlers: deps.handlers ?? defaultHandlers,
+      clock: () => clock.now(),
+      options: { maxBytes: config.menuCacheBytes },
+    });
+  }
   await app.register(gatewayRoutes, { db, config, handlers: deps.handlers ?? defaultHandlers, clock: () => clock.now() });
   if (config.sandbox) await app.register(sandboxRoutes, { clock, db, config });
   // Sign-in providers, SMS outbox and object storage (sandbox), before the

@@ -106,6 +106,12 @@ export interface Config {
    */
   mapTilesUrl: string | null;
   mapAttribution: string;
+  /**
+   * The menu answer cache (http/menuCache.ts): the most it holds, in bytes
+   * (MENU_CACHE_MB, default 64); 0 turns it off (every menu read goes to the
+   * database, as before issue 15).
+   */
+  menuCacheBytes: number;
 }
 
 /** The demo's payment callback key: never use it in production. */
@@ -175,5 +181,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scanSecret: env.TABLE_SCAN_SECRET || (production ? randomBytes(32).toString('hex') : 'demo-table-scan-secret-not-for-production'),
     mapTilesUrl: env.MAP_TILES_URL || null,
     mapAttribution: env.MAP_ATTRIBUTION ?? '',
+    menuCacheBytes: Math.max(0, Number(env.MENU_CACHE_MB ?? 64) || 0) * 1024 * 1024,
   };
 }

@@ -194,10 +194,12 @@ describe('the menu and shop reads answer in the caller\'s language', () => {
 describe('a missing translation falls back to the enterprise\'s language, per field', () => {
   afterEach(async () => {
     await h.db.query(`UPDATE ent_parm SET parm_value = 'LANGUAGE_ZH_TD' WHERE ent_id = $1 AND parm_id = 'AppLanguage'`, [DEMO.entId]);
+    await h.menuSettled(); // the menu answer cache hears the change (http/menuCache.ts)
   });
 
   test('an English caller gets the enterprise\'s traditional Chinese for the untranslated fields only', async () => {
     await h.db.query(`UPDATE goods SET goods_name_en = '', unit_en = '' WHERE goods_id = $1`, [DEMO.goods.dumplings]);
+    await h.menuSettled(); // the menu answer cache hears the change (http/menuCache.ts)
     const list = rows(await read('en', 'HBBPos_GoodsClass_GoodsList_V9_Get', { ShopID: main, ClassID: '' }));
     expect(list.find((g) => g.GoodsID === DEMO.goods.dumplings)).toMatchObject({ GoodsName: '鮮蝦水餃', Unit: '隻' });
     // The remarks come with the goods detail (the list sends only what it shows).
@@ -208,10 +210,12 @@ describe('a missing translation falls back to the enterprise\'s language, per fi
     expect(mixed(String(dumplings.GoodsRemarks), 'en')).toBeNull();
     // Another enterprise language: the fallback follows it.
     await h.db.query(`UPDATE ent_parm SET parm_value = 'LANGUAGE_ZH' WHERE ent_id = $1 AND parm_id = 'AppLanguage'`, [DEMO.entId]);
+    await h.menuSettled(); // the menu answer cache hears the change (http/menuCache.ts)
     const again = rows(await read('en', 'EShop_GoodsDetailGet_V2_Get', { GoodsID: DEMO.goods.dumplings }))[0]!;
     expect(again).toMatchObject({ GoodsName: '鲜虾水饺', Unit: '只', GoodsRemarks: 'By the piece or a box of 12' });
     // A simplified Chinese caller with no simplified text gets the enterprise's (or any) text, never ''.
     await h.db.query(`UPDATE goods_class SET class_name = '' WHERE class_id = '885000000102'`);
+    await h.menuSettled(); // the menu answer cache hears the change (http/menuCache.ts)
     const classes = rows(await read('zh-CN', 'HBBPos_AllGoodsClassGet_Get', { ShopID: main }));
     expect(classes[1]!.ClassName).toBe('麵食');
   });

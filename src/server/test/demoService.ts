@@ -35,6 +35,7 @@ export async function startDemoService(
   return {
     url,
     db,
+    app,
     /** Stops at once, as a service that goes down does: open connections (a browser's keep-alive or preconnected sockets) are cut, not waited for. */
     async close() {
       const closing = app.close();

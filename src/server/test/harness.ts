@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app';
+import { menuCacheOf } from '../http/menuCache';
 import { createClock, type Clock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { openDb, type Db } from '../db/driver';
@@ -26,6 +27,8 @@ export interface Harness {
   clock: Clock;
   /** Sets the service's clock; null returns to real time. */
   setNow(now: Date | null): void;
+  /** Waits until the menu answer cache has heard every change committed so far (http/menuCache.ts settled()). */
+  menuSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,6 +76,9 @@ export async function startHarness(overrides: Partial<Config> = {}, options: { s
     app,
     clock,
     setNow: (now) => clock.set(now),
+    menuSettled: async () => {
+      await menuCacheOf(app)?.settled();
+    },
     async close() {
       await app.close();
       await db.close();

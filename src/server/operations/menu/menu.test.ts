@@ -171,11 +171,14 @@ describe('HBBPos_GoodsClass_GoodsList_V9_Get', () => {
     const promoted = async () => byId(rows(await listGoods({ ClassID: '885000000101' })), DEMO.goods.roastGooseRice)!.PromotePrice;
     try {
       await h.db.query('UPDATE promote_plan SET week_days = $1 WHERE plan_id = $2', [String(other), DEMO.promotePlanId]);
+      await h.menuSettled(); // the menu answer cache hears the change (http/menuCache.ts)
       expect(await promoted()).toBe('');
       await h.db.query('UPDATE promote_plan SET week_days = $1 WHERE plan_id = $2', [`${other}, ${today}`, DEMO.promotePlanId]);
+      await h.menuSettled(); // the menu answer cache hears the change (http/menuCache.ts)
       expect(await promoted()).toBe('49.0000');
     } finally {
       await h.db.query(`UPDATE promote_plan SET week_days = '' WHERE plan_id = $1`, [DEMO.promotePlanId]);
+      await h.menuSettled(); // the menu answer cache hears the change (http/menuCache.ts)
     }
   });
 
@@ -362,6 +365,7 @@ describe('HBBPos_ShopGoodsBaseGet_Get', () => {
       expect(new Date(stampSku).getTime()).toBeGreaterThan(new Date(before).getTime());
       await new Promise((r) => setTimeout(r, 5));
       await h.db.query('UPDATE goods SET sold_out = true WHERE goods_id = $1', [DEMO.goods.coke]);
+      await h.menuSettled(); // the menu answer cache hears the change (http/menuCache.ts)
       const afterGoods = await poll();
       expect(rows(afterGoods)).toContainEqual({ GoodsID: DEMO.goods.coke, SkuID: '', SoldOut: 1 });
       expect(new Date(rows(afterGoods, 'table2')[0]!.UpdatedAt as string).getTime()).toBeGreaterThan(new Date(stampSku).getTime());
@@ -370,6 +374,7 @@ describe('HBBPos_ShopGoodsBaseGet_Get', () => {
     } finally {
       await h.db.query('UPDATE goods_sku SET sold_out = false WHERE sku_id = $1', [DEMO.skus.wontonNoodlesLarge]);
       await h.db.query('UPDATE goods SET sold_out = false WHERE goods_id = $1', [DEMO.goods.coke]);
+      await h.menuSettled(); // the menu answer cache hears the change (http/menuCache.ts)
     }
     expect(rows(await poll())).toHaveLength(2);
   });
@@ -377,9 +382,11 @@ describe('HBBPos_ShopGoodsBaseGet_Get', () => {
   test('all skus sold out sells out the goods in the lists', async () => {
     try {
       await h.db.query('UPDATE goods_sku SET sold_out = true WHERE goods_id = $1', [DEMO.goods.chickenWings]);
+      await h.menuSettled(); // the menu answer cache hears the change (http/menuCache.ts)
       expect(byId(rows(await listGoods({})), DEMO.goods.chickenWings)).toMatchObject({ SoldOut: 1 });
     } finally {
       await h.db.query('UPDATE goods_sku SET sold_out = false WHERE goods_id = $1', [DEMO.goods.chickenWings]);
+      await h.menuSettled(); // the menu answer cache hears the change (http/menuCache.ts)
     }
   });
 
