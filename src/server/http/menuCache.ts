@@ -16,7 +16,7 @@
  * - the menu's rows (goods, classes, skus, pack units, bundle groups, add-ons,
  *   promotions, the shop, the enterprise's time zone and AppLanguage): every
  *   change NOTIFYs 'hbb_menu' from a trigger in the changing transaction
- *   (migrations/015_menu_cache.sql), so every instance LISTENing drops the
+ *   (migrations/011_menu_cache.sql), so every instance LISTENing drops the
  *   answers it names when the change commits;
  * - the clock (a promotion starts or ends, a week-day promotion's day turns):
  *   each answer holds the span of time it is right for (from the last
