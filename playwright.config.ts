@@ -56,8 +56,8 @@ export default defineConfig({
       name: 'chat',
       // sign-in.spec.ts sets each host's user agent itself: once is enough. first-screen.spec.ts
       // counts a plain browser's first requests; the chat app's sign-in visits its provider and
-      // loads the page twice, by design.
-      testIgnore: /(sign-in|first-screen)\.spec\.ts/,
+      // loads the page twice, by design (head-start.spec.ts counts the same requests).
+      testIgnore: /(sign-in|first-screen|head-start)\.spec\.ts/,
       use: {
         ...devices['Desktop Chrome'],
         ...phone,

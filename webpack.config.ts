@@ -7,7 +7,8 @@ import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
-import { FirstScreenPlugin } from './scripts/first-screen-plugin';
+import { FirstScreenPlugin, headStartConfig } from './scripts/first-screen-plugin';
+import { HOME_PICTURES_ABOVE_FOLD } from './src/client/features/shop/homePictures';
 import { InitialSizePlugin } from './scripts/initial-size-plugin';
 
 /** What every page loads beside the entry chunks, in parallel with them (webpackChunkName of each). */
@@ -158,7 +159,20 @@ function appConfig(_env: unknown, argv: { mode?: Configuration['mode'] }): Confi
     },
     plugins: [
       new HtmlWebpackPlugin({ template: 'public/index.html', inject: 'head', scriptLoading: 'defer' }),
-      new FirstScreenPlugin({ locales: LOCALE_CHUNKS, always: SHELL_CHUNKS, entryChunks: TABLE_LINK_CHUNKS }),
+      new FirstScreenPlugin({
+        locales: LOCALE_CHUNKS,
+        always: SHELL_CHUNKS,
+        entryChunks: TABLE_LINK_CHUNKS,
+        // The table link's first requests from the page's head (src/client/boot/headStart.ts).
+        headStart: headStartConfig({
+          apiHost: process.env.API_HOST,
+          testApiHost: process.env.TEST_API_HOST,
+          appName: 'HBBOrder',
+          homeGoodsPageSize: 20,
+          pictures: HOME_PICTURES_ABOVE_FOLD,
+          pictureSize: 320,
+        }),
+      }),
       new webpack.DefinePlugin({
         __API_HOST__: JSON.stringify(process.env.API_HOST ?? ''),
         __TEST_API_HOST__: JSON.stringify(process.env.TEST_API_HOST ?? ''),

@@ -51,3 +51,28 @@ export function eventTotals(events: readonly TraceEvent[], thread: { pid: number
   }
   return Object.fromEntries([...out].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, v]) => [k, Math.round(v * 10) / 10]));
 }
+
+/** The longest top-level task (ms) on one thread that starts inside a window. */
+export function longestTask(events: readonly TraceEvent[], thread: { pid: number; tid: number }, fromTs: number, toTs: number): number {
+  let longest = 0;
+  for (const e of events) {
+    if (e.pid !== thread.pid || e.tid !== thread.tid || e.ph !== 'X' || e.name !== 'RunTask' || e.dur === undefined) continue;
+    if (e.ts < fromTs || e.ts > toTs) continue;
+    longest = Math.max(longest, e.dur);
+  }
+  return Math.round(longest / 100) / 10;
+}
+
+/**
+ * The end (µs) of the first frame the thread commits to the compositor (its 'Commit' step) at or
+ * after a trace time: when what the DOM held then is on screen.
+ */
+export function frameCommittedAfter(events: readonly TraceEvent[], thread: { pid: number; tid: number }, fromTs: number): number {
+  let best = Infinity;
+  for (const e of events) {
+    if (e.pid !== thread.pid || e.tid !== thread.tid || e.ph !== 'X' || e.name !== 'Commit' || e.dur === undefined) continue;
+    if (e.ts >= fromTs && e.ts + e.dur < best) best = e.ts + e.dur;
+  }
+  if (best === Infinity) throw new Error('no frame committed after the mark');
+  return best;
+}

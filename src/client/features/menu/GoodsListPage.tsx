@@ -4,7 +4,7 @@
  * the enterprise's object storage, resized and lazy; sold out, promotion
  * prices, and a count per goods of what is already in the cart.
  */
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { defineMessages } from '../../i18n/defineMessages';
@@ -17,6 +17,7 @@ import { unitPrice } from '../../../shared/domain/pricing';
 import { LiveUpdates } from '../live';
 import { cartGoodsDetails, menuApi, type Goods, type GoodsClass } from './menuApi';
 import { GoodsChooser } from './GoodsChooser';
+import { useMenuGoods } from './menuGoods';
 import { PaymentResumeNotice } from '../payments';
 
 const messages = defineMessages({
@@ -41,16 +42,8 @@ export function needsChooser(g: Goods): boolean {
   return g.skuType > 0 || g.punitCount > 0 || g.hasBom || g.hasCharging || g.type === 3 || g.type === 6 || g.type === 7;
 }
 
-/**
- * Rows in class order: each class's header, then its goods. With
- * `firstClassOnly`, only the first class that has goods (what the first
- * screen shows; the page builds the rest in the next task).
- */
-export function menuRows(
-  classes: readonly GoodsClass[],
-  goods: readonly Goods[],
-  firstClassOnly = false,
-): { rows: Row[]; classStart: Map<string, number> } {
+/** Rows in class order: each class's header, then its goods (those loaded so far). */
+export function menuRows(classes: readonly GoodsClass[], goods: readonly Goods[]): { rows: Row[]; classStart: Map<string, number> } {
   const byClass = new Map<string, Goods[]>();
   for (const g of goods) {
     const list = byClass.get(g.ClassID);
@@ -65,14 +58,14 @@ export function menuRows(
     classStart.set(cls.ClassID, rows.length);
     rows.push({ kind: 'class', cls });
     for (const g of list) rows.push({ kind: 'goods', goods: g });
-    if (firstClassOnly) break;
   }
   return { rows, classStart };
 }
 
-/** The classes that have goods, in one pass (the rail lists them before every row is built). */
-function classesWithGoods(goods: readonly Goods[]): Set<string> {
+/** The classes the rail lists: those the classes' answer counts goods in, and any a loaded goods names. */
+function classesWithGoods(classes: readonly GoodsClass[], goods: readonly Goods[]): Set<string> {
   const ids = new Set<string>();
+  for (const c of classes) if (c.goodsCount > 0) ids.add(c.ClassID);
   for (const g of goods) ids.add(g.ClassID);
   return ids;
 }
@@ -84,7 +77,8 @@ export default function GoodsListPage() {
   const intl = useIntl();
   const ids = { ShopID: shop.ShopID, BaseID: shop.BaseID };
   const classes = menuApi.useGoodsClassesQuery({ ShopID: shop.ShopID }, { skip: !shop.ShopID });
-  const goods = menuApi.useGoodsListQuery(ids, { skip: !shop.ShopID });
+  // Issue 14: the first page of goods (a first screen's rows) first, the rest of the menu after it.
+  const goods = useMenuGoods(ids);
   const soldOut = menuApi.useSoldOutQuery(ids, { skip: !shop.ShopID, pollingInterval: SOLD_OUT_POLL_MS });
   const [chooser, setChooser] = useState<Goods | null>(null);
   const [activeClass, setActiveClass] = useState('');
@@ -92,25 +86,20 @@ export default function GoodsListPage() {
 
   const liveGoods = useMemo(() => {
     const out = new Set(soldOut.data?.goods ?? []);
-    return (goods.data ?? []).map((g) => (out.has(g.GoodsID) && !g.soldOut ? { ...g, soldOut: true } : g));
-  }, [goods.data, soldOut.data]);
-  // Issue 14: the first category's rows first (the first screen), every row in the next task.
-  const [allRows, setAllRows] = useState(false);
-  const dataReady = Boolean(goods.data && classes.data);
-  useEffect(() => {
-    if (!dataReady || allRows) return;
-    const timer = setTimeout(() => startTransition(() => setAllRows(true)), 0);
-    return () => clearTimeout(timer);
-  }, [dataReady, allRows]);
-  const { rows, classStart } = useMemo(() => menuRows(classes.data ?? [], liveGoods, !allRows), [classes.data, liveGoods, allRows]);
-  const railClasses = useMemo(() => classesWithGoods(liveGoods), [liveGoods]);
-  // A category chosen before every row was built is scrolled to once they are.
+    if (out.size === 0) return goods.goods ?? [];
+    return (goods.goods ?? []).map((g) => (out.has(g.GoodsID) && !g.soldOut ? { ...g, soldOut: true } : g));
+  }, [goods.goods, soldOut.data]);
+  const { rows, classStart } = useMemo(() => menuRows(classes.data ?? [], liveGoods), [classes.data, liveGoods]);
+  const railClasses = useMemo(() => classesWithGoods(classes.data ?? [], liveGoods), [classes.data, liveGoods]);
+  // A category chosen before its goods are in is scrolled to once they are (or once the menu is complete).
   const [pendingClass, setPendingClass] = useState('');
   useEffect(() => {
-    if (!allRows || !pendingClass) return;
-    list.current?.scrollToIndex(classStart.get(pendingClass) ?? 0);
+    if (!pendingClass) return;
+    const start = classStart.get(pendingClass);
+    if (start === undefined && !goods.complete) return;
+    list.current?.scrollToIndex(start ?? 0);
     setPendingClass('');
-  }, [allRows, pendingClass, classStart]);
+  }, [pendingClass, classStart, goods.complete]);
   const heightOf = useCallback((i: number) => (rows[i]?.kind === 'class' ? HEADER_ROW : GOODS_ROW), [rows]);
   const handleFirstVisible = useCallback(
     (i: number) => {
@@ -161,15 +150,12 @@ export default function GoodsListPage() {
               onSelect={() => {
                 setActiveClass(c.ClassID);
                 if (classStart.has(c.ClassID)) list.current?.scrollToIndex(classStart.get(c.ClassID) ?? 0);
-                else {
-                  setPendingClass(c.ClassID);
-                  setAllRows(true);
-                }
+                else setPendingClass(c.ClassID);
               }}
             />
           ))}
       </nav>
-      {rows.length === 0 ? (
+      {rows.length === 0 && goods.complete ? (
         <p className="empty">
           <FormattedMessage {...messages.empty} />
         </p>
@@ -200,11 +186,16 @@ function ClassButton({ cls, active, onSelect }: { cls: GoodsClass; active: boole
 }
 
 function MenuRow({ row, onChoose }: { row: Row; onChoose: (g: Goods) => void }) {
-  if (row.kind === 'class') return <h2 className="menu-class">{row.cls.name}</h2>;
+  if (row.kind === 'class') return <ClassHeader cls={row.cls} />;
   return <GoodsRow goods={row.goods} onChoose={onChoose} />;
 }
 
-export function GoodsRow({ goods, onChoose }: { goods: Goods; onChoose: (g: Goods) => void }) {
+// The rows in view render again only when their own goods change, not when a later page of the menu arrives.
+const ClassHeader = memo(function ClassHeader({ cls }: { cls: GoodsClass }) {
+  return <h2 className="menu-class">{cls.name}</h2>;
+});
+
+export const GoodsRow = memo(function GoodsRow({ goods, onChoose }: { goods: Goods; onChoose: (g: Goods) => void }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const entity = useAppSelector(selectEntity);
@@ -279,4 +270,4 @@ export function GoodsRow({ goods, onChoose }: { goods: Goods; onChoose: (g: Good
       </div>
     </article>
   );
-}
+});

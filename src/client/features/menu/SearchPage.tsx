@@ -7,7 +7,8 @@ import { CartBar } from '../cart';
 import { useOrderingGuard, selectShopParams } from '../shop';
 import { GoodsChooser } from './GoodsChooser';
 import { GoodsRow } from './GoodsListPage';
-import { menuApi, type Goods } from './menuApi';
+import { type Goods } from './menuApi';
+import { useMenuGoods } from './menuGoods';
 
 const messages = defineMessages({
   label: { id: 'search.label', defaultMessage: 'Item number' },
@@ -30,11 +31,11 @@ export default function SearchPage() {
   useOrderingGuard();
   const intl = useIntl();
   const shop = useAppSelector(selectShopParams);
-  const goods = menuApi.useGoodsListQuery({ ShopID: shop.ShopID, BaseID: shop.BaseID }, { skip: !shop.ShopID });
+  const goods = useMenuGoods({ ShopID: shop.ShopID, BaseID: shop.BaseID });
   const [code, setCode] = useState('');
   const [submitted, setSubmitted] = useState('');
   const [chooser, setChooser] = useState<Goods | null>(null);
-  const found = useMemo(() => findByCode(goods.data ?? [], submitted), [goods.data, submitted]);
+  const found = useMemo(() => findByCode(goods.goods ?? [], submitted), [goods.goods, submitted]);
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(code);
@@ -62,7 +63,7 @@ export default function SearchPage() {
           <FormattedMessage {...messages.find} />
         </button>
       </form>
-      {submitted.trim() && found.length === 0 && goods.data && (
+      {submitted.trim() && found.length === 0 && goods.complete && (
         <p role="status">
           <FormattedMessage {...messages.none} values={{ code: submitted.trim() }} />
         </p>

@@ -2,6 +2,7 @@
 import { bundleComplete, findSku, skuValues } from './GoodsChooser';
 import { menuRows, needsChooser } from './GoodsListPage';
 import { findByCode } from './SearchPage';
+import { joinPages } from './menuGoods';
 import { firstRowAt } from '../../ui/VirtualList';
 import type { BomGroup, Goods, GoodsClass, Sku } from './menuApi';
 
@@ -18,10 +19,12 @@ test('rows: each class header then its goods, in class order; empty classes left
   expect([...classStart.entries()]).toEqual([['a', 0], ['b', 2]]);
 });
 
-test('rows of the first class only: the first class that has goods, for the first screen', () => {
-  const { rows, classStart } = menuRows([cls('empty'), cls('a'), cls('b')], [goods('2', 'b'), goods('1', 'a'), goods('3', 'a')], true);
-  expect(rows.map((r) => (r.kind === 'class' ? `#${r.cls.ClassID}` : r.goods.GoodsID))).toEqual(['#a', '1', '3']);
-  expect([...classStart.entries()]).toEqual([['a', 0]]);
+test('menu pages joined: the first page alone, then the later pages (which repeat it) each goods once, in order', () => {
+  const page = (ids: string[], total = 5) => ({ goods: ids.map((id) => goods(id, 'a')), total });
+  expect(joinPages([])).toEqual([]);
+  expect(joinPages([page(['1', '2'])]).map((g) => g.GoodsID)).toEqual(['1', '2']);
+  // A goods added before the second page moves one along: its neighbour is seen twice, kept once.
+  expect(joinPages([page(['1', '2']), page(['1', '2', '3']), page(['3', '4', '5'])]).map((g) => g.GoodsID)).toEqual(['1', '2', '3', '4', '5']);
 });
 
 test('goods with specs, packs, bundles, add-ons or weights open the chooser; plain goods are added at once', () => {

@@ -128,7 +128,7 @@ export default function HomePage() {
               <li key={g.GoodsID}>
                 <Link to={pathOf('goodsList')}>
                   <img src={ossUrl(entity?.OssCustomerDomain ?? '/oss/', g.pic, 320, 320)} alt={g.name}
-                    // The first row is above the fold: asked for at once and first (the boot preloaded it).
+                    // The first two rows are above the fold: asked for at once and first (the head preloaded them).
                     {...(i < HOME_PICTURES_ABOVE_FOLD ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
                     width={160}
                     height={160}

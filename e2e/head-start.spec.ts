@@ -1,0 +1,43 @@
+/**
+ * Issue 14, the head start: on a table link the page's head asks for the
+ * code, the shop page, the parameters and the home goods, and preloads the
+ * first pictures, before the app's JavaScript has arrived; the app then
+ * uses those answers instead of asking again. The app's scripts are held
+ * back here until the head's requests are seen, so the order is certain.
+ */
+import { expect, test, type Request } from '@playwright/test';
+import { tableCode } from './support/gateway';
+
+const HEAD_OPS = ['Enterprise_EntIDByIDGet_Get', 'EShop_EShopShopPageGet_Get', 'SysParm_EntSysParmGet_Get', 'Goods_GoodsShopHomeGoodsByPage_Get'];
+
+test('a table link asks for its first data and pictures from the head, before the app has loaded, and only once', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('language', 'LANGUAGE_EN'));
+  const ops: string[] = [];
+  const pictures: string[] = [];
+  const opOf = (r: Request) => new URLSearchParams(r.postData() ?? '').get('strKeyName') ?? '';
+  page.on('request', (r) => {
+    if (r.url().includes('/HBBAPI/GetData')) ops.push(opOf(r));
+    if (r.resourceType() === 'image' && r.url().includes('/oss/goods/')) pictures.push(r.url());
+  });
+  // Every script the page loads waits until the head's four requests and four pictures have gone out.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await released;
+    await route.continue();
+  });
+
+  await page.goto(`/#/?QRCode=${await tableCode('A01')}`, { waitUntil: 'commit' });
+  await expect.poll(() => HEAD_OPS.every((op) => ops.includes(op)) && pictures.length >= 4, { timeout: 10_000 }).toBe(true);
+  // None of the app's code has run yet (its chunks' global is webpack's chunkLoadingGlobal).
+  expect(await page.evaluate(() => 'hbbChunks' in window)).toBe(false);
+  // The first pictures are preloaded at high priority.
+  const preloads = await page.locator('link[rel="preload"][as="image"]').evaluateAll((ls) => ls.map((l) => l.getAttribute('fetchpriority')));
+  expect(preloads).toEqual(['high', 'high', 'high', 'high']);
+  release();
+
+  await expect(page.getByRole('link', { name: 'Order now' })).toBeVisible();
+  await expect(page.locator('.home-goods img').first()).toBeVisible();
+  // The app used the head's answers: each of the four asked once.
+  for (const op of HEAD_OPS) expect(ops.filter((o) => o === op), op).toHaveLength(1);
+});

@@ -1,0 +1,80 @@
+/**
+ * Issue 14: a large menu's first rows do not wait for the whole menu. The
+ * goods list is asked for a first screen's page first, then the rest in
+ * pages; a category whose goods come in a later page can be chosen, and the
+ * search by item number finds goods of the last page.
+ */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Shell } from '../../app/Shell';
+import { answer, resetGateway, seen, server, type SeenRequest } from '../../test/gateway';
+import { orderState } from '../../test/orderFixtures';
+import { renderWithProviders } from '../../test/render';
+import { FIRST_GOODS_PAGE, GOODS_PAGE } from './menuApi';
+
+const LIST = 'HBBPos_GoodsClass_GoodsList_V9_Get';
+const CLASSES = 3;
+const PER_CLASS = 900;
+// Three classes of 900 goods: the last class's goods come only in the third page of the rest.
+const MENU = Array.from({ length: CLASSES * PER_CLASS }, (_, i) => ({
+  GoodsID: `G${i}`,
+  GoodsCode: String(10000 + i),
+  GoodsName: `Dish ${i}`,
+  ClassID: `C${Math.floor(i / PER_CLASS)}`,
+  GoodsTypeID: '0',
+  Skus: '0',
+  Unit: 'plate',
+  Price: '30.0000',
+  SalesPrice: '30.0000',
+  PromotePrice: '',
+  PromotePlanID: '',
+  Pic: 'goods/g.svg',
+  SoldOut: 0,
+  PUnitCount: 0,
+  HasBom: 0,
+  HasCharging: 0,
+  BagCount: 0,
+}));
+
+function listPage(req: SeenRequest) {
+  const { PageIndex = 1, PageSize = 10, ClassID = '' } = req.json.tableData[0] as { PageIndex?: number; PageSize?: number; ClassID?: string };
+  expect(ClassID).toBe('');
+  const start = (PageIndex - 1) * PageSize;
+  return { table1: MENU.slice(start, start + PageSize), table2: [{ TotalCount: MENU.length }] };
+}
+
+const listRequests = () => seen.filter((r) => r.op === LIST).map((r) => r.json.tableData[0] as { PageIndex: number; PageSize: number });
+
+jest.setTimeout(30_000);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  answer('HBBPos_AllGoodsClassGet_Get', {
+    table1: Array.from({ length: CLASSES }, (_, c) => ({ ClassID: `C${c}`, ClassName: `Class ${c}`, GoodsCount: PER_CLASS })),
+  });
+  answer(LIST, listPage);
+  answer('HBBPos_ShopGoodsBaseGet_Get', { table1: [] });
+});
+afterEach(() => resetGateway());
+afterAll(() => server.close());
+
+test('the first rows come from a first page of the menu; the rest follows in pages; a later class can be chosen', async () => {
+  renderWithProviders(<Shell />, { route: '/pages/goodsList/goodsList', preloadedState: orderState({ mode: '1' }) });
+  const menu = await screen.findByRole('list', { name: 'Menu' });
+  expect(await within(menu).findByRole('article', { name: 'Dish 0' })).toBeInTheDocument();
+  expect(listRequests()[0]).toMatchObject({ PageIndex: 1, PageSize: FIRST_GOODS_PAGE });
+
+  // The last class's goods arrive with the last page; choosing it shows them.
+  await userEvent.click(screen.getByRole('button', { name: 'Class 2' }));
+  expect(await within(menu).findByRole('article', { name: `Dish ${2 * PER_CLASS}` }, { timeout: 10_000 })).toBeInTheDocument();
+  expect(listRequests()).toEqual([
+    expect.objectContaining({ PageIndex: 1, PageSize: FIRST_GOODS_PAGE }),
+    ...Array.from({ length: Math.ceil(MENU.length / GOODS_PAGE) }, (_, i) => expect.objectContaining({ PageIndex: i + 1, PageSize: GOODS_PAGE })),
+  ]);
+});
+
+test('the search by item number finds goods of the last page', async () => {
+  renderWithProviders(<Shell />, { route: '/pages/search/search', preloadedState: orderState({ mode: '1' }) });
+  await userEvent.type(await screen.findByRole('textbox', { name: 'Item number' }), String(10000 + MENU.length - 1));
+  const results = await screen.findByRole('list', { name: 'Items found' }, { timeout: 10_000 });
+  expect(within(results).getByRole('article', { name: `Dish ${MENU.length - 1}` })).toBeInTheDocument();
+});
