@@ -4,11 +4,10 @@
  * adopts them instead of sending them again.
  */
 import { makeStore } from '../app/store';
-import { prefetchEntry } from '../features/entry/enterShop';
-import { readEntryParams } from '../features/entry/entryParams';
+import { prefetchEntry, readEntryParams } from '../features/entry';
 import { answer, resetGateway, seen, server, type SeenRequest } from '../test/gateway';
 import { headStartConfig } from '../../../scripts/first-screen-plugin';
-import { HOME_PICTURES_ABOVE_FOLD } from '../features/shop/homePictures';
+import { HOME_PICTURES_ABOVE_FOLD } from '../features/shop';
 import { HEAD_START_OPS, headStart } from './headStart';
 
 const CONFIG = headStartConfig({ appName: 'HBBOrder', homeGoodsPageSize: 20, pictures: HOME_PICTURES_ABOVE_FOLD, pictureSize: 320 });
