@@ -6,7 +6,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { answer, makeNetworkFail, refusal, resetGateway, seen, server } from '../../test/gateway';
+import { answer, makeNetworkFail, refusal, resetGateway, seen, server, type StandInRow } from '../../test/gateway';
 import { guest, member, shopState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 import { qrPath } from '../../ui/QrCode';
@@ -20,7 +20,8 @@ afterAll(() => server.close());
 
 const signedIn = { shop: shopState(), auth: { member, status: 'signedIn' as const } };
 
-const card = (over: Record<string, unknown>) => ({
+/** A member's card as their list answers it (a coupon's detail answers the same without UsedTime). */
+const card = (over: Partial<StandInRow<'EntCard_VipCardList_Get'>>): StandInRow<'EntCard_VipCardList_Get'> => ({
   CardID: 'C1',
   CardCode: 'HBK20C0001',
   PlanID: 'P1',
@@ -38,7 +39,7 @@ const card = (over: Record<string, unknown>) => ({
   ...over,
 });
 
-const plan = (over: Record<string, unknown>) => ({
+const plan = (over: Partial<StandInRow<'EntCard_EntCardPlanList_Get'>>): StandInRow<'EntCard_EntCardPlanList_Get'> => ({
   PlanID: 'P1',
   PlanName: '20元现金券',
   PlanNameTW: '20元現金券',
@@ -56,7 +57,7 @@ const plan = (over: Record<string, unknown>) => ({
   ...over,
 });
 
-const BY_STATUS: Record<number, Record<string, unknown>[]> = {
+const BY_STATUS: Record<number, StandInRow<'EntCard_VipCardList_Get'>[]> = {
   0: [
     card({}),
     card({ CardID: 'C2', CardCode: 'HBK85D0001', PlanNameEN: '15% Off Coupon', CardType: '2', FaceValue: '85.0000', MinAmount: '0.0000' }),
@@ -223,7 +224,8 @@ describe('couponDetails', () => {
   });
 
   test('a used coupon shows no code to scan', async () => {
-    answer('EntCard_CardDetailGet_V1_Get', { table1: [card({ Status: 1, UsedTime: '2026-11-20T04:00:00Z' })], table2: [] });
+    // The detail's row (couponRow) has no UsedTime: the service does not say when it was used there.
+    answer('EntCard_CardDetailGet_V1_Get', { table1: [card({ Status: 1 })], table2: [] });
     renderWithProviders(<CouponDetailsPage />, { route: ROUTE, preloadedState: signedIn, locale: 'zh-CN' });
     expect(await screen.findByText(/此优惠券已使用。/)).toBeInTheDocument();
     expect(screen.queryByRole('img')).toBeNull();
