@@ -40,6 +40,21 @@ export type Answer<K extends OperationName> =
   | 'network-error'
   | ((req: SeenRequest) => Envelope | StandIn<K> | 'network-error');
 
+/** A row with every field the result's row R lacks turned to never. */
+type ExactRow<R, V> = { [F in keyof V]: F extends keyof R ? V[F] : never };
+/** Tables with every table, and every row field, the result of K lacks turned to never. */
+type ExactTables<K extends OperationName, V> = {
+  [T in keyof V]: T extends keyof ResultInput<K> ? (V[T] extends readonly (infer Row)[] ? ExactRow<StandInRow<K, T>, Row>[] : V[T]) : never;
+};
+type ExactValue<K extends OperationName, V> = V extends Envelope | 'network-error' ? V : ExactTables<K, V>;
+/**
+ * The answer V as K's result allows it exactly. tsc checks unknown fields only
+ * in an object literal written in place; intersected with this, an answer built
+ * elsewhere (a fixture helper's row, what a scenario function returns) is held
+ * to the result's fields too.
+ */
+type Exact<K extends OperationName, V> = V extends (req: SeenRequest) => infer R ? (req: SeenRequest) => ExactValue<K, R> : ExactValue<K, V>;
+
 type StoredAnswer = Envelope | ResultTables | 'network-error' | ((req: SeenRequest) => Envelope | ResultTables | 'network-error');
 
 const ok = (data: ResultTables): Envelope => ({ errcode: '0', resultcode: '0', errmsg: '', resultmsg: '', data });
@@ -48,8 +63,13 @@ export const refusal = (code: string, errmsg: string, resultmsg = errmsg): Envel
 export const seen: SeenRequest[] = [];
 let answers = new Map<string, StoredAnswer>();
 
-/** Answers every later call of op with value (a stand-in typed by the catalogue's result schema). */
-export function answer<K extends OperationName>(op: K, value: NoInfer<Answer<K>>) {
+/**
+ * Answers every later call of op with value: a refusal or envelope, a broken
+ * network, or op's result tables (or a function of the request giving one of
+ * these). Each row may leave out any field, but may name only the fields of
+ * op's result schema, each with its type, in the tables it has.
+ */
+export function answer<K extends OperationName, V extends Answer<K>>(op: K, value: V & Exact<K, V>) {
   // The tables are checked against op's result schema above; the handler only passes them on.
   answers.set(op, value);
 }

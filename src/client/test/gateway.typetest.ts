@@ -12,6 +12,8 @@ import { answer, makeNetworkFail, makeRefuse, refusal, type StandIn, type StandI
 const member: Partial<StandInRow<'EntVip_EntVipDetailGet_V1_Get'>> = { VipID: 'VIP1', IsGuest: 1 };
 /** The same, widened: IsGuest is a number, which the catalogue's 0 | 1 refuses. */
 const widened = { VipID: 'VIP1', IsGuest: 1 };
+/** A row built by a helper, with a field the member row does not have. */
+const extra = { VipID: 'VIP1', Nickname: 'Ann' };
 
 export const typeTests = [
   // The catalogue's own fields, only those the scenario needs, in any of the result's tables.
@@ -42,10 +44,12 @@ export const typeTests = [
   answer('Finance_PaySubmit_V2_Update', { table1: [{ PayID: 'P1', Status: 1 }] }),
   // @ts-expect-error -- a scenario function's answer: a status the catalogue does not have
   answer('Finance_PaySubmit_V2_Update', () => ({ table1: [{ PayID: 'P1', Status: 'done' }] })),
-  // tsc checks no unknown fields in what a function returns unless its return type is written,
-  // so a scenario function that builds rows says it returns StandIn<K>:
-  // @ts-expect-error -- a scenario function's answer, its return type written: no such field
-  answer('Finance_PaySubmit_V2_Update', (): StandIn<'Finance_PaySubmit_V2_Update'> => ({ table1: [{ PayID: 'P1', Paid: true }] })),
+  // @ts-expect-error -- a scenario function's answer: no such field (tsc alone checks none in what a function returns)
+  answer('Finance_PaySubmit_V2_Update', () => ({ table1: [{ PayID: 'P1', Paid: true }] })),
+  // @ts-expect-error -- a row built elsewhere with a field the result lacks (tsc alone checks only rows written in place)
+  answer('EntVip_EntVipDetailGet_V1_Get', { table1: [extra] }),
+  // @ts-expect-error -- a row of another operation: the guest sign-in's row has no Sex
+  answer('EntVip_EntVipGuestLogin_Add', { table1: [member] }),
 ];
 
 /** StandIn and StandInRow type a test's fixtures ahead of the answer. */

@@ -43,7 +43,7 @@ const renderAt = (route: string, who = member) =>
   });
 
 /** A member as the detail answers it (the phone submit adds SourceType). */
-const row = (over: Partial<StandInRow<'EntVip_EntVipPhoneSubmit_Add'>> = {}): Partial<StandInRow<'EntVip_EntVipPhoneSubmit_Add'>> => ({
+const row = (over: Partial<StandInRow<'EntVip_EntVipDetailGet_V1_Get'>> = {}): StandInRow<'EntVip_EntVipDetailGet_V1_Get'> => ({
   VipID: 'VIP1',
   VipName: 'Chan Tai Man',
   Sex: 0,
@@ -94,10 +94,10 @@ beforeEach(() => {
     const r = req.json.tableData[0]!;
     return {
       table1: [
-        row({
+        {
+          ...row(r.SourceType === 'VipPhoneChange' ? { Phone: String(r.Phone), AreaNo: String(r.AreaNo) } : {}),
           SourceType: String(r.SourceType),
-          ...(r.SourceType === 'VipPhoneChange' ? { Phone: String(r.Phone), AreaNo: String(r.AreaNo) } : {}),
-        }),
+        },
       ],
     };
   });

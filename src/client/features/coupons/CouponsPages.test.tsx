@@ -20,7 +20,7 @@ afterAll(() => server.close());
 
 const signedIn = { shop: shopState(), auth: { member, status: 'signedIn' as const } };
 
-/** A member's card as their list answers it (a coupon's detail answers the same without UsedTime). */
+/** A member's card as their list answers it. */
 const card = (over: Partial<StandInRow<'EntCard_VipCardList_Get'>>): StandInRow<'EntCard_VipCardList_Get'> => ({
   CardID: 'C1',
   CardCode: 'HBK20C0001',
@@ -38,6 +38,12 @@ const card = (over: Partial<StandInRow<'EntCard_VipCardList_Get'>>): StandInRow<
   Remark: '',
   ...over,
 });
+
+/** A coupon as its detail and a code's look-ups answer it: the card without UsedTime (only the member's list says when it was used). */
+const coupon = (over: Partial<StandInRow<'EntCard_CardDetailGet_V1_Get'>>): Partial<StandInRow<'EntCard_CardDetailGet_V1_Get'>> => {
+  const { UsedTime: _usedTime, ...row } = card({});
+  return { ...row, ...over };
+};
 
 const plan = (over: Partial<StandInRow<'EntCard_EntCardPlanList_Get'>>): StandInRow<'EntCard_EntCardPlanList_Get'> => ({
   PlanID: 'P1',
@@ -143,9 +149,9 @@ describe('couponsList', () => {
       const code = String(req.json.tableData[0]!.CardCode);
       if (code === 'NOPE') return refusal('50000', 'The coupon does not exist');
       if (code === 'USED') return refusal('50000', 'This coupon is not available');
-      return { table1: [card({ CardID: 'C7', CardCode: code, PlanNameEN: 'MOP$50 Voucher', CardType: '3' })] };
+      return { table1: [coupon({ CardID: 'C7', CardCode: code, PlanNameEN: 'MOP$50 Voucher', CardType: '3' })] };
     });
-    answer('EntCard_NYHVipCardVerification_Update', (req) => ({ table1: [card({ CardID: 'C7', CardCode: String(req.json.tableData[0]!.CardCode), PlanNameEN: 'MOP$50 Voucher', CardType: '3' })] }));
+    answer('EntCard_NYHVipCardVerification_Update', (req) => ({ table1: [coupon({ CardID: 'C7', CardCode: String(req.json.tableData[0]!.CardCode), PlanNameEN: 'MOP$50 Voucher', CardType: '3' })] }));
     const user = userEvent.setup();
     renderWithProviders(<CouponsListPage />, { preloadedState: signedIn });
     const field = await screen.findByLabelText('Coupon code');
@@ -202,7 +208,7 @@ describe('couponDetails', () => {
 
   test('full: value, rules, validity, the shops, and the code as a QR code', async () => {
     answer('EntCard_CardDetailGet_V1_Get', {
-      table1: [card({})],
+      table1: [coupon({})],
       table2: [
         { ShopID: 'S1', ShopName: '港湾厨房', ShopNameTW: '港灣廚房', ShopNameEN: 'Harbour Kitchen' },
         { ShopID: 'S2', ShopName: '氹仔美食广场', ShopNameTW: '氹仔美食廣場', ShopNameEN: 'Taipa Food Court' },
@@ -224,8 +230,7 @@ describe('couponDetails', () => {
   });
 
   test('a used coupon shows no code to scan', async () => {
-    // The detail's row (couponRow) has no UsedTime: the service does not say when it was used there.
-    answer('EntCard_CardDetailGet_V1_Get', { table1: [card({ Status: 1 })], table2: [] });
+    answer('EntCard_CardDetailGet_V1_Get', { table1: [coupon({ Status: 1 })], table2: [] });
     renderWithProviders(<CouponDetailsPage />, { route: ROUTE, preloadedState: signedIn, locale: 'zh-CN' });
     expect(await screen.findByText(/此优惠券已使用。/)).toBeInTheDocument();
     expect(screen.queryByRole('img')).toBeNull();
