@@ -68,7 +68,7 @@ test('placed, then paid from the balance: the lines leave the cart after the ord
 test('a refusal of the figures (50010) keeps the cart, tells the caller first, then reads the prices again; nothing is paid', async () => {
   makeRefuse(SUBMIT, ErrorCode.mismatch, 'The prices have changed.');
   answer('EShop_GoodsDetailGet_V2_Get', (req) => {
-    const id = req.json.tableData[0]!.GoodsID;
+    const id = String(req.json.tableData[0]!.GoodsID);
     return { table1: [{ GoodsID: id, GoodsName: id, SalesPrice: id === 'G1' ? '50.0000' : '18.0000', Price: '0', PromotePrice: '' }], table2: [], table3: [] };
   });
   const { store, events, refusals, on, input } = setUp();

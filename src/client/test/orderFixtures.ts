@@ -3,6 +3,7 @@ import type { CartEntry, CartLine } from '../../shared/domain/cart';
 import type { RootState } from '../app/store';
 import type { BaseInfo, EntityInfo, ShopState } from '../features/shop';
 import type { Member } from '../features/auth';
+import type { StandIn, StandInRow } from './gateway';
 
 export const ENT_ID = '881000000101';
 
@@ -118,7 +119,7 @@ export function orderState({
   };
 }
 
-export const PAY_METHODS = {
+export const PAY_METHODS: StandIn<'Finance_EntShopAccountGet_V2_Get'> = {
   table1: [
     { PayType: 'balance', Name: '会员余额', NameTW: '會員餘額', NameEN: 'Member balance', Enabled: 1 },
     { PayType: 'sandbox', Name: '在线支付', NameTW: '線上支付', NameEN: 'Online payment', Enabled: 1 },
@@ -126,7 +127,12 @@ export const PAY_METHODS = {
   ],
 };
 
-export function sheetDetail(over: Record<string, unknown> = {}, items: Record<string, unknown>[] = []) {
+type Detail = 'PosSalSheet_PosSalSheetDetailGet_V2_Get';
+
+export function sheetDetail(
+  over: Partial<StandInRow<Detail>> = {},
+  items: Partial<StandInRow<Detail, 'table2'>>[] = [],
+): StandIn<Detail> {
   return {
     table1: [
       {

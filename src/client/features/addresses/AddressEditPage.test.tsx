@@ -10,7 +10,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
 import { Shell } from '../../app/Shell';
-import { answer, makeNetworkFail, makeRefuse, resetGateway, seen, server } from '../../test/gateway';
+import { answer, makeNetworkFail, makeRefuse, resetGateway, seen, server, type StandIn, type StandInRow } from '../../test/gateway';
 import { member, shopState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 
@@ -18,7 +18,7 @@ jest.setTimeout(20_000);
 
 const EDIT = '/pages/addressEdit/addressEdit';
 const AREAS = 'Area_BatchAreaSelectGet_Get';
-const area = (AreaID: string, ParentID: string, Level: number, zh: string, tw: string, en: string, HasChildren = 0) => ({
+const area = (AreaID: string, ParentID: string, Level: number, zh: string, tw: string, en: string, HasChildren: 0 | 1 = 0): StandInRow<typeof AREAS> => ({
   AreaID, ParentID, Level, AreaName: en, AreaNameZH: zh, AreaNameTW: tw, AreaNameEN: en, HasChildren,
 });
 const TREE = {
@@ -33,12 +33,23 @@ const TREE = {
     area('820103', '820100', 3, '大堂区', '大堂區', 'Se Parish'),
   ],
 };
-const EXISTING = {
+const EXISTING: StandInRow<'VipAddress_VipAddressListByPage_Get'> = {
   AddressID: 'A1', CustName: 'Chan Tai Man', CustPhone: '66123456', AreaNo: '853', Province: '澳門', City: '澳門半島', District: '大堂區',
   MainAddress: '新馬路 88 號', HouseNumber: '12樓A座', GPS_Lng: 113.5412, GPS_Lat: 22.1932, IsDefault: 1,
 };
 const signedIn = { shop: shopState(), auth: { member, status: 'signedIn' as const } };
-const saved = (row: Record<string, unknown>) => ({ table1: [{ AddressID: 'NEW1', IsDefault: 0, ...row }] });
+/** The service answers a save with the stored row: the sent fields, under a new id when it is new. */
+const saved = (sent: Record<string, unknown>): StandIn<'VipAddress_VipAddressSubmit_Add'> => {
+  const text = (field: string) => (typeof sent[field] === 'string' ? sent[field] : '');
+  const position = (field: string) => (typeof sent[field] === 'number' ? sent[field] : null);
+  return {
+    table1: [{
+      AddressID: text('AddressID') || 'NEW1', CustName: text('CustName'), CustPhone: text('CustPhone'), AreaNo: text('AreaNo'),
+      Province: text('Province'), City: text('City'), District: text('District'), MainAddress: text('MainAddress'), HouseNumber: text('HouseNumber'),
+      GPS_Lng: position('GPS_Lng'), GPS_Lat: position('GPS_Lat'), IsDefault: sent.IsDefault === 1 ? 1 : 0,
+    }],
+  };
+};
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => resetGateway());

@@ -7,7 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Shell } from '../../app/Shell';
-import { answer, makeNetworkFail, resetGateway, seen, server } from '../../test/gateway';
+import { answer, makeNetworkFail, resetGateway, seen, server, type StandInRow } from '../../test/gateway';
 import { guest, member, shopState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 
@@ -16,7 +16,7 @@ jest.setTimeout(20_000);
 const LIST = '/pages/addressList/addressList';
 const LIST_OP = 'VipAddress_VipAddressListByPage_Get';
 
-const row = (over: Record<string, unknown>) => ({
+const row = (over: Partial<StandInRow<typeof LIST_OP>>): StandInRow<typeof LIST_OP> => ({
   AddressID: 'A1',
   CustName: 'Chan Tai Man',
   CustPhone: '66123456',
@@ -76,7 +76,7 @@ test('delete asks first; cancelled nothing goes, confirmed the address is delete
   answer(LIST_OP, () => ({ table1: rows, table2: [{ TotalCount: rows.length }] }));
   answer('VipAddress_VipAddressSubmit_Delete', (req) => {
     rows = rows.filter((r) => r.AddressID !== req.json.tableData[0]!.AddressID);
-    return { table1: [{ AddressID: req.json.tableData[0]!.AddressID }] };
+    return { table1: [{ AddressID: String(req.json.tableData[0]!.AddressID) }] };
   });
   const user = userEvent.setup({ delay: null });
   renderWithProviders(<Shell />, { route: LIST, preloadedState: signedIn });

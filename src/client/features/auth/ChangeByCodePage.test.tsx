@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
-import { answer, makeRefuse, resetGateway, seen, server } from '../../test/gateway';
+import { answer, makeRefuse, resetGateway, seen, server, type StandInRow } from '../../test/gateway';
 import { guest, member, shopState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 import AreaCodeSelectPage from './AreaCodeSelectPage';
@@ -42,7 +42,8 @@ const renderAt = (route: string, who = member) =>
     preloadedState: { shop: shopState(), auth: { member: who, status: 'signedIn' } },
   });
 
-const row = (over: Record<string, unknown> = {}) => ({
+/** A member as the detail answers it (the phone submit adds SourceType). */
+const row = (over: Partial<StandInRow<'EntVip_EntVipDetailGet_V1_Get'>> = {}): StandInRow<'EntVip_EntVipDetailGet_V1_Get'> => ({
   VipID: 'VIP1',
   VipName: 'Chan Tai Man',
   Sex: 0,
@@ -93,10 +94,10 @@ beforeEach(() => {
     const r = req.json.tableData[0]!;
     return {
       table1: [
-        row({
-          SourceType: r.SourceType,
-          ...(r.SourceType === 'VipPhoneChange' ? { Phone: r.Phone, AreaNo: r.AreaNo } : {}),
-        }),
+        {
+          ...row(r.SourceType === 'VipPhoneChange' ? { Phone: String(r.Phone), AreaNo: String(r.AreaNo) } : {}),
+          SourceType: String(r.SourceType),
+        },
       ],
     };
   });

@@ -2,7 +2,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
-import { answer, makeRefuse, resetGateway, seen, server } from '../../test/gateway';
+import { answer, makeRefuse, resetGateway, seen, server, type StandInRow } from '../../test/gateway';
 import { guest, shopState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 import AreaCodeSelectPage from './AreaCodeSelectPage';
@@ -61,7 +61,7 @@ const AREAS = {
     },
   ],
 };
-const MEMBER_ROW = {
+const MEMBER_ROW: StandInRow<'EntVip_EntVipRegisterSubmit_V2_Add'> = {
   VipID: 'VIP9',
   VipName: 'Chan',
   Sex: 0,

@@ -12,6 +12,7 @@ import {
   resetGateway,
   seen,
   server,
+  type StandInRow,
 } from '../../test/gateway';
 import { memoryStorage } from '../../test/render';
 import { hostDetected } from '../../app/uiSlice';
@@ -35,8 +36,8 @@ afterEach(() => resetGateway());
 afterAll(() => server.close());
 
 const ORIGIN = 'http://127.0.0.1:8080';
-const MEMBER = { VipID: 'VIP0000000001', VipName: 'ChanTaiMan', IsGuest: 0 };
-const GUEST = { VipID: 'VIP-G1', VipName: 'walk-in guest', IsGuest: 1 };
+const MEMBER = { VipID: 'VIP0000000001', VipName: 'ChanTaiMan', IsGuest: 0 } satisfies Partial<StandInRow<'EntVip_EntVipDetailGet_V1_Get'>>;
+const GUEST = { VipID: 'VIP-G1', VipName: 'walk-in guest', IsGuest: 1 } satisfies Partial<StandInRow<'EntVip_EntVipDetailGet_V1_Get'>>;
 
 function mapStorage() {
   const data = new Map<string, string>();

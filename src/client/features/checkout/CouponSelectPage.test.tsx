@@ -2,19 +2,19 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Shell } from '../../app/Shell';
-import { answer, refusal, resetGateway, seen, server } from '../../test/gateway';
+import { answer, refusal, resetGateway, seen, server, type StandInRow } from '../../test/gateway';
 import { guest, orderState, PAY_METHODS } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 
 const COUPONS = '/pages/couponSelect/couponSelect';
 
-const card = (over: Record<string, unknown>) => ({
+const card = (over: Partial<StandInRow<'EntCard_CardDetailGet_V1_Get'>>): Partial<StandInRow<'EntCard_CardDetailGet_V1_Get'>> => ({
   CardID: 'C1',
   CardCode: 'CASH20',
   PlanName: '20元现金券',
   PlanNameTW: '20元現金券',
   PlanNameEN: 'MOP$20 Cash Coupon',
-  CardType: 1,
+  CardType: '1',
   FaceValue: '20.0000',
   MinAmount: '100.0000',
   BeginTime: '2026-11-01T00:00:00Z',
@@ -33,15 +33,15 @@ beforeEach(() => {
   answer('EntCard_ScreenVipAailableCard_V2_Get', {
     table1: [
       card({}),
-      card({ CardID: 'C2', CardCode: 'OFF15', PlanName: '85折优惠券', PlanNameEN: '15% Off Coupon', CardType: 2, FaceValue: '85.0000', MinAmount: '0.0000', Usable: 0, Reason: 'couponUnavailable', ReasonText: 'Not for takeaway orders' }),
+      card({ CardID: 'C2', CardCode: 'OFF15', PlanName: '85折优惠券', PlanNameEN: '15% Off Coupon', CardType: '2', FaceValue: '85.0000', MinAmount: '0.0000', Usable: 0, Reason: 'couponUnavailable', ReasonText: 'Not for takeaway orders' }),
     ],
   });
   answer('EntCard_CardDetailGet_V1_Get', (req) => {
     const code = req.json.tableData[0]!.CardCode;
     if (code === 'NOPE') return refusal('50000', 'The coupon does not exist');
     if (code === 'USED') return refusal('50000', 'This coupon is not available');
-    if (code === 'V150') return { table1: [card({ CardID: 'C9', CardCode: 'V150', PlanNameEN: 'MOP$150 Voucher', CardType: 3, FaceValue: '150.0000', MinAmount: '0.0000' })] };
-    return { table1: [card({ CardID: 'C5', CardCode: code })] };
+    if (code === 'V150') return { table1: [card({ CardID: 'C9', CardCode: 'V150', PlanNameEN: 'MOP$150 Voucher', CardType: '3', FaceValue: '150.0000', MinAmount: '0.0000' })] };
+    return { table1: [card({ CardID: 'C5', CardCode: String(code) })] };
   });
 });
 afterEach(() => resetGateway());

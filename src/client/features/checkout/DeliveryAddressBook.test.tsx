@@ -9,7 +9,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Shell } from '../../app/Shell';
-import { answer, makeNetworkFail, resetGateway, seen, server } from '../../test/gateway';
+import { answer, makeNetworkFail, resetGateway, seen, server, type StandInRow } from '../../test/gateway';
 import { orderState, PAY_METHODS } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 import { browser } from '../../ui/redirect';
@@ -19,7 +19,7 @@ jest.setTimeout(20_000);
 const CONFIRM = '/pages/prepayOrderConfirm/prepayOrderConfirm';
 const SUBMIT = 'PosSalSheet_NewCYSendSheetSubmit_Add';
 
-const address = (over: Record<string, unknown>) => ({
+const address = (over: Partial<StandInRow<'VipAddress_VipAddressListByPage_Get'>>): StandInRow<'VipAddress_VipAddressListByPage_Get'> => ({
   AddressID: 'A1',
   CustName: 'Chan Tai Man',
   CustPhone: '66123456',

@@ -271,7 +271,7 @@ test('a double tap on place order sends one submit', async () => {
 test('a refusal of the figures (50010) keeps the cart, shows the message and reads the prices again', async () => {
   makeRefuse(SUBMIT, '50010', 'The prices have changed: BBQ Pork Rice is now MOP$50.00. Please check your order.');
   answer('EShop_GoodsDetailGet_V2_Get', (req) => {
-    const id = req.json.tableData[0]!.GoodsID;
+    const id = String(req.json.tableData[0]!.GoodsID);
     return {
       table1: [{ GoodsID: id, GoodsName: id, SalesPrice: id === 'G1' ? '50.0000' : '18.0000', Price: '0', PromotePrice: '' }],
       table2: [],

@@ -6,7 +6,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { answer, makeNetworkFail, refusal, resetGateway, seen, server } from '../../test/gateway';
+import { answer, makeNetworkFail, refusal, resetGateway, seen, server, type StandInRow } from '../../test/gateway';
 import { guest, member, shopState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 import { qrPath } from '../../ui/QrCode';
@@ -20,7 +20,8 @@ afterAll(() => server.close());
 
 const signedIn = { shop: shopState(), auth: { member, status: 'signedIn' as const } };
 
-const card = (over: Record<string, unknown>) => ({
+/** A member's card as their list answers it. */
+const card = (over: Partial<StandInRow<'EntCard_VipCardList_Get'>>): StandInRow<'EntCard_VipCardList_Get'> => ({
   CardID: 'C1',
   CardCode: 'HBK20C0001',
   PlanID: 'P1',
@@ -38,7 +39,13 @@ const card = (over: Record<string, unknown>) => ({
   ...over,
 });
 
-const plan = (over: Record<string, unknown>) => ({
+/** A coupon as its detail and a code's look-ups answer it: the card without UsedTime (only the member's list says when it was used). */
+const coupon = (over: Partial<StandInRow<'EntCard_CardDetailGet_V1_Get'>>): Partial<StandInRow<'EntCard_CardDetailGet_V1_Get'>> => {
+  const { UsedTime: _usedTime, ...row } = card({});
+  return { ...row, ...over };
+};
+
+const plan = (over: Partial<StandInRow<'EntCard_EntCardPlanList_Get'>>): StandInRow<'EntCard_EntCardPlanList_Get'> => ({
   PlanID: 'P1',
   PlanName: '20元现金券',
   PlanNameTW: '20元現金券',
@@ -56,7 +63,7 @@ const plan = (over: Record<string, unknown>) => ({
   ...over,
 });
 
-const BY_STATUS: Record<number, Record<string, unknown>[]> = {
+const BY_STATUS: Record<number, StandInRow<'EntCard_VipCardList_Get'>[]> = {
   0: [
     card({}),
     card({ CardID: 'C2', CardCode: 'HBK85D0001', PlanNameEN: '15% Off Coupon', CardType: '2', FaceValue: '85.0000', MinAmount: '0.0000' }),
@@ -142,9 +149,9 @@ describe('couponsList', () => {
       const code = String(req.json.tableData[0]!.CardCode);
       if (code === 'NOPE') return refusal('50000', 'The coupon does not exist');
       if (code === 'USED') return refusal('50000', 'This coupon is not available');
-      return { table1: [card({ CardID: 'C7', CardCode: code, PlanNameEN: 'MOP$50 Voucher', CardType: '3' })] };
+      return { table1: [coupon({ CardID: 'C7', CardCode: code, PlanNameEN: 'MOP$50 Voucher', CardType: '3' })] };
     });
-    answer('EntCard_NYHVipCardVerification_Update', (req) => ({ table1: [card({ CardID: 'C7', CardCode: String(req.json.tableData[0]!.CardCode), PlanNameEN: 'MOP$50 Voucher', CardType: '3' })] }));
+    answer('EntCard_NYHVipCardVerification_Update', (req) => ({ table1: [coupon({ CardID: 'C7', CardCode: String(req.json.tableData[0]!.CardCode), PlanNameEN: 'MOP$50 Voucher', CardType: '3' })] }));
     const user = userEvent.setup();
     renderWithProviders(<CouponsListPage />, { preloadedState: signedIn });
     const field = await screen.findByLabelText('Coupon code');
@@ -201,7 +208,7 @@ describe('couponDetails', () => {
 
   test('full: value, rules, validity, the shops, and the code as a QR code', async () => {
     answer('EntCard_CardDetailGet_V1_Get', {
-      table1: [card({})],
+      table1: [coupon({})],
       table2: [
         { ShopID: 'S1', ShopName: '港湾厨房', ShopNameTW: '港灣廚房', ShopNameEN: 'Harbour Kitchen' },
         { ShopID: 'S2', ShopName: '氹仔美食广场', ShopNameTW: '氹仔美食廣場', ShopNameEN: 'Taipa Food Court' },
@@ -223,7 +230,7 @@ describe('couponDetails', () => {
   });
 
   test('a used coupon shows no code to scan', async () => {
-    answer('EntCard_CardDetailGet_V1_Get', { table1: [card({ Status: 1, UsedTime: '2026-11-20T04:00:00Z' })], table2: [] });
+    answer('EntCard_CardDetailGet_V1_Get', { table1: [coupon({ Status: 1 })], table2: [] });
     renderWithProviders(<CouponDetailsPage />, { route: ROUTE, preloadedState: signedIn, locale: 'zh-CN' });
     expect(await screen.findByText(/此优惠券已使用。/)).toBeInTheDocument();
     expect(screen.queryByRole('img')).toBeNull();

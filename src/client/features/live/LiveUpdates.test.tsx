@@ -7,7 +7,7 @@
  */
 import { act, screen } from '@testing-library/react';
 import { Shell } from '../../app/Shell';
-import { answer, resetGateway, seen, server } from '../../test/gateway';
+import { answer, resetGateway, seen, server, type StandInRow } from '../../test/gateway';
 import { orderState, PAY_METHODS, sheetDetail } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 
@@ -96,7 +96,7 @@ test("the kitchen moves the order: the page shows it and announces it, without a
 
 test("a table's round added by another phone: who added it", async () => {
   let rounds = 1;
-  const item = (RoundNo: number) => ({ ItemID: RoundNo, RoundNo, GoodsID: 'G1', GoodsName: 'BBQ Pork Rice', GoodsNameEN: 'BBQ Pork Rice', Qua: '1.0000', Amo: '48.0000', Detail: '' });
+  const item = (RoundNo: number): Partial<StandInRow<typeof DETAIL, 'table2'>> => ({ ItemID: RoundNo, RoundNo, GoodsID: 'G1', GoodsName: 'BBQ Pork Rice', Qua: '1.0000', Amo: '48.0000', Detail: '' });
   answer(DETAIL, () => ({
     ...sheetDetail({ TableID: 'T1', PayMode: 'postpay', TakeType: 'dinein', BusinessMode: '2', DisplayState: 'ordering', RoundCount: rounds }, Array.from({ length: rounds }, (_, i) => item(i + 1))),
     table4: [
@@ -143,11 +143,9 @@ test('when the stream dies the page polls, then tries the stream again from the 
 });
 
 const LIST_OP = 'PosSalSheet_PosSalSheetListByPage_V4_Get';
-const listRow = (progress: string) => ({
+const listRow = (progress: string): Partial<StandInRow<typeof LIST_OP>> => ({
   SheetID: 'SH1',
   CreatedDate: '2026-11-22T04:00:00Z',
-  ShopNameEN: 'Harbour Kitchen',
-  BaseNameEN: 'Main outlet',
   ShopName: '港湾厨房',
   BaseName: '总店',
   BusinessMode: '1',
@@ -159,7 +157,6 @@ const listRow = (progress: string) => ({
   DisplayState: progress === 'placed' ? 'paid' : 'preparing',
   TotalAmo: '48.0000',
   Count: 1,
-  FirstGoodsNameEN: 'BBQ Pork Rice',
   FirstGoodsName: '叉烧饭',
   Pic: '',
 });

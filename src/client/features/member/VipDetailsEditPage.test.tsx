@@ -7,7 +7,7 @@ import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { answer, resetGateway, seen, server } from '../../test/gateway';
+import { answer, resetGateway, seen, server, type StandInRow } from '../../test/gateway';
 import { guest, member, shopState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 import VipDetailsEditPage from './VipDetailsEditPage';
@@ -25,7 +25,7 @@ let headImg = '';
 let uploads: { keys: string[]; fields: Record<string, string>; fileName: string; fileSize: number }[] = [];
 let storageAnswer: () => Response = () => new HttpResponse(null, { status: 200 });
 
-const detailRow = () => ({
+const detailRow = (): StandInRow<'EntVip_EntVipDetailGet_V1_Get'> => ({
   VipID: 'VIP1',
   VipName: 'Chan Tai Man',
   Sex: 2,

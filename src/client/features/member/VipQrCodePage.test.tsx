@@ -4,7 +4,7 @@
  * and a guest asked to sign in.
  */
 import { act, screen } from '@testing-library/react';
-import { answer, resetGateway, seen, server } from '../../test/gateway';
+import { answer, resetGateway, seen, server, type StandInRow } from '../../test/gateway';
 import { guest, member, shopState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 import { qrPath } from '../../ui/QrCode';
@@ -13,7 +13,7 @@ import VipQrCodePage from './VipQrCodePage';
 const ROUTE = '/pages/vipQrCode/vipQrCode';
 jest.setTimeout(20_000);
 
-const row = (over: Record<string, unknown>) => ({
+const row = (over: Partial<StandInRow<'EntVip_EntVipDetailGet_V1_Get'>>): StandInRow<'EntVip_EntVipDetailGet_V1_Get'> => ({
   VipID: 'VIP1',
   VipName: 'Chan Tai Man',
   Sex: 2,

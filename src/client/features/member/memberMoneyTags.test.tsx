@@ -5,7 +5,7 @@
  * (RTK Query tags: the member's figures are invalidated by each of them).
  */
 import { act, screen } from '@testing-library/react';
-import { answer, resetGateway, server } from '../../test/gateway';
+import { answer, resetGateway, server, type StandIn } from '../../test/gateway';
 import { member, shopState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 import MinePage from './MinePage';
@@ -20,7 +20,7 @@ afterEach(() => resetGateway());
 afterAll(() => server.close());
 
 let figures = { Balance: '500.0000', Score: '1200.0000', CouponCount: 3 };
-const detail = () => ({
+const detail = (): StandIn<'EntVip_EntVipDetailGet_V1_Get'> => ({
   table1: [{ VipID: 'VIP1', VipName: 'Chan Tai Man', Sex: 2, HeadImg: '', Phone: '66123456', AreaNo: '853', Birthy: '', VipCode: '1', IsGuest: 0, ...figures }],
 });
 

@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Shell } from '../../app/Shell';
-import { answer, resetGateway, seen, server } from '../../test/gateway';
+import { answer, resetGateway, seen, server, type StandInRow } from '../../test/gateway';
 import { orderState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 
@@ -15,7 +15,7 @@ const NAMES = {
   'zh-TW': { ShopName: '港灣廚房', BaseName: '總店', FirstGoodsName: '叉燒飯' },
 };
 
-function order(n: number, over: Record<string, unknown> = {}, lang: keyof typeof NAMES = 'en') {
+function order(n: number, over: Partial<StandInRow<typeof OP>> = {}, lang: keyof typeof NAMES = 'en'): Partial<StandInRow<typeof OP>> {
   return {
     SheetID: `SH${n}`,
     CreatedDate: '2026-11-22T04:00:00Z',

@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Shell } from '../../app/Shell';
-import { answer, resetGateway, seen, server } from '../../test/gateway';
+import { answer, resetGateway, seen, server, type StandIn, type StandInRow } from '../../test/gateway';
 import { orderState, PAY_METHODS, sheetDetail } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 import { browser } from '../../ui/redirect';
@@ -11,7 +11,7 @@ import { INFLIGHT_PAYMENT_KEY, rememberInflightPayment } from './inflightPayment
 const PAYING = '/pages/paying/paying?SheetID=SH1&PayID=PAY1';
 const STATUS = 'Finance_PaySubmit_V2_Update';
 
-const status = (Status: string) => ({ table1: [{ PayID: 'PAY1', SheetID: 'SH1', PayType: 'sandbox', Status, Amount: '116.0000', PaidAt: '', SheetStatus: 0, PayStatus: 1 }] });
+const status = (Status: StandInRow<typeof STATUS>['Status']): StandIn<typeof STATUS> => ({ table1: [{ PayID: 'PAY1', SheetID: 'SH1', PayType: 'sandbox', Status, Amount: '116.0000', PaidAt: '', SheetStatus: 0, PayStatus: 1 }] });
 
 // Pages loaded through the shell with a real store take a few seconds on a shared machine.
 jest.setTimeout(20_000);

@@ -6,7 +6,7 @@
  */
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { answer, makeNetworkFail, refusal, resetGateway, seen, server } from '../../test/gateway';
+import { answer, makeNetworkFail, refusal, resetGateway, seen, server, type StandIn, type StandInRow } from '../../test/gateway';
 import { guest, member, shopState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 import { browser } from '../../ui/redirect';
@@ -30,11 +30,11 @@ afterAll(() => server.close());
 const signedIn = { shop: shopState(), auth: { member, status: 'signedIn' as const } };
 const asGuest = { shop: shopState(), auth: { member: guest, status: 'signedIn' as const } };
 
-const profile = (Balance = '500.0000', Score = '1200.0000') => ({
+const profile = (Balance = '500.0000', Score = '1200.0000'): StandIn<'EntVip_EntVipDetailGet_V1_Get'> => ({
   table1: [{ VipID: 'VIP1', VipName: 'Chan Tai Man', Sex: 2, HeadImg: '', Phone: '66123456', AreaNo: '853', Birthy: '', VipCode: '1', Balance, Score, CouponCount: 3, IsGuest: 0 }],
 });
 
-const accountItem = (i: number, over: Record<string, unknown> = {}) => ({
+const accountItem = (i: number, over: Partial<StandInRow<'VipRecharge_EntVipAccountItemsListByPage_V2_Get'>> = {}): StandInRow<'VipRecharge_EntVipAccountItemsListByPage_V2_Get'> => ({
   ItemID: String(i),
   Kind: 'pay',
   Amo: '-10.0000',
