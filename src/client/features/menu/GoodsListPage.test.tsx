@@ -7,7 +7,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Shell } from '../../app/Shell';
-import { answer, resetGateway, seen, server, type SeenRequest } from '../../test/gateway';
+import { answer, resetGateway, seen, server, type SeenRequest, type StandInRow } from '../../test/gateway';
 import { orderState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 import { FIRST_GOODS_PAGE, GOODS_PAGE } from './menuApi';
@@ -16,7 +16,7 @@ const LIST = 'HBBPos_GoodsClass_GoodsList_V9_Get';
 const CLASSES = 3;
 const PER_CLASS = 900;
 // Three classes of 900 goods: the last class's goods come only in the third page of the rest.
-const MENU = Array.from({ length: CLASSES * PER_CLASS }, (_, i) => ({
+const MENU: StandInRow<typeof LIST, 'table1'>[] = Array.from({ length: CLASSES * PER_CLASS }, (_, i) => ({
   GoodsID: `G${i}`,
   GoodsCode: String(10000 + i),
   GoodsName: `Dish ${i}`,
