@@ -498,6 +498,8 @@ export const couponRow = z.object({
   MinAmount: dec,
   BeginTime: str,
   EndTime: str,
+  /** When it was used ('' unless used). */
+  UsedTime: str,
   /** 0 not used, 1 used, 2 expired (an unused card past its end is 2). */
   Status: z.number(),
   /** 1 when it can be used on an order of the given amount now. */

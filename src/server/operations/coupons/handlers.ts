@@ -19,7 +19,7 @@ import { decimal4 } from '../../../shared/protocol/envelope';
 import type { Queryable } from '../../db/driver';
 import { OpError, type HandlerMap, type OpContext, type RowOf } from '../context';
 import { iso, paging, requireMember } from '../auth/rows';
-import { couponRow, findCard, normaliseCode, type Card } from './rules';
+import { CARD_COLUMNS as CARD_ROW_COLUMNS, couponRow, findCard, normaliseCode, type Card } from './rules';
 
 const CARD_COLUMNS = `c.card_id AS "CardID", c.card_code AS "CardCode", p.plan_id AS "PlanID", p.plan_name AS "PlanName",
   p.plan_name_tw AS "PlanNameTW", p.plan_name_en AS "PlanNameEN", p.card_type::text AS "CardType",
@@ -57,9 +57,7 @@ const memberOrNone = (ctx: OpContext) => (ctx.session?.role === 'member' && ctx.
 
 // Coupons ------------------------------------------------------------------------------
 
-const CARD_SELECT = `SELECT c.card_id, c.card_code, c.plan_id, c.vip_id, c.status, c.begin_at, c.end_at,
-  p.ent_id, p.plan_name, p.plan_name_tw, p.plan_name_en, p.card_type, p.face_value, p.min_amount, p.can_claim, p.remark
-  FROM vip_card c JOIN card_plan p ON p.plan_id = c.plan_id`;
+const CARD_SELECT = `SELECT ${CARD_ROW_COLUMNS} FROM vip_card c JOIN card_plan p ON p.plan_id = c.plan_id`;
 
 async function enterpriseFormats(tx: Queryable, entId: string) {
   const [ent] = await tx.query<{ amo_point: number; price_point: number; currency_symbol: string }>(

@@ -34,6 +34,7 @@ export type Card = {
   status: number;
   begin_at: Date;
   end_at: Date;
+  used_at: Date | null;
   ent_id: string;
   plan_name: string;
   plan_name_tw: string;
@@ -45,7 +46,8 @@ export type Card = {
   remark: string;
 };
 
-const CARD_COLUMNS = `c.card_id, c.card_code, c.plan_id, c.vip_id, c.status, c.begin_at, c.end_at,
+/** The columns of a Card, from vip_card `c` joined with its card_plan `p`. */
+export const CARD_COLUMNS = `c.card_id, c.card_code, c.plan_id, c.vip_id, c.status, c.begin_at, c.end_at, c.used_at,
   p.ent_id, p.plan_name, p.plan_name_tw, p.plan_name_en, p.card_type, p.face_value, p.min_amount, p.can_claim, p.remark`;
 
 /** Codes are typed by people: compared without case and surrounding blanks. */
@@ -130,6 +132,7 @@ export function couponRow(card: Card, now: Date, amountMinor: number | null, for
     MinAmount: decimal4(card.min_amount),
     BeginTime: isoSeconds(card.begin_at),
     EndTime: isoSeconds(card.end_at),
+    UsedTime: isoSeconds(card.used_at),
     Status: effectiveStatus(card, now),
     Usable: check.ok ? (1 as const) : (0 as const),
     Reason: check.ok ? '' : check.key,

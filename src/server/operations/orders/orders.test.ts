@@ -480,6 +480,18 @@ describe('coupons', () => {
     refused(await other.call('EntCard_CardDetailGet_V1_Get', [{ CardID: usedId }]), '50000', 'The coupon does not exist');
     refused(await member.call('EntCard_CardDetailGet_V1_Get', [{}]), '40000', /CardCode/);
   });
+
+  test('a coupon used by an order says when it was used (the coupon details page shows it)', async () => {
+    const member = await newMember(h);
+    const code = nextCode();
+    const cardId = await giveCard(h, member.vipId, plans.cash20, code);
+    const before = rows(await member.call('EntCard_CardDetailGet_V1_Get', [{ CardID: cardId }]))[0]!;
+    expect(before).toMatchObject({ Status: 0, UsedTime: '' });
+    ok(await submit(member, pickupHeader({ CardCode: code, TotalAmo: 127 }), threeRice));
+    const after = rows(await member.call('EntCard_CardDetailGet_V1_Get', [{ CardID: cardId }]))[0]!;
+    expect(after).toMatchObject({ Status: 1 });
+    expect(after.UsedTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+  });
 });
 
 describe('idempotency on LocalSheetID', () => {
