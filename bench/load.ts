@@ -28,6 +28,7 @@ import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { paced } from './load/paced';
 import { DEMO } from '../src/server/db/seed';
 import { catalogue } from '../src/shared/protocol/catalogue';
 import { DEFAULT_AUTHORIZATION_CODE, encodeForm, GATEWAY_PATH, PLACEHOLDERS } from '../src/shared/protocol/envelope';
@@ -51,6 +52,7 @@ interface ScenarioResult {
 
 type SubmitModule = {
   submitScenario(opts: { baseUrl: string; rate: number; durationSec: number; connections: number }): Promise<ScenarioResult>;
+  pacedSubmitScenario?(opts: { baseUrl: string; rate: number; durationSec: number; connections: number }): Promise<ScenarioResult>;
   SUBMIT_BENCH_ENV?: Record<string, string>;
 };
 
@@ -234,12 +236,25 @@ export async function load(): Promise<Record<string, number | string>> {
     if (wanted.has('menu-rate')) {
       const rate = postgres ? 2000 : 1000;
       results.push(await cannon(`menu @${rate}/s`, service.url, menuRequest, rate));
+      // The same rate arriving steadily (autocannon's rate comes in bursts at each second's start: bench/load/paced.ts).
+      const steady = await paced({
+        url: service.url,
+        rate,
+        durationSec: SECONDS,
+        connections: CONNECTIONS,
+        request: () => ({ path: menuRequest.path, headers: menuRequest.headers, body: menuRequest.body }),
+        ok: () => true,
+      });
+      results.push({ name: `menu @${rate}/s paced`, ...steady });
     }
     const stats = await service.cacheStats();
     out.menuCache = stats ? JSON.stringify(stats) : 'off';
     if (submit) {
       const rate = postgres ? 500 : 200;
       results.push(await submit.submitScenario({ baseUrl: service.url, rate, durationSec: SECONDS, connections: CONNECTIONS }));
+      if (submit.pacedSubmitScenario) {
+        results.push(await submit.pacedSubmitScenario({ baseUrl: service.url, rate, durationSec: SECONDS, connections: CONNECTIONS }));
+      }
     }
   } finally {
     await service.stop();
@@ -248,7 +263,7 @@ export async function load(): Promise<Record<string, number | string>> {
   for (const r of results) {
     const ratio = ceiling ? ` (${(r.rps / ceiling).toFixed(3)} of static)` : '';
     console.log(
-      `  ${service.kind} ${r.name.padEnd(16)} ${String(r.rps).padStart(8)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}  non-2xx ${r.non2xx}${ratio}`,
+      `  ${service.kind} ${r.name.padEnd(22)} ${String(r.rps).padStart(8)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}  non-2xx ${r.non2xx}${ratio}`,
     );
     out[`${r.name} rps`] = r.rps;
     out[`${r.name} p50`] = r.p50;

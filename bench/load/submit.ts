@@ -25,6 +25,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { DEMO } from '../../src/server/db/seed';
+import { paced } from './paced';
 import { GatewayClient } from '../../src/server/test/harness';
 import { catalogue } from '../../src/shared/protocol/catalogue';
 import { DEFAULT_AUTHORIZATION_CODE, encodeForm, GATEWAY_PATH } from '../../src/shared/protocol/envelope';
@@ -45,8 +46,8 @@ export interface ScenarioResult {
   non2xx: number;
 }
 
-export async function submitScenario(opts: { baseUrl: string; rate: number; durationSec: number; connections: number }): Promise<ScenarioResult> {
-  const { baseUrl, rate, durationSec, connections } = opts;
+/** What the submits need before the clock starts: the goods, GUESTS signed-in guests, and request n's body. */
+async function prepareSubmits(baseUrl: string): Promise<{ cookies: string[]; bodyOf: (n: number) => string }> {
   const probe = new GatewayClient(baseUrl);
   const list = await probe.call('HBBPos_GoodsClass_GoodsList_V9_Get', [{ ShopID: DEMO.shops.main, PageIndex: 1, PageSize: 1000 }]);
   const goods = (list.data.table1 ?? []).find((g) => g.GoodsCode === '143');
@@ -68,7 +69,6 @@ export async function submitScenario(opts: { baseUrl: string; rate: number; dura
   }
 
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  let sent = 0;
   const bodyOf = (n: number) =>
     encodeForm({
       HBBWSType: String(catalogue[OPERATION].service),
@@ -93,7 +93,15 @@ export async function submitScenario(opts: { baseUrl: string; rate: number; dura
       IsRSA: '0',
       APIEntID: DEMO.entId,
     });
+  return { cookies, bodyOf };
+}
 
+const submitHeaders = (cookie: string) => ({ 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en', cookie });
+
+export async function submitScenario(opts: { baseUrl: string; rate: number; durationSec: number; connections: number }): Promise<ScenarioResult> {
+  const { baseUrl, rate, durationSec, connections } = opts;
+  const { cookies, bodyOf } = await prepareSubmits(baseUrl);
+  let sent = 0;
   let refused = 0;
   const byCode = new Map<string, { count: number; msg: string }>();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -112,11 +120,7 @@ export async function submitScenario(opts: { baseUrl: string; rate: number; dura
               const n = sent++;
               return {
                 ...req,
-                headers: {
-                  'content-type': 'application/x-www-form-urlencoded',
-                  'accept-language': 'en',
-                  cookie: cookies[n % cookies.length]!,
-                },
+                headers: submitHeaders(cookies[n % cookies.length]!),
                 body: bodyOf(n),
               };
             },
@@ -158,6 +162,25 @@ export async function submitScenario(opts: { baseUrl: string; rate: number; dura
   };
 }
 
+/**
+ * The same submits arriving steadily, one every 1/rate s (./paced.ts), latency
+ * counted from when each was due; autocannon's rate arrives in bursts at each
+ * second's start (see paced.ts), so both are reported.
+ */
+export async function pacedSubmitScenario(opts: { baseUrl: string; rate: number; durationSec: number; connections: number }): Promise<ScenarioResult> {
+  const { baseUrl, rate, durationSec, connections } = opts;
+  const { cookies, bodyOf } = await prepareSubmits(baseUrl);
+  const r = await paced({
+    url: baseUrl,
+    rate,
+    durationSec,
+    connections,
+    request: (n) => ({ path: GATEWAY_PATH, headers: submitHeaders(cookies[n % cookies.length]!), body: bodyOf(n) }),
+    ok: (body) => body.includes('"errcode":"0"'),
+  });
+  return { name: `submit @${rate}/s paced`, ...r };
+}
+
 /** The service in a child process (bench/load/submit-service.ts), with the order limits lifted. */
 async function startServiceProcess(): Promise<{ url: string; kind: string; stop: () => Promise<void> }> {
   const profDir = process.env.BENCH_CPU_PROF;
@@ -187,9 +210,11 @@ async function main() {
   const service = await startServiceProcess();
   try {
     for (const rate of rates.length > 0 ? rates : [250, 500]) {
-      const r = await submitScenario({ baseUrl: service.url, rate, durationSec, connections });
-      const load = loadavg().map((l) => l.toFixed(2)).join(', ');
-      console.log(`${service.kind}: ${JSON.stringify(r)} (limits lifted: ${JSON.stringify(SUBMIT_BENCH_ENV)}; load average ${load})`);
+      for (const scenario of [submitScenario, pacedSubmitScenario]) {
+        const r = await scenario({ baseUrl: service.url, rate, durationSec, connections });
+        const load = loadavg().map((l) => l.toFixed(2)).join(', ');
+        console.log(`${service.kind}: ${JSON.stringify(r)} (limits lifted: ${JSON.stringify(SUBMIT_BENCH_ENV)}; load average ${load})`);
+      }
     }
   } finally {
     await service.stop();
