@@ -8,29 +8,12 @@
  * with the menu cache's counters; on 'stop' closes and exits (a --cpu-prof
  * profile is written then).
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { ownDatabase } from './ownDatabase';
 import { menuCacheOf } from '../src/server/http/menuCache';
 import { startDemoService } from '../src/server/test/demoService';
 
-async function ownDatabase(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
-  const admin = process.env.DATABASE_URL;
-  if (!admin) return { url: undefined, drop: async () => undefined };
-  const name = `bench_load_${randomBytes(5).toString('hex')}`;
-  const run = async (sql: string) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(sql);
-    await c.end();
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 async function main() {
-  const database = await ownDatabase();
+  const database = await ownDatabase('load');
   const env = JSON.parse(process.env.BENCH_SERVICE_ENV ?? '{}') as Record<string, string>;
   const service = await startDemoService({ databaseUrl: database.url, env });
   process.on('message', async (msg: { type: string }) => {

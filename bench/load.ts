@@ -10,7 +10,7 @@
  *                   browser), as fast as the service answers
  *   menu @N/s       the same at the goal's fixed offered rate (2,000/s on PostgreSQL, 1,000/s
  *                   on PGlite): the latency the goal speaks of
- *   submit @N/s     bench/load/submit.ts's order submits, when that file is there
+ *   submit @N/s     bench/load/submit.ts's order submits, autocannon's and arriving steadily
  *
  * Prints req/s, p50, p99 (ms), errors (connection errors, timeouts, envelopes that are not
  * "0"), non-2xx answers and each scenario's ratio to the static file's req/s, with the
@@ -22,12 +22,11 @@
  *   BENCH_SCENARIOS=static,menu npm run bench -- load
  *   MENU_CACHE_MB=0 npm run bench -- load          # the menu read without its cache
  */
-import { fork } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { pacedSubmitScenario, SUBMIT_BENCH_ENV, submitScenario, type ScenarioResult } from './load/submit';
+import { startService } from './loadServiceProcess';
 import { paced } from './load/paced';
 import { DEMO } from '../src/server/db/seed';
 import { catalogue } from '../src/shared/protocol/catalogue';
@@ -40,21 +39,6 @@ const MENU_OP = 'HBBPos_GoodsClass_GoodsList_V9_Get';
 /** What a browser sends (the app's fetch adds nothing else that matters here). */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
-interface ScenarioResult {
-  name: string;
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-
-type SubmitModule = {
-  submitScenario(opts: { baseUrl: string; rate: number; durationSec: number; connections: number }): Promise<ScenarioResult>;
-  pacedSubmitScenario?(opts: { baseUrl: string; rate: number; durationSec: number; connections: number }): Promise<ScenarioResult>;
-  SUBMIT_BENCH_ENV?: Record<string, string>;
-};
 
 /** The menu request exactly as the app builds it (src/client/app/baseQuery.ts buildJsonData, features/menu/menuApi.ts goodsList). */
 export function menuRequestBody(): string {
@@ -73,52 +57,6 @@ export function menuRequestBody(): string {
     IsRSA: '0',
     APIEntID: DEMO.entId,
   });
-}
-
-interface Service {
-  url: string;
-  kind: string;
-  /** The menu cache's counters (hits, misses, 304s, invalidations, reads that went to the gateway). */
-  cacheStats: () => Promise<Record<string, number | boolean> | null>;
-  stop: () => Promise<void>;
-}
-
-async function startService(env: Record<string, string>): Promise<Service> {
-  const profDir = process.env.BENCH_CPU_PROF;
-  const child = fork(join(__dirname, 'load-service.ts'), [], {
-    execArgv: ['--import', 'tsx', ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [])],
-    env: { ...process.env, BENCH_SERVICE_ENV: JSON.stringify(env) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise<{ url: string; kind: string }>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as { url: string; kind: string }));
-    child.once('exit', (code) => reject(new Error(`the service exited (${code}) before it was ready`)));
-  });
-  return {
-    ...ready,
-    cacheStats: () =>
-      new Promise((resolve) => {
-        const handle = (m: { type: string; stats: Record<string, number | boolean> | null }) => {
-          if (m.type !== 'cache') return;
-          child.off('message', handle);
-          resolve(m.stats);
-        };
-        child.on('message', handle);
-        child.send({ type: 'cache' });
-      }),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          child.kill('SIGKILL');
-          resolve();
-        }, 20_000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        child.send({ type: 'stop' });
-      }),
-  };
 }
 
 /** One autocannon run; a 200 answer of the gateway whose envelope is not "0" counts as an error. */
@@ -209,12 +147,11 @@ function brotliSize(baseUrl: string, body: string): Promise<number> {
 
 export async function load(): Promise<Record<string, number | string>> {
   const wanted = new Set((process.env.BENCH_SCENARIOS ?? 'static,menu,menu-rate,submit').split(','));
-  const submitFile = join(__dirname, 'load', 'submit.ts');
-  const submit: SubmitModule | null = wanted.has('submit') && existsSync(submitFile) ? ((await import(submitFile)) as SubmitModule) : null;
+  const submit = wanted.has('submit');
   const loadBefore = loadavg().map((l) => l.toFixed(2)).join(', ');
   // MENU_CACHE_MB=0 measures the menu read without its cache (every read from the database).
   const cacheEnv: Record<string, string> = process.env.MENU_CACHE_MB !== undefined ? { MENU_CACHE_MB: process.env.MENU_CACHE_MB } : {};
-  const service = await startService({ ...(submit?.SUBMIT_BENCH_ENV ?? {}), ...cacheEnv });
+  const service = await startService({ ...(submit ? SUBMIT_BENCH_ENV : {}), ...cacheEnv });
   const postgres = service.kind === 'postgres';
   const results: ScenarioResult[] = [];
   const out: Record<string, number | string> = { database: service.kind, connections: CONNECTIONS, seconds: SECONDS, loadBefore };
@@ -251,10 +188,8 @@ export async function load(): Promise<Record<string, number | string>> {
     out.menuCache = stats ? JSON.stringify(stats) : 'off';
     if (submit) {
       const rate = postgres ? 500 : 200;
-      results.push(await submit.submitScenario({ baseUrl: service.url, rate, durationSec: SECONDS, connections: CONNECTIONS }));
-      if (submit.pacedSubmitScenario) {
-        results.push(await submit.pacedSubmitScenario({ baseUrl: service.url, rate, durationSec: SECONDS, connections: CONNECTIONS }));
-      }
+      results.push(await submitScenario({ baseUrl: service.url, rate, durationSec: SECONDS, connections: CONNECTIONS }));
+      results.push(await pacedSubmitScenario({ baseUrl: service.url, rate, durationSec: SECONDS, connections: CONNECTIONS }));
     }
   } finally {
     await service.stop();

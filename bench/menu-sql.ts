@@ -10,8 +10,7 @@
  *   node --import tsx bench/menu-sql.ts [--explain] [--analyze] [--demo]   (BENCH_RUNS=6)
  *   DATABASE_URL=postgres://... node --import tsx bench/menu-sql.ts --explain
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { ownDatabase } from './ownDatabase';
 import { loadConfig } from '../src/server/config';
 import { openDb, type Queryable } from '../src/server/db/driver';
 import { migrate } from '../src/server/db/migrate';
@@ -19,24 +18,8 @@ import { DEMO, seedDemo, seedLargeMenu } from '../src/server/db/seed';
 import { handlers } from '../src/server/operations';
 import type { OpContext } from '../src/server/operations/context';
 
-async function ownDatabase(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
-  const admin = process.env.DATABASE_URL;
-  if (!admin) return { url: undefined, drop: async () => undefined };
-  const name = `bench_sql_${randomBytes(4).toString('hex')}`;
-  const run = async (sql: string) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(sql);
-    await c.end();
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 async function main() {
-  const database = await ownDatabase();
+  const database = await ownDatabase('sql');
   const db = await openDb({ databaseUrl: database.url });
   try {
     await migrate(db);

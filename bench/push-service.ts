@@ -7,8 +7,7 @@
  * With DATABASE_URL it makes a database of its own on that server and drops
  * it at the end.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { ownDatabase } from './ownDatabase';
 import { SheetStatus, PayStatus } from '../src/shared/domain/orderStates';
 import { DEMO } from '../src/server/db/seed';
 import { createSession, SESSION_COOKIE } from '../src/server/http/session';
@@ -16,25 +15,8 @@ import { startDemoService } from '../src/server/test/demoService';
 
 const CUSTOMERS = Number(process.env.BENCH_STREAMS ?? 1000);
 
-/** A fresh database on the server DATABASE_URL names (dropped by the returned function), or none for PGlite. */
-async function ownDatabase(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
-  const admin = process.env.DATABASE_URL;
-  if (!admin) return { url: undefined, drop: async () => undefined };
-  const name = `bench_push_${randomBytes(5).toString('hex')}`;
-  const run = async (sql: string) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(sql);
-    await c.end();
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 async function main() {
-  const database = await ownDatabase();
+  const database = await ownDatabase('push');
   const customers: { vipId: string; cookie: string; sheetId: string }[] = [];
   const service = await startDemoService({
     databaseUrl: database.url,

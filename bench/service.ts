@@ -1,9 +1,22 @@
-/** The real service for benchmarks: fresh database (PGlite in memory, or DATABASE_URL), demo data, built app. */
+/**
+ * The real service for benchmarks: a fresh database (PGlite in memory, or one
+ * of its own on the server DATABASE_URL names, dropped on close), demo data,
+ * built app.
+ */
 import type { Db } from '../src/server/db/driver';
 import { startDemoService } from '../src/server/test/demoService';
+import { ownDatabase } from './ownDatabase';
 
-export function startBenchService(prepare?: (db: Db) => Promise<void>, env?: Record<string, string>) {
-  return startDemoService({ prepare, databaseUrl: process.env.DATABASE_URL || undefined, env });
+export async function startBenchService(prepare?: (db: Db) => Promise<void>, env?: Record<string, string>) {
+  const database = await ownDatabase('service');
+  const service = await startDemoService({ prepare, databaseUrl: database.url, env });
+  return {
+    ...service,
+    async close() {
+      await service.close();
+      await database.drop();
+    },
+  };
 }
 
 export function percentile(sorted: readonly number[], p: number): number {

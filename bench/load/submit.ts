@@ -11,20 +11,19 @@
  * still counted on every submit. Submits refused by a limit (42900) are
  * errors, so a service with the limits in place shows them.
  *
- * Alone, for measuring the submit path (the service in a child process, so
- * the load generator does not share its event loop; PGlite in memory, or a
- * fresh database on the server DATABASE_URL names):
+ * Alone, for measuring the submit path (the service in a child process,
+ * bench/loadServiceProcess.ts; PGlite in memory, or a fresh database on the
+ * server DATABASE_URL names):
  *
  *   node --import tsx bench/load/submit.ts [rate ...]          # default 250 500
  *   DATABASE_URL=postgres://... node --import tsx bench/load/submit.ts 500
  *   BENCH_CPU_PROF=dir node --import tsx bench/load/submit.ts  # the service's CPU profile in dir
  */
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { DEMO } from '../../src/server/db/seed';
+import { startService } from '../loadServiceProcess';
 import { paced } from './paced';
 import { GatewayClient } from '../../src/server/test/harness';
 import { catalogue } from '../../src/shared/protocol/catalogue';
@@ -181,33 +180,14 @@ export async function pacedSubmitScenario(opts: { baseUrl: string; rate: number;
   return { name: `submit @${rate}/s paced`, ...r };
 }
 
-/** The service in a child process (bench/load/submit-service.ts), with the order limits lifted. */
-async function startServiceProcess(): Promise<{ url: string; kind: string; stop: () => Promise<void> }> {
-  const profDir = process.env.BENCH_CPU_PROF;
-  const child = fork(join(__dirname, 'submit-service.ts'), [], {
-    execArgv: ['--import', 'tsx', ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [])],
-    env: { ...process.env, ...SUBMIT_BENCH_ENV },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise<{ url: string; kind: string }>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as { url: string; kind: string }));
-    child.once('exit', (code) => reject(new Error(`the service exited (${code}) before it was ready`)));
-  });
-  return {
-    ...ready,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.send({ type: 'stop' });
-      }),
-  };
-}
-
 async function main() {
   const rates = process.argv.slice(2).map(Number).filter((n) => n > 0);
   const durationSec = Number(process.env.BENCH_SECONDS ?? 10);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-  const service = await startServiceProcess();
+  // The order limits lifted; the pool's size and queue as the caller's env sets them (to compare sizes).
+  const pool: Record<string, string> = {};
+  for (const key of ['DB_POOL_SIZE', 'DB_POOL_QUEUE']) if (process.env[key]) pool[key] = process.env[key]!;
+  const service = await startService({ ...SUBMIT_BENCH_ENV, ...pool });
   try {
     for (const rate of rates.length > 0 ? rates : [250, 500]) {
       for (const scenario of [submitScenario, pacedSubmitScenario]) {
