@@ -9,6 +9,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
 import { demoCodes, plainGoods, type DemoCodes } from './support/gateway';
+import { addFromMenu } from './support/menu';
 
 let codes: DemoCodes;
 test.beforeAll(async () => {
@@ -48,16 +49,7 @@ test('a table link with its random code, the menu with pictures, a pickup order 
   await page.getByRole('radio', { name: 'Pickup or delivery' }).check();
   await page.getByRole('link', { name: 'Order now' }).tap();
   const goods = await plainGoods(baseURL!, DEMO.shops.main);
-  const list = page.locator('.vlist');
-  for (let i = 0; i < 40; i += 1) {
-    const row = page.getByRole('article', { name: String(goods.GoodsName), exact: true });
-    if ((await row.count()) > 0) {
-      await row.getByRole('button').click();
-      break;
-    }
-    await list.evaluate((el) => el.scrollBy(0, 400));
-    await page.waitForTimeout(100);
-  }
+  await addFromMenu(page, String(goods.GoodsName));
   // A goods picture really loaded (img-src).
   await expect
     .poll(() => page.locator('img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length))

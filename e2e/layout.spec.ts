@@ -21,6 +21,7 @@ import en from '../src/client/i18n/locales/en.json';
 import zhCN from '../src/client/i18n/locales/zh-CN.json';
 import zhTW from '../src/client/i18n/locales/zh-TW.json';
 import { demoCodes, plainGoods, type DemoCodes } from './support/gateway';
+import { addFromMenu } from './support/menu';
 
 /** The demo tables' codes (random at seeding), from the running service. */
 let codes: DemoCodes;
@@ -104,22 +105,6 @@ async function settle(page: Page) {
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
-}
-
-/** Scrolls the windowed menu until the goods shows, then adds it. */
-async function addFromMenu(page: Page, name: string) {
-  const list = page.locator('.vlist');
-  await expect(list).toBeVisible();
-  for (let i = 0; i < 40; i += 1) {
-    const row = page.getByRole('article', { name, exact: true });
-    if ((await row.count()) > 0) {
-      await row.getByRole('button').click();
-      return;
-    }
-    await list.evaluate((el) => el.scrollBy(0, 400));
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`goods ${name} not found in the menu`);
 }
 
 /** Fills the cart of a pay-before outlet through the menu. */

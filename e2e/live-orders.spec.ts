@@ -13,6 +13,7 @@ import { loadConfig } from '../src/server/config';
 import { DEMO } from '../src/server/db/seed';
 import { issueMemberCode } from '../src/server/operations/auth/memberCode';
 import { demoCodes, plainGoods as plainMenuGoods, type DemoCodes } from './support/gateway';
+import { addFromMenu } from './support/menu';
 
 /** The demo tables' codes (random at seeding), from the running service. */
 let codes: DemoCodes;
@@ -65,16 +66,7 @@ async function addToCart(page: Page, qrCode: string, goods: Row, takeout = false
   await page.goto(`/#/?QRCode=${qrCode}`);
   if (takeout) await page.getByRole('radio', { name: 'Pickup or delivery' }).check();
   await page.getByRole('link', { name: 'Order now' }).tap();
-  const list = page.locator('.vlist');
-  for (let i = 0; i < 40; i += 1) {
-    const row = page.getByRole('article', { name: String(goods.GoodsName), exact: true });
-    if ((await row.count()) > 0) {
-      await row.getByRole('button').click();
-      break;
-    }
-    await list.evaluate((el) => el.scrollBy(0, 400));
-    await page.waitForTimeout(100);
-  }
+  await addFromMenu(page, String(goods.GoodsName));
   await expect(page.getByRole('region', { name: 'Cart' })).toContainText('1 item');
   await page.getByRole('link', { name: 'Go to cart' }).tap();
   await page.getByRole('link', { name: 'Confirm order' }).tap();

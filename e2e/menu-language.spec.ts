@@ -8,6 +8,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoCodes, type DemoCodes } from './support/gateway';
+import { findGoods } from './support/menu';
 
 /** The demo tables' codes (random at seeding), from the running service. */
 let codes: DemoCodes;
@@ -24,20 +25,6 @@ async function startIn(page: Page, language: string) {
       sessionStorage.setItem('seeded', '1');
     }
   }, language);
-}
-
-/** Scrolls the windowed menu until the goods is rendered. */
-async function findGoods(page: Page, name: string): Promise<Locator> {
-  await expect(page.locator('.vlist')).toBeVisible();
-  await page.locator('.vlist').evaluate((el) => el.scrollTo(0, 0));
-  await page.waitForTimeout(100);
-  for (let i = 0; i < 40; i += 1) {
-    const goods = page.getByRole('article', { name, exact: true });
-    if ((await goods.count()) > 0) return goods;
-    await page.locator('.vlist').evaluate((el) => el.scrollBy(0, 400));
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`goods ${name} not found in the menu`);
 }
 
 async function openChooser(page: Page, name: string): Promise<Locator> {

@@ -16,6 +16,7 @@ import {
 import { DEMO } from '../src/server/db/seed';
 import { encodeForm } from '../src/shared/protocol/envelope';
 import { callGateway, demoCodes, plainGoods as plainMenuGoods, tableCode, type DemoCodes } from './support/gateway';
+import { addFromMenu } from './support/menu';
 
 const STAFF = { Authorization: 'Bearer demo-staff-token' };
 type Row = Record<string, unknown>;
@@ -73,16 +74,7 @@ async function addToCart(page: Page, qrCode: string, goods: Row, takeout = false
   await page.goto(`/#/?QRCode=${qrCode}`);
   if (takeout) await page.getByRole('radio', { name: 'Pickup or delivery' }).check();
   await page.getByRole('link', { name: 'Order now' }).tap();
-  const list = page.locator('.vlist');
-  for (let i = 0; i < 40; i += 1) {
-    const row = page.getByRole('article', { name: String(goods.GoodsName), exact: true });
-    if ((await row.count()) > 0) {
-      for (let t = 0; t < times; t += 1) await row.getByRole('button').click();
-      break;
-    }
-    await list.evaluate((el) => el.scrollBy(0, 400));
-    await page.waitForTimeout(100);
-  }
+  await addFromMenu(page, String(goods.GoodsName), { times });
   await expect(page.getByRole('region', { name: 'Cart' })).toContainText(
     times === 1 ? '1 item' : `${times} items`,
   );

@@ -9,6 +9,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
 import { callGateway, demoCodes, type DemoCodes, type Lang } from './support/gateway';
+import { findGoods } from './support/menu';
 
 const MAIN = DEMO.shops.main;
 /** The demo tables' codes (random at seeding), from the running service. */
@@ -51,20 +52,6 @@ async function useLanguage(page: Page, language: string) {
       sessionStorage.setItem('seeded', '1');
     }
   }, language);
-}
-
-/** Scrolls the windowed menu until the goods is rendered. */
-async function findGoods(page: Page, name: string) {
-  await expect(page.locator('.vlist')).toBeVisible();
-  await page.locator('.vlist').evaluate((el) => el.scrollTo(0, 0));
-  await page.waitForTimeout(100); // the windowed list re-renders on the next frame
-  for (let i = 0; i < 40; i += 1) {
-    const goods = page.getByRole('article', { name, exact: true });
-    if ((await goods.count()) > 0) return goods;
-    await page.locator('.vlist').evaluate((el) => el.scrollBy(0, 400));
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`goods ${name} not found in the menu`);
 }
 
 async function tapAdd(page: Page, name: string) {

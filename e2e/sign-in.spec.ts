@@ -19,6 +19,7 @@ import { deflateSync } from 'node:zlib';
 import { DEMO } from '../src/server/db/seed';
 import { DEMO_IDENTITY_USERS } from '../src/server/providers/identity';
 import { demoCodes, plainGoods as plainMenuGoods } from './support/gateway';
+import { addFromMenu } from './support/menu';
 
 /** The San Ma Lo outlet's table A01 (its code is random: asked of the running service). */
 let QR = '';
@@ -63,21 +64,6 @@ async function memberName(baseURL: string, vipId: string): Promise<string> {
 }
 
 const plainGoods = (baseURL: string) => plainMenuGoods(baseURL, DEMO.shops.main);
-
-async function addFromMenu(page: Page, goods: Row) {
-  const list = page.locator('.vlist');
-  await expect(list).toBeVisible();
-  for (let i = 0; i < 40; i += 1) {
-    const row = page.getByRole('article', { name: String(goods.GoodsName), exact: true });
-    if ((await row.count()) > 0) {
-      await row.getByRole('button').tap();
-      return;
-    }
-    await list.evaluate((el) => el.scrollBy(0, 400));
-    await page.waitForTimeout(100);
-  }
-  throw new Error('goods not found in the menu');
-}
 
 async function openMine(page: Page) {
   await page.goto('/#/pages/mine/mine');
@@ -136,7 +122,7 @@ test('chat app: the consent page, then back on the page the customer was on, wit
 
   // On the menu with a cart, the session ends (cookies gone, a new browser session):
   await page.goto('/#/pages/goodsList/goodsList');
-  await addFromMenu(page, goods);
+  await addFromMenu(page, String(goods.GoodsName), { tap: true });
   await expect(page.getByRole('region', { name: 'Cart' })).toContainText('1 item');
   await context.clearCookies();
   await page.evaluate(() => window.sessionStorage.clear());
@@ -236,7 +222,7 @@ test('a plain browser orders as a guest, then signs in by phone code without los
   const page = await context.newPage();
   await page.goto(`/#/?QRCode=${QR}`);
   await page.getByRole('link', { name: 'Order now' }).tap();
-  await addFromMenu(page, goods);
+  await addFromMenu(page, String(goods.GoodsName), { tap: true });
   await expect(page.getByRole('region', { name: 'Cart' })).toContainText('1 item');
 
   await openMine(page);

@@ -6,6 +6,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
 import { demoCodes, plainGoods, type DemoCodes } from './support/gateway';
+import { addFromMenu } from './support/menu';
 
 /** The demo tables' codes (random at seeding), from the running service. */
 let codes: DemoCodes;
@@ -83,16 +84,7 @@ test('claim a coupon in Get coupons and use it at checkout', async ({ browser, b
   await page.goto(`/#/?QRCode=${codes.qrCodes.quick}`);
   await page.getByRole('radio', { name: 'Pickup or delivery' }).check();
   await page.getByRole('link', { name: 'Order now' }).tap();
-  const list = page.locator('.vlist');
-  for (let i = 0; i < 40; i += 1) {
-    const row = page.getByRole('article', { name: String(goods.GoodsName), exact: true });
-    if ((await row.count()) > 0) {
-      for (let t = 0; t < times; t += 1) await row.getByRole('button').click();
-      break;
-    }
-    await list.evaluate((el) => el.scrollBy(0, 400));
-    await page.waitForTimeout(100);
-  }
+  await addFromMenu(page, String(goods.GoodsName), { times });
   await page.getByRole('link', { name: 'Go to cart' }).tap();
   await page.getByRole('link', { name: 'Confirm order' }).tap();
   await page.getByRole('radio', { name: 'Pickup' }).check();

@@ -24,7 +24,7 @@ import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { DEMO } from '../../src/server/db/seed';
 import { startService } from '../loadServiceProcess';
-import { paced } from './paced';
+import { paced, type PacedResult } from './paced';
 import { GatewayClient } from '../../src/server/test/harness';
 import { catalogue } from '../../src/shared/protocol/catalogue';
 import { DEFAULT_AUTHORIZATION_CODE, encodeForm, GATEWAY_PATH } from '../../src/shared/protocol/envelope';
@@ -35,14 +35,9 @@ export const SUBMIT_BENCH_ENV: Record<string, string> = { RATE_LIMIT_MEMBER: '10
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 200);
 const OPERATION = 'PosSalSheet_NewCYSendSheetSubmit_Add';
 
-export interface ScenarioResult {
+/** A scenario's figures: what paced.ts measures, under the scenario's name. */
+export interface ScenarioResult extends PacedResult {
   name: string;
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
 }
 
 /** What the submits need before the clock starts: the goods, GUESTS signed-in guests, and request n's body. */
