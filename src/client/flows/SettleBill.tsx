@@ -6,7 +6,7 @@
  * It spans orders (the sheet) and payments (the payment), so it lives in
  * flows/ (house style 9); the order details page shows it.
  */
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch } from '../app/hooks';
 import { isGatewayError } from '../app/errorListener';
@@ -15,7 +15,7 @@ import { defineMessages } from '../i18n/defineMessages';
 import { validation } from '../i18n/specMessages';
 import { useMoney } from '../ui/money';
 import { ordersApi, TableSheet } from '../features/orders';
-import { PaymentMethods, isPayType, payForSheet } from '../features/payments';
+import { PaymentMethods, payForSheet, usePayOnce } from '../features/payments';
 
 const messages = defineMessages({
   settle: { id: 'settle.open', defaultMessage: 'Settle the bill' },
@@ -30,11 +30,8 @@ export function SettleBill({ SheetID, ShopID, BaseID, online }: { SheetID: strin
   const go = useGo();
   const money = useMoney();
   const [open, setOpen] = useState(false);
-  const [payType, setPayType] = useState('');
-  const [attempted, setAttempted] = useState(false);
+  const { payType, setPayType, busy, methodError, run } = usePayOnce();
   const [refusal, setRefusal] = useState<ReactNode>(null);
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
   const merged = ordersApi.useMergedSheetQuery({ SheetID }, { skip: !open });
   const [settle] = ordersApi.useSettleSheetMutation();
 
@@ -54,24 +51,18 @@ export function SettleBill({ SheetID, ShopID, BaseID, online }: { SheetID: strin
   }
 
   const handleSettle = async () => {
-    if (busyRef.current || !merged.data) return;
-    setAttempted(true);
-    if (!isPayType(payType)) return;
-    busyRef.current = true;
-    setBusy(true);
-    setRefusal(null);
-    try {
-      const settled = await settle({ SheetID, TotalAmo: merged.data.totalAmo });
+    const bill = merged.data;
+    if (!bill) return;
+    await run(async (PayType) => {
+      setRefusal(null);
+      const settled = await settle({ SheetID, TotalAmo: bill.totalAmo });
       if ('error' in settled) {
         if (isGatewayError(settled.error) && settled.error.kind === 'business') setRefusal(settled.error.message);
         return;
       }
-      const outcome = await dispatch(payForSheet({ SheetID, TotalAmo: settled.data.totalAmo || merged.data.totalAmo, PayType: payType }));
+      const outcome = await dispatch(payForSheet({ SheetID, TotalAmo: settled.data.totalAmo || bill.totalAmo, PayType }));
       if (outcome.kind === 'done') go(outcome.path, { replace: true });
-    } finally {
-      busyRef.current = false;
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -92,7 +83,7 @@ export function SettleBill({ SheetID, ShopID, BaseID, online }: { SheetID: strin
             BaseID={BaseID}
             value={payType}
             onChange={setPayType}
-            error={attempted && !isPayType(payType) ? validation.paymentRequired : null}
+            error={methodError}
           />
           {refusal && (
             <p role="alert" className="field-error">

@@ -1,13 +1,12 @@
 /** 'Pay now' for a placed order that is not paid yet (or a settled table sheet): a method, then the payment. */
-import { useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks';
 import { useGo } from '../../app/navigation';
 import { defineMessages } from '../../i18n/defineMessages';
-import { validation } from '../../i18n/specMessages';
 import { useMoney } from '../../ui/money';
 import { PaymentMethods } from './PaymentMethods';
-import { isPayType, payForSheet } from './payForSheet';
+import { payForSheet } from './payForSheet';
+import { usePayOnce } from './usePayOnce';
 
 const messages = defineMessages({
   pay: { id: 'payment.payAmount', defaultMessage: 'Pay {amount}' },
@@ -18,25 +17,13 @@ export function PayNow({ SheetID, TotalAmo, ShopID, BaseID }: { SheetID: string;
   const dispatch = useAppDispatch();
   const go = useGo();
   const money = useMoney();
-  const [payType, setPayType] = useState('');
-  const [attempted, setAttempted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
+  const { payType, setPayType, busy, methodError, run } = usePayOnce();
 
-  const handlePay = async () => {
-    if (busyRef.current) return;
-    setAttempted(true);
-    if (!isPayType(payType)) return;
-    busyRef.current = true;
-    setBusy(true);
-    try {
-      const outcome = await dispatch(payForSheet({ SheetID, TotalAmo, PayType: payType }));
+  const handlePay = () =>
+    run(async (PayType) => {
+      const outcome = await dispatch(payForSheet({ SheetID, TotalAmo, PayType }));
       if (outcome.kind === 'done') go(outcome.path, { replace: true });
-    } finally {
-      busyRef.current = false;
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <div className="pay-now">
@@ -45,7 +32,7 @@ export function PayNow({ SheetID, TotalAmo, ShopID, BaseID }: { SheetID: string;
         BaseID={BaseID}
         value={payType}
         onChange={setPayType}
-        error={attempted && !isPayType(payType) ? validation.paymentRequired : null}
+        error={methodError}
       />
       <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={() => void handlePay()}>
         <FormattedMessage {...(busy ? messages.paying : messages.pay)} values={{ amount: money.amount(TotalAmo) }} />

@@ -3,5 +3,6 @@ export { INFLIGHT_PAYMENT_KEY, inflightPayment } from './inflightPayment';
 export { isPayType, payForSheet, payingPath } from './payForSheet';
 export { PaymentMethods } from './PaymentMethods';
 export { PayNow } from './PayNow';
+export { usePayOnce } from './usePayOnce';
 export { paymentsApi } from './paymentsApi';
 export { PaymentResumeNotice } from './PaymentResumeNotice';
