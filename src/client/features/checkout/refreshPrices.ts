@@ -4,28 +4,37 @@
  * bundle parts and add-ons) with the same pricing rule the chooser used, so
  * the confirm page shows the figures the service will accept.
  */
-import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import type { ThunkAction, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { CartEntry } from '../../../shared/domain/cart';
 import { packPrice, unitPrice } from '../../../shared/domain/pricing';
 import type { RootState } from '../../app/store';
 import { cartPricesRefreshed, cartTextsRefreshed, selectCartNumberFormats, type CartPriceUpdate, type CartTextUpdate } from '../cart';
 import { menuApi, type PackUnit } from '../menu';
 
+/**
+ * A cart entry's goods read again from the menu, not from RTK Query's cache:
+ * the goods (with its skus and pack units), and its bundle and add-ons when a
+ * line has some (null otherwise).
+ */
+function readEntryMenu(dispatch: ThunkDispatch<RootState, unknown, UnknownAction>, entry: CartEntry) {
+  const GoodsID = entry.goodsDetails.GoodsID;
+  const fresh = { forceRefetch: true, subscribe: false } as const;
+  const needsBom = entry.list.some((l) => l.bomList.length > 0);
+  const needsAddOns = entry.list.some((l) => l.attachmentList.length > 0);
+  return Promise.all([
+    dispatch(menuApi.endpoints.goodsDetail.initiate({ GoodsID }, fresh)),
+    needsBom ? dispatch(menuApi.endpoints.bundle.initiate({ GoodsID }, fresh)) : Promise.resolve(null),
+    needsAddOns ? dispatch(menuApi.endpoints.addOns.initiate({ GoodsID }, fresh)) : Promise.resolve(null),
+  ]);
+}
+
 export function refreshCartPrices(entries: readonly CartEntry[]): ThunkAction<Promise<boolean>, RootState, unknown, UnknownAction> {
   return async (dispatch, getState) => {
     const formats = selectCartNumberFormats(getState());
     const updates: CartPriceUpdate[] = [];
-    const fresh = { forceRefetch: true, subscribe: false } as const;
     let complete = true;
     for (const entry of entries) {
-      const GoodsID = entry.goodsDetails.GoodsID;
-      const needsBom = entry.list.some((l) => l.bomList.length > 0);
-      const needsAddOns = entry.list.some((l) => l.attachmentList.length > 0);
-      const [detail, bundle, addOns] = await Promise.all([
-        dispatch(menuApi.endpoints.goodsDetail.initiate({ GoodsID }, fresh)),
-        needsBom ? dispatch(menuApi.endpoints.bundle.initiate({ GoodsID }, fresh)) : Promise.resolve(null),
-        needsAddOns ? dispatch(menuApi.endpoints.addOns.initiate({ GoodsID }, fresh)) : Promise.resolve(null),
-      ]);
+      const [detail, bundle, addOns] = await readEntryMenu(dispatch, entry);
       if (!detail.data || (bundle && !bundle.data) || (addOns && !addOns.data)) {
         complete = false;
         continue;
@@ -72,16 +81,8 @@ function packOf(packs: readonly PackUnit[], line: { PUnit: string; Ref: string }
 export function refreshCartTexts(entries: readonly CartEntry[]): ThunkAction<Promise<void>, RootState, unknown, UnknownAction> {
   return async (dispatch) => {
     const updates: CartTextUpdate[] = [];
-    const fresh = { forceRefetch: true, subscribe: false } as const;
     for (const entry of entries) {
-      const GoodsID = entry.goodsDetails.GoodsID;
-      const needsBom = entry.list.some((l) => l.bomList.length > 0);
-      const needsAddOns = entry.list.some((l) => l.attachmentList.length > 0);
-      const [detail, bundle, addOns] = await Promise.all([
-        dispatch(menuApi.endpoints.goodsDetail.initiate({ GoodsID }, fresh)),
-        needsBom ? dispatch(menuApi.endpoints.bundle.initiate({ GoodsID }, fresh)) : Promise.resolve(null),
-        needsAddOns ? dispatch(menuApi.endpoints.addOns.initiate({ GoodsID }, fresh)) : Promise.resolve(null),
-      ]);
+      const [detail, bundle, addOns] = await readEntryMenu(dispatch, entry);
       if (!detail.data) continue;
       const bomItems = (bundle?.data ?? []).flatMap((g) => g.items);
       for (const line of entry.list) {
