@@ -132,7 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
-    dataDir: env.DATA_DIR === ':memory:' ? null : resolve(env.DATA_DIR ?? 'data'),
+    // An empty DATA_DIR is the default, not the working directory itself.
+    dataDir: env.DATA_DIR === ':memory:' ? null : resolve(env.DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     authorizationCode: env.AUTHORIZATION_CODE ?? DEFAULT_AUTHORIZATION_CODE,
     credentials: {
