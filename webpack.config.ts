@@ -10,6 +10,7 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 import { FirstScreenPlugin, headStartConfig } from './scripts/first-screen-plugin';
 import { HOME_PICTURES_ABOVE_FOLD } from './src/client/features/shop/homePictures';
 import { InitialSizePlugin } from './scripts/initial-size-plugin';
+import { PrecompressPlugin } from './scripts/precompress-plugin';
 
 /** What every page loads beside the entry chunks, in parallel with them (webpackChunkName of each). */
 const SHELL_CHUNKS = ['shell'];
@@ -58,7 +59,9 @@ function staffConfig(app: Config): Config {
     output: { ...app.output, path: path.resolve(__dirname, 'dist', 'staff'), clean: true, publicPath: production ? '' : '/staff/' },
     plugins: [
       new HtmlWebpackPlugin({ template: 'public/staff.html', filename: 'index.html', inject: 'body', scriptLoading: 'defer' }),
-      ...(production ? [new InitialSizePlugin({ label: 'Kitchen screen', entryBytes: 100 * 1024, firstScreenBytes: 100 * 1024, firstScreenChunks: [] })] : []),
+      ...(production
+        ? [new InitialSizePlugin({ label: 'Kitchen screen', entryBytes: 100 * 1024, firstScreenBytes: 100 * 1024, firstScreenChunks: [] }), new PrecompressPlugin()]
+        : []),
     ],
     // The screen parses its own messages at run time: none of the app's message compiling, stripping or parser alias.
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
@@ -191,6 +194,8 @@ function appConfig(_env: unknown, argv: { mode?: Configuration['mode'] }): Confi
               firstScreenChunks: [...SHELL_CHUNKS, ...TABLE_LINK_CHUNKS],
               oneOf: Object.values(LOCALE_CHUNKS),
             }),
+            // Each file also written compressed once, at the highest levels: the service sends those.
+            new PrecompressPlugin(),
           ]
         : []),
     ],

@@ -110,10 +110,16 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       prefix: '/',
       wildcard: true,
       index: ['index.html'],
+      // The build writes each text file also as .br and .gz (scripts/precompress-plugin.ts): those are
+      // sent as they are, and @fastify/compress leaves an encoded answer alone.
+      preCompressed: true,
       // Our Cache-Control only (send's own would replace it).
       cacheControl: false,
       setHeaders(res, path) {
-        res.setHeader('Cache-Control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Each file may go out as its brotli, gzip or plain copy: caches must keep them apart.
+        res.setHeader('Vary', 'Accept-Encoding');
+        // A compressed copy's path ends in .br or .gz: its file's name decides.
+        res.setHeader('Cache-Control', HASHED.test(path.replace(/\.(br|gz)$/, '')) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -495,7 +495,8 @@ export function registerFoodAppBridge(
     } else if (cookies.sandbox_host === 'foodapp') {
       foodApp = true;
     }
-    reply.header('Vary', 'Cookie, User-Agent');
+    // The page also goes out as its brotli, gzip or plain copy (the static files' Vary).
+    reply.header('Vary', 'Cookie, User-Agent, Accept-Encoding');
     if (!foodApp || !existsSync(indexFile)) return;
     const html = readFileSync(indexFile, 'utf8');
     const injected = /<head[^>]*>/i.test(html)
