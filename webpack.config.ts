@@ -174,6 +174,7 @@ function appConfig(_env: unknown, argv: { mode?: Configuration['mode'] }): Confi
           homeGoodsPageSize: 20,
           pictures: HOME_PICTURES_ABOVE_FOLD,
           pictureSize: 320,
+          locales: Object.keys(LOCALE_CHUNKS),
         }),
       }),
       new webpack.DefinePlugin({

@@ -1,8 +1,9 @@
 /**
  * Issue 14, the head start: on a table link the page's head asks for the
- * code, the shop page, the parameters and the home goods, and preloads the
- * first pictures, before the app's JavaScript has arrived; the app then
- * uses those answers instead of asking again. The app's scripts are held
+ * code, the shop page, the parameters and the home goods, preloads the
+ * first pictures and draws the home page's first screen with them, before
+ * the app's JavaScript has arrived; the app then uses those answers instead
+ * of asking again, and takes the drawing's place. The app's scripts are held
  * back here until the head's requests are seen, so the order is certain.
  */
 import { expect, test, type Request } from '@playwright/test';
@@ -34,10 +35,27 @@ test('a table link asks for its first data and pictures from the head, before th
   // The first pictures are preloaded at high priority.
   const preloads = await page.locator('link[rel="preload"][as="image"]').evaluateAll((ls) => ls.map((l) => l.getAttribute('fetchpriority')));
   expect(preloads).toEqual(['high', 'high', 'high', 'high']);
+
+  // Still without any of the app's code, the head has drawn the home page's first screen from its
+  // answers: the shop, the button, the first pictures, loaded. A picture for the eye only: hidden
+  // from assistive technology (no link, no heading by role), and transparent to taps.
+  const drawing = page.locator('#first-screen');
+  await expect(drawing.getByText('Harbour Kitchen', { exact: true })).toBeVisible();
+  await expect(drawing.getByText('Order now')).toBeVisible();
+  const drawn = drawing.locator('.home-goods img').first();
+  await expect.poll(() => drawn.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  expect(await page.getByRole('link', { name: 'Order now' }).count()).toBe(0);
+  expect(await page.getByRole('heading', { name: 'Harbour Kitchen' }).count()).toBe(0);
+  const drawnBox = await drawn.boundingBox();
+  const drawnTitle = await drawing.locator('h1').boundingBox();
   release();
 
   await expect(page.getByRole('link', { name: 'Order now' })).toBeVisible();
   await expect(page.locator('.home-goods img').first()).toBeVisible();
+  // The app took over: the drawing is gone, and the app's page is where the drawing was.
+  await expect(drawing).toHaveCount(0);
+  expect(await page.locator('.home-goods img').first().boundingBox()).toEqual(drawnBox);
+  expect(await page.getByRole('heading', { name: 'Harbour Kitchen' }).boundingBox()).toEqual(drawnTitle);
   // The app used the head's answers: each of the four asked once.
   for (const op of HEAD_OPS) expect(ops.filter((o) => o === op), op).toHaveLength(1);
 });

@@ -9,12 +9,18 @@
  * shop entry and the home page. A wrong guess costs one unused download; the
  * app always loads what it needs itself. On a table link it also gives the
  * shop's first requests a head start (src/client/boot/headStart.ts): they go
- * out with the HTML, and the app adopts them. The script is minified here.
+ * out with the HTML, the app adopts them, and the head draws the first screen
+ * with their answers (src/client/boot/firstPaint.ts). The head start is
+ * bundled here with esbuild (it shares the app's price, mode and picture
+ * functions) and the whole script minified.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { minify } from 'terser';
 import type { Compilation, Compiler } from 'webpack';
-import { HEAD_START_OPS, headStart, type HeadStartConfig } from '../src/client/boot/headStart';
+import { FIRST_PAINT_WAIT_MS, HEAD_START_OPS, type HeadStartConfig } from '../src/client/boot/headStart';
+import { FIRST_PAINT_MESSAGE_IDS, type FirstPaintTexts } from '../src/client/boot/firstPaint';
 import { catalogue } from '../src/shared/protocol/catalogue';
 import { DEFAULT_AUTHORIZATION_CODE, GATEWAY_PATH, PLACEHOLDERS } from '../src/shared/protocol/envelope';
 import { DEFAULT_ENT_ID, DEFAULT_USER_ID } from '../src/client/features/shop/shopSlice';
@@ -30,8 +36,40 @@ export interface FirstScreenOptions {
   headStart?: HeadStartConfig;
 }
 
+const LOCALES_DIR = resolve(__dirname, '..', 'src', 'client', 'i18n', 'locales');
+
+/**
+ * The first paint's words in each locale, from the app's message files. Only
+ * plain text and `{table}` are drawn by the head: any other ICU syntax in one
+ * of these messages fails the build rather than being shown raw.
+ */
+export function firstPaintTexts(locales: readonly string[]): Record<string, FirstPaintTexts> {
+  return Object.fromEntries(
+    locales.map((locale) => {
+      const messages = JSON.parse(readFileSync(resolve(LOCALES_DIR, `${locale}.json`), 'utf8')) as Record<string, string>;
+      const texts = Object.fromEntries(
+        Object.entries(FIRST_PAINT_MESSAGE_IDS).map(([key, id]) => {
+          const text = messages[id];
+          if (typeof text !== 'string') throw new Error(`first paint: ${locale} has no message ${id}`);
+          if (/[{}]/.test(text.replace('{table}', ''))) throw new Error(`first paint: ${locale}'s ${id} is more than text and {table}: ${text}`);
+          return [key, text];
+        }),
+      ) as unknown as FirstPaintTexts;
+      return [locale, texts];
+    }),
+  );
+}
+
 /** The head start's settings from the build's environment and the protocol (the app's buildJsonData, home page). */
-export function headStartConfig(env: { apiHost?: string; testApiHost?: string; appName: string; homeGoodsPageSize: number; pictures: number; pictureSize: number }): HeadStartConfig {
+export function headStartConfig(env: {
+  apiHost?: string;
+  testApiHost?: string;
+  appName: string;
+  homeGoodsPageSize: number;
+  pictures: number;
+  pictureSize: number;
+  locales: readonly string[];
+}): HeadStartConfig {
   return {
     gatewayPath: GATEWAY_PATH,
     apiHost: env.apiHost ?? '',
@@ -42,7 +80,29 @@ export function headStartConfig(env: { apiHost?: string; testApiHost?: string; a
     homeGoodsPageSize: env.homeGoodsPageSize,
     pictures: env.pictures,
     pictureSize: env.pictureSize,
+    texts: firstPaintTexts(env.locales),
   };
+}
+
+/**
+ * The head start as one script: src/client/boot/headStart.ts and what it
+ * imports, bundled for the browsers the app supports, defining `hbbHead`.
+ */
+export async function headStartBundle(): Promise<string> {
+  // Loaded here, not with the module: the app's tests read headStartConfig in a browser-like environment esbuild refuses.
+  const { build } = await import('esbuild');
+  const out = await build({
+    entryPoints: [resolve(__dirname, '..', 'src', 'client', 'boot', 'headStart.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName: 'hbbHead',
+    target: 'es2019',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+  return out.outputFiles[0]!.text;
 }
 
 /** A chunk group's script files, each as [the chunk group's name, its address]. */
@@ -57,11 +117,25 @@ function files(compilation: Compilation, name: string, publicPath: string): [str
 
 type Preloads = [string, string][];
 
-export function preloadScript(locales: Record<string, Preloads>, always: Preloads, entry: Preloads, start?: HeadStartConfig): string {
+/**
+ * The page's head script. `app` is the app's entry scripts, in order: the head
+ * preloads them at once and runs them itself (the build takes away their
+ * <script defer> tags), after the page is parsed and, on a table link, once
+ * the head's drawing of the first screen is painted (or FIRST_PAINT_WAIT_MS
+ * at most): the app's first task is long at a phone's speed, and would hold
+ * up the paint of pictures that have already arrived.
+ */
+export function preloadScript(
+  locales: Record<string, Preloads>,
+  always: Preloads,
+  entry: Preloads,
+  app: readonly string[],
+  start?: { config: HeadStartConfig; bundle: string },
+): string {
   // The head start runs with the guessed locale: the Accept-Language the app's first requests will send.
-  const headStarting = start ? `(${headStart.toString()})(${JSON.stringify(start)},window,c||'en');` : '';
-  // Plain ES5: it runs before any of our code, in every host browser.
-  return `(function(){var L=${JSON.stringify(locales)},A=${JSON.stringify(always)},E=${JSON.stringify(entry)};
+  const headStarting = start ? `${start.bundle};hbbHead.headStart(${JSON.stringify(start.config)},window,c||'en');` : '';
+  // The preloads are plain ES5: they run before any of our code, in every host browser (the head start is ES2019).
+  return `(function(){var L=${JSON.stringify(locales)},A=${JSON.stringify(always)},E=${JSON.stringify(entry)},S=${JSON.stringify(app)};
 function p(h){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=h[1];l.setAttribute('data-chunk',h[0]);document.head.appendChild(l)}
 function tag(t){if(!t)return null;var a=String(t).trim().toLowerCase().split(/[-_]/),i;if(a[0]==='en')return'en';if(a[0]!=='zh')return null;
 for(i=1;i<a.length;i++){if(a[i]==='hant')return'zh-TW';if(a[i]==='hans')return'zh-CN'}
@@ -70,9 +144,13 @@ var n={LANGUAGE_ZH:'zh-CN',LANGUAGE_ZH_TD:'zh-TW',LANGUAGE_EN:'en'},c=null,s=nul
 if(/\\bMPay\\b|\\bBOCPay\\b|AlipayClient|AliApp\\(AP\\//i.test(navigator.userAgent))c='zh-TW';
 if(!c){try{s=localStorage.getItem('language')}catch(e){}if(s){c=n[String(s).trim().toUpperCase()]||tag(s)}}
 if(!c){d=navigator.languages||[navigator.language];for(k=0;k<d.length&&!c;k++)c=tag(d[k])}
-A.forEach(p);(L[c||'en']||[]).forEach(p);
+S.forEach(function(u){p(['entry',u])});A.forEach(p);(L[c||'en']||[]).forEach(p);
 var h=location.hash;if(h===''||h==='#'||h==='#/'||h.indexOf('#/?')===0)E.forEach(p);
-try{${headStarting}}catch(e){}})();`;
+try{${headStarting}}catch(e){}
+function run(){S.forEach(function(u){var x=document.createElement('script');x.src=u;x.async=false;document.head.appendChild(x)})}
+function parsed(){if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',run);else run()}
+var W=window.hbbFirstScreen;
+if(W)Promise.race([W,new Promise(function(r){setTimeout(r,${FIRST_PAINT_WAIT_MS})})]).then(parsed,parsed);else parsed()})();`;
 }
 
 export class FirstScreenPlugin {
@@ -103,7 +181,17 @@ export class FirstScreenPlugin {
           if (shared) shared[0] = `${shared[0]} ${chunks}`;
           return !shared;
         });
-        const script = preloadScript(locales, always, entry, this.options.headStart);
+        // The app's entry scripts: the head script runs them (preloadScript), not <script defer> tags.
+        const app: string[] = [];
+        data.headTags = data.headTags.filter((t) => {
+          const src = t.tagName === 'script' ? t.attributes.src : undefined;
+          if (typeof src !== 'string' || !initial.has(src)) return true;
+          app.push(src);
+          return false;
+        });
+        if (app.length === 0) throw new Error('first screen: the page has no entry script tags to run');
+        const start = this.options.headStart;
+        const script = preloadScript(locales, always, entry, app, start && { config: start, bundle: await headStartBundle() });
         const minified = (await minify(script, { ecma: 2020, compress: true, mangle: true })).code ?? script;
         data.headTags.push(HtmlWebpackPlugin.createHtmlTagObject('script', {}, minified));
         return data;

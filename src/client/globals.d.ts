@@ -21,3 +21,7 @@ declare module '*.json?part=later' {
   const messages: Record<string, string>;
   export default messages;
 }
+/** The page head's drawing of the first screen (boot/headStart.ts): settles once it is painted, or there is none. Absent: no table link. */
+interface Window {
+  hbbFirstScreen?: Promise<unknown>;
+}

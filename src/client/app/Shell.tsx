@@ -4,7 +4,7 @@
  * (hidden by hideTabBar), 300 ms fade-and-slide transitions, the not-found page.
  */
 import { defineMessages } from '../i18n/defineMessages';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useAppSelector } from './hooks';
@@ -15,6 +15,8 @@ import { selectHideTabBar } from './uiSlice';
 import { useScrollRestoration } from './scrollRestoration';
 import { useRestoreShop } from '../features/entry';
 import { AuthorizePrompt } from '../features/auth';
+import { isFirstScreenUp, takeOverFirstScreen } from '../boot/firstScreen';
+import { pathOf } from './paths';
 
 const messages = defineMessages({
   back: { id: 'shell.back', defaultMessage: 'Back' },
@@ -128,14 +130,28 @@ function NotFound() {
   );
 }
 
+/**
+ * A page's 300 ms entrance; none for a page that appears under the head's drawing of the first
+ * screen (boot/firstPaint.ts): it is revealed in place when the drawing goes, not slid in after.
+ */
+function PageTransition({ children }: { children: ReactNode }) {
+  const [underDrawing] = useState(isFirstScreenUp);
+  return <div className={underDrawing ? undefined : 'page-transition'}>{children}</div>;
+}
+
 export function Shell() {
   const location = useLocation();
   useScrollRestoration();
   useRestoreShop(location.pathname === ENTRY_PATH || location.pathname === '/scanCodeEntry');
+  // The head's drawing shows the home page: it stays over the entry's and the home page's loading
+  // (they take it away when they are done: EntryPage, HomePage), never over any other page.
+  useLayoutEffect(() => {
+    if (location.pathname !== ENTRY_PATH && location.pathname !== pathOf('home')) takeOverFirstScreen();
+  }, [location.pathname]);
   return (
     <>
       <AuthorizePrompt />
-      <div className="page-transition" key={location.pathname}>
+      <PageTransition key={location.pathname}>
         <Routes location={location}>
           {routes.map((r) => (
             <Route key={r.name} path={r.path} element={<PageFrame route={r} />} />
@@ -143,7 +159,7 @@ export function Shell() {
           <Route path="/scanCodeEntry" element={<PageFrame route={routes[0]!} />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
-      </div>
+      </PageTransition>
     </>
   );
 }

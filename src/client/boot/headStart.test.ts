@@ -5,12 +5,13 @@
  */
 import { makeStore } from '../app/store';
 import { prefetchEntry, readEntryParams } from '../features/entry';
-import { answer, resetGateway, seen, server, type SeenRequest } from '../test/gateway';
+import { answer, refusal, resetGateway, seen, server, type SeenRequest } from '../test/gateway';
 import { headStartConfig } from '../../../scripts/first-screen-plugin';
 import { HOME_PICTURES_ABOVE_FOLD } from '../features/shop';
 import { HEAD_START_OPS, headStart } from './headStart';
+import { FIRST_SCREEN_ID, isFirstScreenUp } from './firstScreen';
 
-const CONFIG = headStartConfig({ appName: 'HBBOrder', homeGoodsPageSize: 20, pictures: HOME_PICTURES_ABOVE_FOLD, pictureSize: 320 });
+const CONFIG = headStartConfig({ appName: 'HBBOrder', homeGoodsPageSize: 20, pictures: HOME_PICTURES_ABOVE_FOLD, pictureSize: 320, locales: ['en', 'zh-CN', 'zh-TW'] });
 const OPS = Object.values(HEAD_START_OPS);
 
 // The fetch MSW answers (it wraps the global one when it starts listening); the head wraps it again.
@@ -36,6 +37,8 @@ beforeEach(() => {
 afterEach(() => {
   resetGateway();
   window.fetch = realFetch;
+  document.getElementById(FIRST_SCREEN_ID)?.remove();
+  delete window.hbbFirstScreen;
 });
 afterAll(() => server.close());
 
@@ -81,4 +84,51 @@ test('a link the head does not recognise is left to the app', async () => {
   }
   await new Promise((r) => setTimeout(r, 50));
   expect(seen).toEqual([]);
+});
+
+test('with its answers the head draws the home page first screen, and says when it is painted', async () => {
+  answer(HEAD_START_OPS.shopPage, {
+    table1: [{ EntID: 'E1', UserID: 'U1', EntName: 'Harbour', OssCustomerDomain: '/oss/', CurrencySymbol: 'MOP$', NowDate: new Date().toISOString() }],
+    table2: [{ ShopID: 'S1', ShopName: 'Harbour Kitchen' }],
+    table3: [{ BaseID: 'B1', BaseName: 'San Ma Lo', BusinessMode: '2' }],
+    table5: [{ TableID: 'T1', TableName: 'A01' }],
+  });
+  headStart(CONFIG, window, 'zh-TW');
+  let painted = false;
+  void window.hbbFirstScreen!.then(() => (painted = true));
+  await until(() => isFirstScreenUp());
+  const drawing = document.getElementById(FIRST_SCREEN_ID)!;
+  // Painted means the pictures above the fold have loaded (or failed), and a frame has gone by.
+  const eager = [...drawing.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')];
+  expect(eager).toHaveLength(HOME_PICTURES_ABOVE_FOLD);
+  await new Promise((r) => setTimeout(r, 50));
+  expect(painted).toBe(false);
+  eager.forEach((img, i) => img.dispatchEvent(new Event(i === 0 ? 'error' : 'load')));
+  await window.hbbFirstScreen;
+  expect(painted).toBe(true);
+  expect(drawing.querySelector('h1')!.textContent).toBe('Harbour Kitchen');
+  // In the guessed language: the table's line and the button are the home page's words in zh-TW.
+  expect(drawing.querySelector('.table-name')!.textContent).toBe(CONFIG.texts['zh-TW']!.table.replace('{table}', 'A01'));
+  expect(drawing.querySelector('.btn-primary')!.textContent).toBe(CONFIG.texts['zh-TW']!.orderNow);
+  expect([...drawing.querySelectorAll('.home-goods img')].map((i) => i.getAttribute('src'))).toEqual(
+    ['a', 'b', 'c', 'd', 'e'].map((x) => `/oss/goods/${x}.svg?x-oss-process=image/resize,w_320,h_320`),
+  );
+  expect(drawing.querySelector('.home-goods strong')!.textContent).toBe('MOP$1.00');
+});
+
+test('no drawing without the shop page, nor for a link to an open sheet; the app is not kept waiting', async () => {
+  answer(HEAD_START_OPS.shopPage, refusal('1', 'down'));
+  headStart(CONFIG, window, 'en');
+  await window.hbbFirstScreen;
+  expect(isFirstScreenUp()).toBe(false);
+
+  resetGateway();
+  answer(HEAD_START_OPS.resolve, { table1: [{ EntID: 'E1', ShopID: 'S1', BaseID: 'B1', TableID: 'T1' }] });
+  answer(HEAD_START_OPS.shopPage, { table1: [{ EntID: 'E1' }], table2: [{ ShopID: 'S1', ShopName: 'Harbour' }] });
+  answer(HEAD_START_OPS.homeGoods, { table1: [] });
+  window.fetch = realFetch;
+  window.history.replaceState(null, '', '/#/?QRCode=TABLE-A01&SheetID=SH1');
+  headStart(CONFIG, window, 'en');
+  await window.hbbFirstScreen;
+  expect(isFirstScreenUp()).toBe(false);
 });

@@ -1,22 +1,27 @@
 /**
  * Issue 14, the head start: on a table link the page's <head> asks for the
  * shop's first data before the app's JavaScript has even downloaded. The
- * build inlines `headStart` (scripts/first-screen-plugin.ts; the CSP allows
- * it by its hash): it reads the code from the link, sends the code and the
- * shop page at once, then, with the code's answer, the entity's parameters
- * and the home page's goods, then preloads the home page's first pictures.
- * Each request is byte for byte the one the app itself will send
- * (app/baseQuery.ts); the head wraps `fetch` so that the app's identical
- * request (same address, language and body) gets the running one, once,
- * instead of a second: the app's entry chunk carries nothing for it (its size
- * budget has no room). A request that differs in any byte is simply sent
- * again. Whatever the head does not recognise it leaves to the app; after
- * 30 s the wrapper takes itself away.
+ * build bundles this module and inlines it in the page's head
+ * (scripts/first-screen-plugin.ts; the CSP allows it by its hash): it reads
+ * the code from the link, sends the code and the shop page at once, then,
+ * with the code's answer, the entity's parameters and the home page's goods,
+ * preloads the home page's first pictures and draws the first screen with
+ * them (boot/firstPaint.ts). Each request is byte for byte the one the app
+ * itself will send (app/baseQuery.ts); the head wraps `fetch` so that the
+ * app's identical request (same address, language and body) gets the running
+ * one, once, instead of a second: the app's entry chunk carries nothing for
+ * it (its size budget has no room). A request that differs in any byte is
+ * simply sent again. Whatever the head does not recognise it leaves to the
+ * app; after 30 s the wrapper takes itself away.
  *
- * `headStart` is inlined as its source text: it uses nothing outside itself
- * and only what every browser the app supports has. The app does not import
- * this module.
+ * `window.hbbFirstScreen` settles when the drawing has been painted (or there
+ * will be none): the page's head runs the app's scripts then, so that their
+ * first long task does not hold up the paint of pictures that are already
+ * there (FIRST_PAINT_WAIT_MS at most). The app does not import this module.
  */
+
+import { paintFirstScreen, type FirstPaintInput, type FirstPaintTexts } from './firstPaint';
+import { ossUrl } from '../ui/ossUrl';
 
 export interface HeadStartConfig {
   /** The data endpoint's path, and the build's API hosts (empty: the page's origin). */
@@ -31,7 +36,15 @@ export interface HeadStartConfig {
   homeGoodsPageSize: number;
   pictures: number;
   pictureSize: number;
+  /** The first paint's words by locale (the home page's messages). */
+  texts: Record<string, FirstPaintTexts>;
 }
+
+/** The longest the app's scripts wait for the drawing's paint before they run (scripts/first-screen-plugin.ts). */
+export const FIRST_PAINT_WAIT_MS = 1000;
+
+/** The longest the drawing stays up if the app never takes it away (it failed to load, or is stuck). */
+export const FIRST_SCREEN_MAX_MS = 20000;
 
 export const HEAD_START_OPS = {
   resolve: 'Enterprise_EntIDByIDGet_Get',
@@ -110,7 +123,19 @@ export function headStart(c: HeadStartConfig, w: Window, lang: string): void {
     ShopID: params.ShopID,
     SheetID: params.SheetID,
   }).catch(failed);
-  resolving.then((answer) => {
+  // Painted: the first pictures have loaded (or failed) and a frame has gone by since.
+  const drawn = (root: HTMLElement | null): Promise<void> | undefined => {
+    if (!root) return undefined;
+    w.setTimeout(() => root.remove(), FIRST_SCREEN_MAX_MS);
+    const pictures = Array.prototype.slice.call(root.querySelectorAll('img[fetchpriority="high"]')) as HTMLImageElement[];
+    const loaded = (img: HTMLImageElement) =>
+      img.complete ? Promise.resolve() : new Promise<void>((r) => {
+        img.addEventListener('load', () => r());
+        img.addEventListener('error', () => r());
+      });
+    return Promise.all(pictures.map(loaded)).then(() => new Promise<void>((r) => w.requestAnimationFrame(() => w.setTimeout(r, 0))));
+  };
+  const painted = resolving.then((answer) => {
     const row = ok(answer) && answer.data && answer.data.table1 && answer.data.table1[0];
     if (!row || !row.EntID || !row.ShopID) return;
     json('SysParm_EntSysParmGet_Get', { Other_EntID: String(row.EntID) }).catch(failed);
@@ -118,13 +143,11 @@ export function headStart(c: HeadStartConfig, w: Window, lang: string): void {
     return Promise.all([goods, page]).then(([list, shop]) => {
       if (!ok(list) || !list.data) return;
       const ent = shop && ok(shop) && shop.data && shop.data.table1 && shop.data.table1[0];
-      const domain = String((ent && ent.OssCustomerDomain) || '/oss/').replace(/\/?$/, '/');
-      for (const g of (list.data.table1 || []).slice(0, c.pictures)) {
-        const pic = String(g.Pic || '');
-        if (!pic) continue;
-        const href = /^(https?:)?\/\//.test(pic) || pic.indexOf('data:') === 0
-          ? pic
-          : `${domain}${pic.replace(/^\//, '')}?x-oss-process=image/resize,w_${c.pictureSize},h_${c.pictureSize}`;
+      const domain = String((ent && ent.OssCustomerDomain) || '/oss/');
+      const rows = list.data.table1 || [];
+      for (const g of rows.slice(0, c.pictures)) {
+        const href = ossUrl(domain, String(g.Pic || ''), c.pictureSize, c.pictureSize);
+        if (!href) continue;
         const link = w.document.createElement('link');
         link.setAttribute('rel', 'preload');
         link.setAttribute('as', 'image');
@@ -132,6 +155,21 @@ export function headStart(c: HeadStartConfig, w: Window, lang: string): void {
         link.setAttribute('fetchpriority', 'high');
         w.document.head.appendChild(link);
       }
+      // A link to an open sheet goes to the sheet, not to the home page: no drawing of it.
+      const texts = c.texts[lang] || c.texts.en;
+      if (!shop || !ok(shop) || !shop.data || params.SheetID || !texts) return;
+      return drawn(
+        paintFirstScreen(w.document, {
+          page: shop.data as FirstPaintInput['page'],
+          goods: rows as FirstPaintInput['goods'],
+          atTable: Boolean(row.TableID),
+          texts,
+          locale: lang,
+          eagerPictures: c.pictures,
+          pictureSize: c.pictureSize,
+        }),
+      );
     });
   }).catch(failed);
+  w.hbbFirstScreen = painted;
 }

@@ -15,12 +15,4 @@ export function useMoney() {
   return { amount, price, formats };
 }
 
-/** A picture from the enterprise's object storage, resized by width/height suffixes. */
-export function ossUrl(domain: string, path: string, width?: number, height?: number): string {
-  if (!path) return '';
-  if (/^(https?:)?\/\//.test(path) || path.startsWith('data:')) return path;
-  const base = `${(domain || '/oss/').replace(/\/?$/, '/')}${path.replace(/^\//, '')}`;
-  if (!width && !height) return base;
-  const size = [width ? `w_${width}` : '', height ? `h_${height}` : ''].filter(Boolean).join(',');
-  return `${base}?x-oss-process=image/resize,${size}`;
-}
+export { ossUrl } from './ossUrl';

@@ -4,7 +4,7 @@
  * state and opens the home tab. A bad code shows its message here.
  */
 import { defineMessages } from '../../i18n/defineMessages';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { useGo } from '../../app/navigation';
@@ -13,6 +13,7 @@ import { isGatewayError } from '../../app/errorListener';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectSignInSettled } from '../auth';
 import { HOSTS } from '../../host/detect';
+import { takeOverFirstScreen } from '../../boot/firstScreen';
 import { selectHostId, tabBarHidden } from '../../app/uiSlice';
 import { orderEntryPath } from '../shop';
 import { codeToResolve, readEntryParams } from './entryParams';
@@ -71,6 +72,11 @@ export default function EntryPage() {
       live = false;
     };
   }, [dispatch, go, location.search, attempt]);
+
+  // A code that fails, or none: this page, not the head's drawing of the home page, is what to see.
+  useLayoutEffect(() => {
+    if (status.kind !== 'loading') takeOverFirstScreen();
+  }, [status.kind]);
 
   useEffect(() => {
     if (!target) return;

@@ -1,5 +1,5 @@
 /** Home tab: the shop's header, the dining mode, featured goods and the ways into the menu. */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -7,6 +7,7 @@ import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { ossUrl, useMoney } from '../../ui/money';
+import { takeOverFirstScreen } from '../../boot/firstScreen';
 import { modesOffered } from '../../../shared/domain/businessMode';
 import { currentPrice } from '../../../shared/domain/pricing';
 import { businessModeChanged, selectBusinessMode, selectCartSummary } from '../cart';
@@ -47,6 +48,11 @@ export default function HomePage() {
   const intl = useIntl();
   const money = useMoney();
   const featured = menuApi.useHomeGoodsQuery({ ShopID: shop?.ShopID ?? '' }, { skip: !shop });
+  // Drawn in full (or known to have nothing to draw): the head's drawing of this page goes before the paint.
+  const settled = shop ? !featured.isLoading : status !== 'entering';
+  useLayoutEffect(() => {
+    if (settled) takeOverFirstScreen();
+  }, [settled]);
   if (!shop && status === 'entering') {
     return (
       <section className="home" role="status">

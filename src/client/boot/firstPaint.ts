@@ -1,0 +1,160 @@
+/**
+ * Issue 14, the first paint: on a table link the page's head draws the home
+ * page's first screen (the shop's header, the ways into the menu and the
+ * recommended goods with their pictures, names and prices) from the answers
+ * of its head start, before the app's JavaScript has arrived. On a phone on a
+ * slow network that JavaScript takes longer to come than the shop's data and
+ * pictures: the customer sees the menu's first pictures while it downloads.
+ *
+ * The drawing copies the DOM and the classes of features/shop/HomePage.tsx,
+ * so the page's stylesheet lays both out alike (features/shop/
+ * firstPaint.test.tsx renders the two from the same answers and compares
+ * them; e2e/head-start.spec.ts their boxes in Chromium). It is a picture, not a
+ * page: hidden from assistive technology, inert and transparent to taps,
+ * fixed over the app, which takes it away (boot/firstScreen.ts) as soon as it
+ * has drawn the same screen itself, or any other. It uses the app's own
+ * functions for prices, modes and picture addresses; the head's bundle
+ * carries them (scripts/first-screen-plugin.ts).
+ */
+import type { AnswerOf } from '../app/operation';
+import { effectiveMode, modesOffered } from '../../shared/domain/businessMode';
+import { formatPrice, normalizeNumberFormats } from '../../shared/domain/numbers';
+import { currentPrice } from '../../shared/domain/pricing';
+import { ossUrl } from '../ui/ossUrl';
+import { FIRST_SCREEN_ID } from './firstScreen';
+
+
+/** The home page's words the drawing shows, in one locale (from its messages at build time). */
+export interface FirstPaintTexts {
+  /** "Table {table}": the one with an argument. */
+  table: string;
+  orderNow: string;
+  byNumber: string;
+  outlets: string;
+  otherShops: string;
+  featured: string;
+  mode: string;
+  dineIn: string;
+  takeout: string;
+}
+
+/** The message ids of FirstPaintTexts (HomePage's messages). */
+export const FIRST_PAINT_MESSAGE_IDS: Record<keyof FirstPaintTexts, string> = {
+  table: 'home.table',
+  orderNow: 'home.orderNow',
+  byNumber: 'home.byNumber',
+  outlets: 'home.outlets',
+  otherShops: 'home.otherShops',
+  featured: 'home.featured',
+  mode: 'home.mode',
+  dineIn: 'home.dineIn',
+  takeout: 'home.takeout',
+};
+
+/** An answer as it may come: any table, any field of a row, may be missing. */
+type Loose<A> = { [T in keyof A]?: A[T] extends readonly (infer R)[] ? Partial<R>[] : never };
+
+export interface FirstPaintInput {
+  page: Loose<AnswerOf<'EShop_EShopShopPageGet_Get'>>;
+  goods: Loose<AnswerOf<'Goods_GoodsShopHomeGoodsByPage_Get'>>['table1'];
+  /** The scanned code named a table (the code's answer has a TableID). */
+  atTable: boolean;
+  texts: FirstPaintTexts;
+  locale: string;
+  /** How many pictures are above the fold (eager, high priority; the rest lazy, as the app's). */
+  eagerPictures: number;
+  pictureSize: number;
+}
+
+/** Goods drawn: enough rows to fill a tall phone's screen; the app draws the rest. */
+const GOODS_DRAWN = 8;
+
+function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const e = doc.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/**
+ * Draws the first screen over the page and returns its root, or null when the
+ * answers name no shop. Text goes in as text, never as markup.
+ */
+export function paintFirstScreen(doc: Document, input: FirstPaintInput): HTMLElement | null {
+  const { page, texts } = input;
+  const ent = page.table1?.[0];
+  const shop = page.table2?.[0];
+  if (!ent || !shop || !shop.ShopName) return null;
+  const base = page.table3?.[0];
+  const table = page.table5?.[0];
+
+  const root = el(doc, 'div');
+  root.id = FIRST_SCREEN_ID;
+  root.setAttribute('aria-hidden', 'true');
+  root.setAttribute('inert', '');
+  const frame = el(doc, 'div', 'page with-tab-bar');
+  const main = el(doc, 'main', 'page-body');
+  const home = el(doc, 'section', 'home');
+  root.appendChild(frame).appendChild(main).appendChild(home);
+
+  const header = el(doc, 'header', 'shop-header');
+  header.appendChild(el(doc, 'h1', undefined, shop.ShopName));
+  if (base) header.appendChild(el(doc, 'p', 'base-name', base.BaseName ?? ''));
+  if (table) header.appendChild(el(doc, 'p', 'table-name', texts.table.replace('{table}', table.TableName ?? '')));
+  home.appendChild(header);
+
+  const outletMode = base ? (base.BusinessMode ?? '') : '0';
+  const offered = modesOffered(outletMode);
+  if (offered.length > 1) {
+    const chosen = effectiveMode('', outletMode, input.atTable);
+    const modes = el(doc, 'fieldset', 'mode-switch choice-group');
+    modes.appendChild(el(doc, 'legend', undefined, texts.mode));
+    for (const m of offered) {
+      const chip = el(doc, 'span', `chip${m === chosen ? ' chosen' : ''}`, m === '2' ? texts.dineIn : texts.takeout);
+      modes.appendChild(chip);
+    }
+    home.appendChild(modes);
+  }
+  // The app's links, drawn as words: nothing here can be tapped.
+  home.appendChild(el(doc, 'span', 'btn btn-primary btn-block', texts.orderNow));
+  const links = el(doc, 'p', 'home-links');
+  const link = (text: string) => links.appendChild(el(doc, 'span', 'first-screen-link', text));
+  link(texts.byNumber);
+  links.appendChild(doc.createTextNode(' · '));
+  link(texts.outlets);
+  if (shop.PosType === '5') {
+    links.appendChild(doc.createTextNode(' · '));
+    link(texts.otherShops);
+  }
+  home.appendChild(links);
+
+  const goods = (input.goods ?? []).slice(0, GOODS_DRAWN);
+  if (goods.length > 0) {
+    const section = el(doc, 'section');
+    section.appendChild(el(doc, 'h2', undefined, texts.featured));
+    const list = section.appendChild(el(doc, 'ul', 'home-goods'));
+    const formats = normalizeNumberFormats({ PricePoint: ent.PricePoint ?? 2 });
+    const symbol = ent.CurrencySymbol || '¥';
+    const domain = ent.OssCustomerDomain || '/oss/';
+    goods.forEach((g, i) => {
+      const item = list.appendChild(el(doc, 'li')).appendChild(el(doc, 'span', 'first-screen-goods'));
+      const img = el(doc, 'img');
+      img.alt = g.GoodsName ?? '';
+      if (i < input.eagerPictures) img.setAttribute('fetchpriority', 'high');
+      else img.loading = 'lazy';
+      img.width = 160;
+      img.height = 160;
+      // No picture, no address (as React leaves out an empty src): not the page's own address asked again.
+      const src = ossUrl(domain, g.Pic ?? '', input.pictureSize, input.pictureSize);
+      if (src) img.src = src;
+      item.appendChild(img);
+      item.appendChild(el(doc, 'span', undefined, g.GoodsName ?? ''));
+      item.appendChild(doc.createTextNode(' '));
+      const promote = g.PromotePrice === undefined || g.PromotePrice === null || String(g.PromotePrice) === '' ? null : String(g.PromotePrice);
+      item.appendChild(el(doc, 'strong', undefined, formatPrice(currentPrice(String(g.SalesPrice ?? ''), promote), formats, symbol, input.locale)));
+    });
+    home.appendChild(section);
+  }
+  doc.body.insertBefore(root, doc.body.firstChild);
+  return root;
+}
