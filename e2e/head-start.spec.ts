@@ -6,12 +6,16 @@
  * of asking again, and takes the drawing's place. The app's scripts are held
  * back here until the head's requests are seen, so the order is certain.
  */
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { tableCode } from './support/gateway';
 
 const HEAD_OPS = ['Enterprise_EntIDByIDGet_Get', 'EShop_EShopShopPageGet_Get', 'SysParm_EntSysParmGet_Get', 'Goods_GoodsShopHomeGoodsByPage_Get'];
 
-test('a table link asks for its first data and pictures from the head, before the app has loaded, and only once', async ({ page }) => {
+/**
+ * An English page whose every script waits until `release()`, and what it asks for meanwhile: the
+ * data endpoint's operations and the goods pictures.
+ */
+async function scriptsHeldBack(page: Page) {
   await page.addInitScript(() => localStorage.setItem('language', 'LANGUAGE_EN'));
   const ops: string[] = [];
   const pictures: string[] = [];
@@ -20,14 +24,18 @@ test('a table link asks for its first data and pictures from the head, before th
     if (r.url().includes('/HBBAPI/GetData')) ops.push(opOf(r));
     if (r.resourceType() === 'image' && r.url().includes('/oss/goods/')) pictures.push(r.url());
   });
-  // Every script the page loads waits until the head's four requests and four pictures have gone out.
   let release: () => void = () => undefined;
   const released = new Promise<void>((r) => (release = r));
   await page.route(/\.js(\?|$)/, async (route) => {
     await released;
     await route.continue();
   });
+  return { ops, pictures, release: () => release() };
+}
 
+test('a table link asks for its first data and pictures from the head, before the app has loaded, and only once', async ({ page }) => {
+  // Every script the page loads waits until the head's four requests and four pictures have gone out.
+  const { ops, pictures, release } = await scriptsHeldBack(page);
   await page.goto(`/#/?QRCode=${await tableCode('A01')}`, { waitUntil: 'commit' });
   await expect.poll(() => HEAD_OPS.every((op) => ops.includes(op)) && pictures.length >= 4, { timeout: 10_000 }).toBe(true);
   // None of the app's code has run yet (its chunks' global is webpack's chunkLoadingGlobal).
@@ -58,4 +66,15 @@ test('a table link asks for its first data and pictures from the head, before th
   expect(await page.getByRole('heading', { name: 'Harbour Kitchen' }).boundingBox()).toEqual(drawnTitle);
   // The app used the head's answers: each of the four asked once.
   for (const op of HEAD_OPS) expect(ops.filter((o) => o === op), op).toHaveLength(1);
+});
+
+test('a closed shop is not drawn as if it took orders: the head draws nothing, the app says it is closed', async ({ page }) => {
+  const { pictures, release } = await scriptsHeldBack(page);
+  await page.goto(`/#/?QRCode=${await tableCode('D01')}`, { waitUntil: 'commit' });
+  // The head had everything it needed (it preloaded the home page's pictures) and drew nothing.
+  await expect.poll(() => pictures.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+  await page.waitForTimeout(300);
+  await expect(page.locator('#first-screen')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('alert')).toHaveText('Store is not opened now.');
 });

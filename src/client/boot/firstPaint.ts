@@ -12,15 +12,20 @@
  * them; e2e/head-start.spec.ts their boxes in Chromium). It is a picture, not a
  * page: hidden from assistive technology, inert and transparent to taps,
  * fixed over the app, which takes it away (boot/firstScreen.ts) as soon as it
- * has drawn the same screen itself, or any other. It uses the app's own
- * functions for prices, modes and picture addresses; the head's bundle
- * carries them (scripts/first-screen-plugin.ts).
+ * has drawn the same screen itself, or any other. It reads the answers and
+ * works out prices, modes, picture addresses and whether ordering is open with
+ * the app's own functions; the head's bundle carries them
+ * (scripts/first-screen-plugin.ts).
  */
 import type { AnswerOf } from '../app/operation';
 import { effectiveMode, modesOffered } from '../../shared/domain/businessMode';
 import { formatPrice, normalizeNumberFormats } from '../../shared/domain/numbers';
 import { currentPrice } from '../../shared/domain/pricing';
 import { ossUrl } from '../ui/ossUrl';
+// Leaf modules of the shop feature, not its public module: that would bring the app's store into the head.
+import { guardFor } from '../features/shop/guardCheck';
+import { toBaseInfo, toEntity, toShopInfo, toSignSheet } from '../features/shop/shopRows';
+import { toGoods } from '../features/menu/goodsRows';
 import { FIRST_SCREEN_ID } from './firstScreen';
 
 
@@ -78,15 +83,25 @@ function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, classN
 
 /**
  * Draws the first screen over the page and returns its root, or null when the
- * answers name no shop. Text goes in as text, never as markup.
+ * answers name no shop or the app will not show the home page (ordering is
+ * not possible now). Text goes in as text, never as markup.
  */
 export function paintFirstScreen(doc: Document, input: FirstPaintInput): HTMLElement | null {
   const { page, texts } = input;
-  const ent = page.table1?.[0];
-  const shop = page.table2?.[0];
-  if (!ent || !shop || !shop.ShopName) return null;
-  const base = page.table3?.[0];
+  const entRow = page.table1?.[0];
+  const shopRow = page.table2?.[0];
+  if (!entRow || !shopRow) return null;
+  // The app's own readings of the rows (features/shop/shopRows.ts), defaults and all.
+  const entity = toEntity(entRow);
+  const shop = toShopInfo(shopRow);
+  if (!shop.ShopName) return null;
+  const base = page.table3?.[0] ? toBaseInfo(page.table3[0]) : null;
+  const sheet = page.table4?.[0] ? toSignSheet(page.table4[0]) : null;
   const table = page.table5?.[0];
+  // Where ordering is not possible now (closed, the table's time over, its sheet closed or paid) the
+  // app opens orderEntry, not the home page: no "Order now" to draw.
+  const now = entRow.NowDate ? new Date(entRow.NowDate) : new Date();
+  if (!guardFor(base, sheet, entity.TimeZone, now).ok) return null;
 
   const root = el(doc, 'div');
   root.id = FIRST_SCREEN_ID;
@@ -99,11 +114,11 @@ export function paintFirstScreen(doc: Document, input: FirstPaintInput): HTMLEle
 
   const header = el(doc, 'header', 'shop-header');
   header.appendChild(el(doc, 'h1', undefined, shop.ShopName));
-  if (base) header.appendChild(el(doc, 'p', 'base-name', base.BaseName ?? ''));
+  if (base) header.appendChild(el(doc, 'p', 'base-name', base.BaseName));
   if (table) header.appendChild(el(doc, 'p', 'table-name', texts.table.replace('{table}', table.TableName ?? '')));
   home.appendChild(header);
 
-  const outletMode = base ? (base.BusinessMode ?? '') : '0';
+  const outletMode = base ? base.BusinessMode : '0';
   const offered = modesOffered(outletMode);
   if (offered.length > 1) {
     const chosen = effectiveMode('', outletMode, input.atTable);
@@ -128,30 +143,27 @@ export function paintFirstScreen(doc: Document, input: FirstPaintInput): HTMLEle
   }
   home.appendChild(links);
 
-  const goods = (input.goods ?? []).slice(0, GOODS_DRAWN);
+  const goods = (input.goods ?? []).slice(0, GOODS_DRAWN).map(toGoods);
   if (goods.length > 0) {
     const section = el(doc, 'section');
     section.appendChild(el(doc, 'h2', undefined, texts.featured));
     const list = section.appendChild(el(doc, 'ul', 'home-goods'));
-    const formats = normalizeNumberFormats({ PricePoint: ent.PricePoint ?? 2 });
-    const symbol = ent.CurrencySymbol || '¥';
-    const domain = ent.OssCustomerDomain || '/oss/';
+    const formats = normalizeNumberFormats(entity);
     goods.forEach((g, i) => {
       const item = list.appendChild(el(doc, 'li')).appendChild(el(doc, 'span', 'first-screen-goods'));
       const img = el(doc, 'img');
-      img.alt = g.GoodsName ?? '';
+      img.alt = g.name;
       if (i < input.eagerPictures) img.setAttribute('fetchpriority', 'high');
       else img.loading = 'lazy';
       img.width = 160;
       img.height = 160;
       // No picture, no address (as React leaves out an empty src): not the page's own address asked again.
-      const src = ossUrl(domain, g.Pic ?? '', input.pictureSize, input.pictureSize);
+      const src = ossUrl(entity.OssCustomerDomain || '/oss/', g.pic, input.pictureSize, input.pictureSize);
       if (src) img.src = src;
       item.appendChild(img);
-      item.appendChild(el(doc, 'span', undefined, g.GoodsName ?? ''));
+      item.appendChild(el(doc, 'span', undefined, g.name));
       item.appendChild(doc.createTextNode(' '));
-      const promote = g.PromotePrice === undefined || g.PromotePrice === null || String(g.PromotePrice) === '' ? null : String(g.PromotePrice);
-      item.appendChild(el(doc, 'strong', undefined, formatPrice(currentPrice(String(g.SalesPrice ?? ''), promote), formats, symbol, input.locale)));
+      item.appendChild(el(doc, 'strong', undefined, formatPrice(currentPrice(g.salesPrice, g.promotePrice), formats, entity.CurrencySymbol, input.locale)));
     });
     home.appendChild(section);
   }

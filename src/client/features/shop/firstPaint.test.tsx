@@ -10,7 +10,7 @@ import { localeChosen, type Locale } from '../../app/uiSlice';
 import { effectiveMode } from '../../../shared/domain/businessMode';
 import { businessModeChanged } from '../cart';
 import { shopEntered } from './shopSlice';
-import { toBaseInfo, toEntity, toShopInfo } from './shopApi';
+import { toBaseInfo, toEntity, toShopInfo } from './shopRows';
 import HomePage from './HomePage';
 import { answer, resetGateway, server } from '../../test/gateway';
 import { renderWithProviders } from '../../test/render';
@@ -125,6 +125,20 @@ test('answers without a shop draw nothing; an outlet with one way to order draws
   expect(root.querySelector('.mode-switch')).toBeNull();
   expect(root.querySelector('.home-goods')).toBeNull();
   expect(root.querySelector('h1')!.textContent).toBe('Harbour Kitchen');
+});
+
+test('where the app will open orderEntry instead of the home page (closed now, the sheet closed), nothing is drawn', () => {
+  const input = (page: FirstPaintInput['page']): FirstPaintInput => ({ page, goods: GOODS, atTable: true, texts: TEXTS.en!, locale: 'en', eagerPictures: 4, pictureSize: 320 });
+  // 04:00 in Macau; the outlet opens 10:00-22:00.
+  const night = { ...PAGE, table1: [{ ...PAGE.table1[0]!, NowDate: '2026-11-23T20:00:00Z' }], table3: [{ ...PAGE.table3[0]!, BeginTime: '10:00', EndTime: '22:00' }] };
+  expect(paintFirstScreen(document, input(night))).toBeNull();
+  // The same outlet at 12:00 in Macau is open: drawn.
+  const noon = { ...night, table1: [{ ...PAGE.table1[0]!, NowDate: '2026-11-24T04:00:00Z' }] };
+  expect(paintFirstScreen(document, input(noon))).not.toBeNull();
+  takeOverFirstScreen();
+  const paid = { ...PAGE, table4: [{ SheetID: 'SH1', Status: 2, CreatedDate: '2026-11-24T02:00:00Z', TableID: 'T1' }] };
+  expect(paintFirstScreen(document, input(paid))).toBeNull();
+  expect(isFirstScreenUp()).toBe(false);
 });
 
 test('the first paint words: every locale has them, and only plain text and {table} are drawn', () => {

@@ -7,8 +7,9 @@
  */
 import { api } from '../../app/api';
 import type { ResultTables } from '../../../shared/protocol/envelope';
-import type { AnswerOf, CallOf, RawAnswerOf, RowOf } from '../../app/operation';
-import type { BaseInfo, EntityInfo, ShopInfo, SignSheet } from './shopSlice';
+import type { CallOf, RawAnswerOf, RowOf } from '../../app/operation';
+import type { EntityInfo, ShopInfo, BaseInfo, SignSheet } from './shopSlice';
+import { toBaseInfo, toEntity, toShopInfo, toSignSheet } from './shopRows';
 
 /** What a scanned code names (the catalogue's Field of Enterprise_EntIDByIDGet_Get). */
 export type CodeField = RowOf<'Enterprise_EntIDByIDGet_Get'>['Field'];
@@ -28,54 +29,6 @@ export interface ShopPage {
   baseInfo: BaseInfo | null;
   signSheet: { SheetID: string; Status: number; CreatedDate: string; TableID: string } | null;
   table: { TableID: string; TableName: string } | null;
-}
-
-type Page = AnswerOf<'EShop_EShopShopPageGet_Get'>;
-type Row<T extends unknown[]> = Partial<T[number]>;
-
-export function toEntity(row: Row<Page['table1']>): EntityInfo {
-  return {
-    EntID: row.EntID ?? '',
-    EntName: row.EntName ?? '',
-    UserID: row.UserID ?? '',
-    UserName: row.UserName ?? '',
-    UserCode: row.UserCode ?? '',
-    CurrencySymbol: row.CurrencySymbol || '¥',
-    AmoPoint: row.AmoPoint ?? 2,
-    DiscountPoint: row.DiscountPoint ?? 0,
-    PQuaPoint: row.PQuaPoint ?? 0,
-    PricePoint: row.PricePoint ?? 2,
-    QuaPoint: row.QuaPoint ?? 0,
-    TimeZone: row.TimeZone || 'Asia/Macau',
-    OssCustomerDomain: row.OssCustomerDomain ?? '',
-  };
-}
-
-export function toShopInfo(row: Row<Page['table2']>): ShopInfo {
-  return {
-    ShopID: row.ShopID ?? '',
-    ShopName: row.ShopName ?? '',
-    PosType: row.PosType ?? '',
-    MinaAppID: row.MinaAppID ?? '',
-    MinaID: row.MinaID ?? '',
-    Logo: row.Logo ?? '',
-  };
-}
-
-export function toBaseInfo(row: Row<Page['table3']>): BaseInfo {
-  return {
-    BaseID: row.BaseID ?? '',
-    BaseName: row.BaseName ?? '',
-    BaseCode: row.BaseCode ?? '',
-    BusinessMode: row.BusinessMode ?? '',
-    CYType: row.CYType ?? '',
-    BeginTime: row.BeginTime ?? '',
-    EndTime: row.EndTime ?? '',
-    WebOrderDuration: row.WebOrderDuration ?? 0,
-    PayMode: row.PayMode ?? '',
-    IsPayLaterOnlineCheckout: row.IsPayLaterOnlineCheckout ?? '',
-    OpeningHours: row.OpeningHours ?? '',
-  };
 }
 
 export const shopApi = api.injectEndpoints({
@@ -99,9 +52,7 @@ export const shopApi = api.injectEndpoints({
           entity: toEntity(data.table1?.[0] ?? {}),
           shopInfo: toShopInfo(data.table2?.[0] ?? {}),
           baseInfo: data.table3?.[0] ? toBaseInfo(data.table3[0]) : null,
-          signSheet: sheet
-            ? { SheetID: sheet.SheetID ?? '', Status: sheet.Status ?? 0, CreatedDate: sheet.CreatedDate ?? '', TableID: sheet.TableID ?? '' }
-            : null,
+          signSheet: sheet ? toSignSheet(sheet) : null,
           table: table ? { TableID: table.TableID ?? '', TableName: table.TableName ?? '' } : null,
         };
       },
