@@ -61,7 +61,8 @@ type Loose<A> = { [T in keyof A]?: A[T] extends readonly (infer R)[] ? Partial<R
 
 export interface FirstPaintInput {
   page: Loose<AnswerOf<'EShop_EShopShopPageGet_Get'>>;
-  goods: Loose<AnswerOf<'Goods_GoodsShopHomeGoodsByPage_Get'>>['table1'];
+  /** The home page's goods; absent: not in yet (paintFirstGoods adds them when they are). */
+  goods?: Loose<AnswerOf<'Goods_GoodsShopHomeGoodsByPage_Get'>>['table1'];
   /** The scanned code named a table (the code's answer has a TableID). */
   atTable: boolean;
   texts: FirstPaintTexts;
@@ -143,30 +144,37 @@ export function paintFirstScreen(doc: Document, input: FirstPaintInput): HTMLEle
   }
   home.appendChild(links);
 
-  const goods = (input.goods ?? []).slice(0, GOODS_DRAWN).map(toGoods);
-  if (goods.length > 0) {
-    const section = el(doc, 'section');
-    section.appendChild(el(doc, 'h2', undefined, texts.featured));
-    const list = section.appendChild(el(doc, 'ul', 'home-goods'));
-    const formats = normalizeNumberFormats(entity);
-    goods.forEach((g, i) => {
-      const item = list.appendChild(el(doc, 'li')).appendChild(el(doc, 'span', 'first-screen-goods'));
-      const img = el(doc, 'img');
-      img.alt = g.name;
-      if (i < input.eagerPictures) img.setAttribute('fetchpriority', 'high');
-      else img.loading = 'lazy';
-      img.width = 160;
-      img.height = 160;
-      // No picture, no address (as React leaves out an empty src): not the page's own address asked again.
-      const src = ossUrl(entity.OssCustomerDomain || '/oss/', g.pic, input.pictureSize, input.pictureSize);
-      if (src) img.src = src;
-      item.appendChild(img);
-      item.appendChild(el(doc, 'span', undefined, g.name));
-      item.appendChild(doc.createTextNode(' '));
-      item.appendChild(el(doc, 'strong', undefined, formatPrice(currentPrice(g.salesPrice, g.promotePrice), formats, entity.CurrencySymbol, input.locale)));
-    });
-    home.appendChild(section);
-  }
   doc.body.insertBefore(root, doc.body.firstChild);
+  if (input.goods) paintFirstGoods(root, input);
   return root;
+}
+
+/** Adds the recommended goods to a drawing (paintFirstScreen's root), below what is there: nothing moves. */
+export function paintFirstGoods(root: HTMLElement, input: FirstPaintInput): void {
+  const doc = root.ownerDocument;
+  const home = root.querySelector('.home');
+  const goods = (input.goods ?? []).slice(0, GOODS_DRAWN).map(toGoods);
+  if (!home || goods.length === 0) return;
+  const entity = toEntity(input.page.table1?.[0] ?? {});
+  const section = el(doc, 'section');
+  section.appendChild(el(doc, 'h2', undefined, input.texts.featured));
+  const list = section.appendChild(el(doc, 'ul', 'home-goods'));
+  const formats = normalizeNumberFormats(entity);
+  goods.forEach((g, i) => {
+    const item = list.appendChild(el(doc, 'li')).appendChild(el(doc, 'span', 'first-screen-goods'));
+    const img = el(doc, 'img');
+    img.alt = g.name;
+    if (i < input.eagerPictures) img.setAttribute('fetchpriority', 'high');
+    else img.loading = 'lazy';
+    img.width = 160;
+    img.height = 160;
+    // No picture, no address (as React leaves out an empty src): not the page's own address asked again.
+    const src = ossUrl(entity.OssCustomerDomain || '/oss/', g.pic, input.pictureSize, input.pictureSize);
+    if (src) img.src = src;
+    item.appendChild(img);
+    item.appendChild(el(doc, 'span', undefined, g.name));
+    item.appendChild(doc.createTextNode(' '));
+    item.appendChild(el(doc, 'strong', undefined, formatPrice(currentPrice(g.salesPrice, g.promotePrice), formats, entity.CurrencySymbol, input.locale)));
+  });
+  home.appendChild(section);
 }

@@ -20,7 +20,7 @@
  * there (FIRST_PAINT_WAIT_MS at most). The app does not import this module.
  */
 
-import { paintFirstScreen, type FirstPaintInput, type FirstPaintTexts } from './firstPaint';
+import { paintFirstGoods, paintFirstScreen, type FirstPaintInput, type FirstPaintTexts } from './firstPaint';
 import { ossUrl } from '../ui/ossUrl';
 
 export interface HeadStartConfig {
@@ -126,7 +126,6 @@ export function headStart(c: HeadStartConfig, w: Window, lang: string): void {
   // Painted: the first pictures have loaded (or failed) and a frame has gone by since.
   const drawn = (root: HTMLElement | null): Promise<void> | undefined => {
     if (!root) return undefined;
-    w.setTimeout(() => root.remove(), FIRST_SCREEN_MAX_MS);
     const pictures = Array.prototype.slice.call(root.querySelectorAll('img[fetchpriority="high"]')) as HTMLImageElement[];
     const loaded = (img: HTMLImageElement) =>
       img.complete ? Promise.resolve() : new Promise<void>((r) => {
@@ -139,9 +138,25 @@ export function headStart(c: HeadStartConfig, w: Window, lang: string): void {
     const row = ok(answer) && answer.data && answer.data.table1 && answer.data.table1[0];
     if (!row || !row.EntID || !row.ShopID) return;
     json('SysParm_EntSysParmGet_Get', { Other_EntID: String(row.EntID) }).catch(failed);
-    const goods = json('Goods_GoodsShopHomeGoodsByPage_Get', { ShopID: String(row.ShopID), PageIndex: 1, PageSize: c.homeGoodsPageSize });
-    return Promise.all([goods, page]).then(([list, shop]) => {
-      if (!ok(list) || !list.data) return;
+    const goods = json('Goods_GoodsShopHomeGoodsByPage_Get', { ShopID: String(row.ShopID), PageIndex: 1, PageSize: c.homeGoodsPageSize }).catch(failed);
+    const texts = c.texts[lang] || c.texts.en;
+    const input = (shop: { data?: unknown }, rows?: unknown[]): FirstPaintInput => ({
+      page: shop.data as FirstPaintInput['page'],
+      goods: rows as FirstPaintInput['goods'],
+      atTable: Boolean(row.TableID),
+      texts: texts!,
+      locale: lang,
+      eagerPictures: c.pictures,
+      pictureSize: c.pictureSize,
+    });
+    // The shop's header and ways in as soon as the shop page is in, a round trip before the goods.
+    const drawing = page.then((shop) => {
+      const root = shop && ok(shop) && shop.data && texts ? paintFirstScreen(w.document, input(shop)) : null;
+      if (root) w.setTimeout(() => root.remove(), FIRST_SCREEN_MAX_MS);
+      return root;
+    });
+    return Promise.all([goods, page, drawing]).then(([list, shop, root]) => {
+      if (!list || !ok(list) || !list.data) return drawn(root);
       const ent = shop && ok(shop) && shop.data && shop.data.table1 && shop.data.table1[0];
       const domain = String((ent && ent.OssCustomerDomain) || '/oss/');
       const rows = list.data.table1 || [];
@@ -155,20 +170,8 @@ export function headStart(c: HeadStartConfig, w: Window, lang: string): void {
         link.setAttribute('fetchpriority', 'high');
         w.document.head.appendChild(link);
       }
-      // A link to an open sheet goes to the sheet, not to the home page: no drawing of it.
-      const texts = c.texts[lang] || c.texts.en;
-      if (!shop || !ok(shop) || !shop.data || params.SheetID || !texts) return;
-      return drawn(
-        paintFirstScreen(w.document, {
-          page: shop.data as FirstPaintInput['page'],
-          goods: rows as FirstPaintInput['goods'],
-          atTable: Boolean(row.TableID),
-          texts,
-          locale: lang,
-          eagerPictures: c.pictures,
-          pictureSize: c.pictureSize,
-        }),
-      );
+      if (root && shop) paintFirstGoods(root, input(shop, rows));
+      return drawn(root);
     });
   }).catch(failed);
   w.hbbFirstScreen = painted;
