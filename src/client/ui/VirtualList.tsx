@@ -84,8 +84,24 @@ export const VirtualList = forwardRef<VirtualListHandle, Props>(function Virtual
     if (count > 0) onFirstVisible?.(first);
   }, [first, count, onFirstVisible]);
 
-  const start = Math.max(0, first - overscan);
-  const end = Math.min(count - 1, last + overscan);
+  // The first frame with rows draws the rows in view only; the few beyond them (the overscan, for smooth
+  // scrolling) follow once that frame is painted: on a phone the first goods show sooner (issue 14).
+  const [warm, setWarm] = useState(false);
+  const hasRows = count > 0;
+  useEffect(() => {
+    if (!hasRows || warm) return;
+    let timer = 0;
+    const id = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setWarm(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(id);
+      clearTimeout(timer);
+    };
+  }, [hasRows, warm]);
+  const pad = warm ? overscan : 0;
+  const start = Math.max(0, first - pad);
+  const end = Math.min(count - 1, last + pad);
   const rows: ReactNode[] = [];
   for (let i = start; i <= end; i += 1) {
     rows.push(
