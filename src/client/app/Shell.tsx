@@ -10,13 +10,12 @@ import { NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-d
 import { useAppSelector } from './hooks';
 import { PageLoader } from './PageLoader';
 import { ROUTE_NOT_FOUND_LOG } from './navigation';
-import { ENTRY_PATH, routes, routeTitles, tabRoutes, type RouteDef } from './routes';
+import { ENTRY_PATH, pathOf, routes, routeTitles, tabRoutes, type RouteDef } from './routes';
 import { selectHideTabBar } from './uiSlice';
 import { useScrollRestoration } from './scrollRestoration';
 import { useRestoreShop } from '../features/entry';
 import { AuthorizePrompt } from '../features/auth';
 import { isFirstScreenUp, takeOverFirstScreen } from '../boot/firstScreen';
-import { pathOf } from './paths';
 
 const messages = defineMessages({
   back: { id: 'shell.back', defaultMessage: 'Back' },

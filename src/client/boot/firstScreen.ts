@@ -1,7 +1,8 @@
 /**
  * The app's side of the head's drawing of the first screen
  * (boot/firstPaint.ts): take it away once the app shows the same screen, or
- * another. (Waiting for its paint is boot/firstPaintWait.ts, in the entry.)
+ * another. (The page's head runs the app's scripts once the drawing is
+ * painted: scripts/first-screen-plugin.ts.)
  */
 
 /** The id of the head's drawing's root element. */

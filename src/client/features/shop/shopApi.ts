@@ -62,7 +62,7 @@ export const shopApi = api.injectEndpoints({
       providesTags: ['Sheet'],
       transformResponse: (raw: ResultTables) => {
         const row = (raw as RawAnswerOf<'PosSalSheet_PosSalSheetDetailGet_V2_Get'>).table1?.[0];
-        return row ? { SheetID: row.SheetID ?? '', Status: row.Status ?? 0, CreatedDate: row.CreatedDate ?? '', TableID: row.TableID ?? '' } : null;
+        return row ? toSignSheet(row) : null;
       },
     }),
     entParams: build.query<Record<string, string>, { entId: string }>({

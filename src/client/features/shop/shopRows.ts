@@ -55,6 +55,7 @@ export function toBaseInfo(row: Row<Page['table3']>): BaseInfo {
   };
 }
 
-export function toSignSheet(row: Row<Page['table4']>): SignSheet {
+/** A table's sign sheet, from the shop page's sheet row or the sheet's own detail row (the same four fields). */
+export function toSignSheet(row: Partial<SignSheet>): SignSheet {
   return { SheetID: row.SheetID ?? '', Status: row.Status ?? 0, CreatedDate: row.CreatedDate ?? '', TableID: row.TableID ?? '' };
 }
