@@ -1,4 +1,5 @@
-// Adds up the results of CI's test runs (Jest JSON and Playwright JSON) and
+// Adds up the results of CI's test runs (Jest JSON, Playwright JSON and the
+// other engines' journeys, e2e-engines/run.ts) and
 // prints the plain closing line: "N passed, N failed[, N skipped]".
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -17,6 +18,20 @@ for (const file of process.argv.slice(2)) {
     failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
     skipped += r.numPendingTests + r.numTodoTests;
     console.log(`${file}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+  } else if (r.engines) {
+    // The journeys in WebKitGTK and Firefox ESR: passed or failed per journey per engine.
+    for (const [name, engine] of Object.entries(r.engines)) {
+      const ok = engine.journeys.filter((j) => j.status === 'passed').length;
+      const bad = engine.journeys.length - ok;
+      passed += ok;
+      failed += bad;
+      console.log(`${file}: ${name} (${engine.version}) ${ok} passed, ${bad} failed`);
+      for (const j of engine.journeys) if (j.status !== 'passed') console.log(`  failed: ${j.journey}: ${String(j.error).split('\n')[0]}`);
+    }
+    if (Object.keys(r.engines).length === 0) {
+      console.log(`${file}: no engine ran`);
+      failed += 1;
+    }
   } else if (r.stats) {
     passed += r.stats.expected + (r.stats.flaky ?? 0);
     failed += r.stats.unexpected;

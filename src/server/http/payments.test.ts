@@ -80,6 +80,9 @@ describe('GET /sandbox/pay/:payId', () => {
     expect(page.html).toContain(`action="${path}/cancel?lang=en"`);
     expect(page.html).not.toContain(h.config.paymentSecret);
     expect(page.csp).toContain("form-action 'self'");
+    // An empty icon of its own: the browser asks for no /favicon.ico, which the policy would block (Firefox reports it as an error).
+    expect(page.html).toContain('<link rel="icon" href="data:,">');
+    expect(page.csp).toContain('img-src data:');
     // Nothing wider than a phone: the layout is fluid up to 420px.
     expect(page.html).toContain('max-width:420px');
   });

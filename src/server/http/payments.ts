@@ -169,6 +169,7 @@ function page(lang: Lang, title: string, content: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="data:,">
 <style>${STYLE}</style>
 </head>
 <body>
@@ -190,7 +191,7 @@ async function sandboxPayRoutes(app: FastifyInstance, { db, config, clock }: Pay
     reply
       .code(status)
       .header('Cache-Control', 'no-store')
-      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'" + (config.publicUrl ? ` ${new URL(config.publicUrl).origin}` : '') + "; frame-ancestors 'none'; base-uri 'none'")
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'" + (config.publicUrl ? ` ${new URL(config.publicUrl).origin}` : '') + "; frame-ancestors 'none'; base-uri 'none'")
       .header('Referrer-Policy', 'no-referrer')
       .type('text/html; charset=utf-8')
       .send(body);
