@@ -30,7 +30,7 @@ let callers: Record<'none' | 'guest', GatewayClient> & Record<'memberA' | 'membe
 beforeAll(async () => {
   h = await startHarness({
     rateLimits: { memberPerMinute: 100_000, ipPerMinute: 100_000 },
-    anonymousWriteLimits: { ipPerMinute: 100_000, globalPerMinute: 100_000 },
+    anonymousWriteLimits: { ipPerMinute: 100_000, globalPerMinute: 100_000, networkPerMinute: 100_000, failedIpPerMinute: 100_000, failedNetworkPerMinute: 100_000, slowMs: 0 },
   });
   const guest = new GatewayClient(h.url);
   expect((await guest.call('EntVip_EntVipGuestLogin_Add', [{ EntID: DEMO.entId }])).errcode).toBe('0');

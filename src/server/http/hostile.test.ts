@@ -35,7 +35,7 @@ beforeAll(async () => {
   h = await startHarness({
     // Lifted: this suite is about crashes, not floods (the limits have tests of their own).
     rateLimits: { memberPerMinute: 1_000_000, ipPerMinute: 1_000_000 },
-    anonymousWriteLimits: { ipPerMinute: 1_000_000, globalPerMinute: 1_000_000 },
+    anonymousWriteLimits: { ipPerMinute: 1_000_000, globalPerMinute: 1_000_000, networkPerMinute: 1_000_000, failedIpPerMinute: 1_000_000, failedNetworkPerMinute: 1_000_000, slowMs: 0 },
     smsLimits: { phonePerDay: 1_000_000, ipPerDay: 1_000_000 },
   });
   const guest = new GatewayClient(h.url);
