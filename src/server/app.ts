@@ -84,7 +84,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // The staff API (off without a staff token: the production default).
   if (config.staffToken) await app.register(staffRoutes, { db, config, clock });
   // What the kitchen and counter screen (/staff/) reads besides: outlets, goods to mark sold out.
-  if (config.staffToken) await app.register(staffScreenRoutes, { db, config });
+  if (config.staffToken) await app.register(staffScreenRoutes, { db, config, clock });
 
   // Live order events (Server-Sent Events) for customers, a table's sheet and the staff.
   await app.register(eventRoutes, { db, config, clock, options: deps.events });
