@@ -39,6 +39,9 @@ export interface ServerDeps {
   events?: Partial<EventStreamOptions>;
 }
 
+/** A source map, or a compressed copy of one. */
+const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
+
 /** Hashed asset names (app.3f9a1c2e.js) never change content: cache them for a year. */
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)$/;
 
@@ -115,6 +118,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       preCompressed: true,
       // Our Cache-Control only (send's own would replace it).
       cacheControl: false,
+      // The build's source maps (and their compressed copies) only when asked for (SERVE_SOURCE_MAPS=1; issue 22).
+      allowedPath: (path) => config.serveSourceMaps || !SOURCE_MAP.test(path),
       setHeaders(res, path) {
         // Each file may go out as its brotli, gzip or plain copy: caches must keep them apart.
         res.setHeader('Vary', 'Accept-Encoding');
