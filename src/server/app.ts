@@ -21,6 +21,7 @@ import { registerMenuCache } from './http/menuCache';
 import { paymentRoutes } from './http/payments';
 import { sandboxRoutes } from './http/sandbox';
 import { registerSecurityHeaders } from './http/securityHeaders';
+import { registerSessionPruning } from './http/sessionPruning';
 import { staffRoutes } from './http/staff';
 import { staffScreenRoutes } from './http/staffScreen';
 import { eventRoutes, type EventStreamOptions } from './events/routes';
@@ -91,6 +92,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   // Live order events (Server-Sent Events) for customers, a table's sheet and the staff.
   await app.register(eventRoutes, { db, config, clock, options: deps.events });
+
+  // Expired sessions and idle guests, pruned in the background (issue 22).
+  registerSessionPruning(app, { db, config, clock });
 
   app.get('/healthz', async () => {
     await db.query('SELECT 1');

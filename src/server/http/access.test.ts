@@ -51,6 +51,14 @@ async function callAs(who: keyof typeof callers, op: OperationName) {
   const { rows, extra } = payloadFor(op);
   const res = await client.call(op, rows, extra);
   client.cookie = cookie;
+  // Sign-out ends the session for good: the caller signs in again (a new guest, a new member).
+  if (op === 'EntVip_EntVipLogout_Add' && who !== 'none') {
+    if (who === 'guest') {
+      const guest = new GatewayClient(h.url);
+      expect((await guest.call('EntVip_EntVipGuestLogin_Add', [{ EntID: DEMO.entId }])).errcode).toBe('0');
+      callers.guest = guest;
+    } else callers[who] = await newMember(h);
+  }
   return res;
 }
 

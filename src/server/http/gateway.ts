@@ -23,7 +23,7 @@ import { langFromHeader, message, type Lang } from '../messages';
 import { OpError, type HandlerMap, type OpContext, type Session } from '../operations/context';
 import { FormError, parseForm, parseJsonData } from './form';
 import { GlobalGauge, hit, networkOf, sessionWithCounts, usedUp, type Limit } from './rateLimit';
-import { createSession, findSession, SESSION_COOKIE } from './session';
+import { createSession, deleteSession, findSession, SESSION_COOKIE } from './session';
 import { decodeScans, encodeScans, SCAN_COOKIE, SCAN_VALID_HOURS, withScan } from './tableScan';
 
 export interface GatewayDeps {
@@ -290,6 +290,7 @@ async function serveOperation(
   const now = deps.clock();
   const cookieSecret = req.cookies[SESSION_COOKIE];
   let newCookie: { secret: string; expires: Date } | null = null;
+  let clearCookie = false;
   const scans = decodeScans(config.scanSecret, req.cookies[SCAN_COOKIE], now);
   let scansChanged = false;
   let newScans = scans;
@@ -338,6 +339,12 @@ async function serveOperation(
         ctx.session = created.session;
         return created.session;
       },
+      async endSession() {
+        if (ctx.session) await deleteSession(tx, ctx.session.sessionId);
+        ctx.session = null;
+        newCookie = null;
+        clearCookie = true;
+      },
     };
     let answer: ResultTables | OpError;
     try {
@@ -369,6 +376,7 @@ async function serveOperation(
       expires,
     });
   }
+  if (clearCookie) reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
   if (scansChanged) {
     reply.setCookie(SCAN_COOKIE, encodeScans(config.scanSecret, newScans), {
       path: '/',
