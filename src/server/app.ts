@@ -21,6 +21,7 @@ import { registerMenuCache } from './http/menuCache';
 import { paymentRoutes } from './http/payments';
 import { sandboxRoutes } from './http/sandbox';
 import { registerSecurityHeaders } from './http/securityHeaders';
+import { registerSessionPruning } from './http/sessionPruning';
 import { staffRoutes } from './http/staff';
 import { staffScreenRoutes } from './http/staffScreen';
 import { eventRoutes, type EventStreamOptions } from './events/routes';
@@ -38,6 +39,9 @@ export interface ServerDeps {
   /** Live streams' heartbeat, per-client buffer and resume limits (events/routes.ts). */
   events?: Partial<EventStreamOptions>;
 }
+
+/** A source map, or a compressed copy of one. */
+const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
 
 /** Hashed asset names (app.3f9a1c2e.js) never change content: cache them for a year. */
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)$/;
@@ -84,10 +88,13 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // The staff API (off without a staff token: the production default).
   if (config.staffToken) await app.register(staffRoutes, { db, config, clock });
   // What the kitchen and counter screen (/staff/) reads besides: outlets, goods to mark sold out.
-  if (config.staffToken) await app.register(staffScreenRoutes, { db, config });
+  if (config.staffToken) await app.register(staffScreenRoutes, { db, config, clock });
 
   // Live order events (Server-Sent Events) for customers, a table's sheet and the staff.
   await app.register(eventRoutes, { db, config, clock, options: deps.events });
+
+  // Expired sessions and idle guests, pruned in the background (issue 22).
+  registerSessionPruning(app, { db, config, clock });
 
   app.get('/healthz', async () => {
     await db.query('SELECT 1');
@@ -115,6 +122,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       preCompressed: true,
       // Our Cache-Control only (send's own would replace it).
       cacheControl: false,
+      // The build's source maps (and their compressed copies) only when asked for (SERVE_SOURCE_MAPS=1; issue 22).
+      allowedPath: (path) => config.serveSourceMaps || !SOURCE_MAP.test(path),
       setHeaders(res, path) {
         // Each file may go out as its brotli, gzip or plain copy: caches must keep them apart.
         res.setHeader('Vary', 'Accept-Encoding');

@@ -79,7 +79,36 @@ export interface Config {
    * `anonymousWrites`), per minute per client IP and for the whole service:
    * ANON_WRITE_LIMIT_IP, ANON_WRITE_LIMIT_GLOBAL. Over either, 42900.
    */
-  anonymousWriteLimits: { ipPerMinute: number; globalPerMinute: number };
+  anonymousWriteLimits: {
+    ipPerMinute: number;
+    globalPerMinute: number;
+    /** Issue 22: per network (IPv4 /24, IPv6 /64): ANON_WRITE_LIMIT_NETWORK. */
+    networkPerMinute: number;
+    /** Failed anonymous writes (a bad code exchange...), counted apart, per IP and per network: ANON_FAIL_LIMIT_IP, ANON_FAIL_LIMIT_NETWORK. */
+    failedIpPerMinute: number;
+    failedNetworkPerMinute: number;
+    /** Over globalPerMinute in a minute, each anonymous write waits this long first (ANON_WRITE_SLOW_MS); never refused for it. */
+    slowMs: number;
+  };
+  // Issue 22, limits and identities (one block) ------------------------------------------
+  /** Wrong staff tokens allowed per client IP per minute (STAFF_AUTH_FAILURES); beyond it every staff request from that IP is 429 with Retry-After until the minute ends. */
+  staffAuthFailuresPerMinute: number;
+  /** Coupon look-ups (by code, and a coupon's details) per minute per member and per client IP: COUPON_LOOKUP_LIMIT_MEMBER, COUPON_LOOKUP_LIMIT_IP. */
+  couponLookupLimits: { memberPerMinute: number; ipPerMinute: number };
+  /** STAGING=1: a staging site, the only way NODE_ENV=production may run with SANDBOX=1. */
+  staging: boolean;
+  /** What main.ts prints on every start (a production staging site with the sandbox on). */
+  warnings: string[];
+  /** SERVE_SOURCE_MAPS=1 serves the build's .map files; otherwise they are 404. */
+  serveSourceMaps: boolean;
+  /**
+   * The background pruning of sessions (http/sessionPruning.ts): every
+   * intervalMs (SESSION_PRUNE_SECONDS, 60), at most `batch` expired sessions
+   * and `batch` idle guests (nothing of theirs but sessions, created more than
+   * GUEST_IDLE_DAYS ago, default 7) are deleted. 0 seconds turns it off.
+   */
+  sessionPruning: { intervalMs: number; batch: number; guestIdleDays: number };
+  // ---------------------------------------------------------------------------------------
   /**
    * The key of the table-scan proofs (http/tableScan.ts): TABLE_SCAN_SECRET; a
    * demo value unless NODE_ENV=production, where an unset key is drawn at
@@ -124,6 +153,77 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, not ${raw}`);
   return n;
 }
+
+function nonNegativeInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be 0 or a positive integer, not ${raw}`);
+  return n;
+}
+
+// Issue 22, limits and identities (one block) ----------------------------------------------
+
+/** The least a production STAFF_TOKEN must carry, in bits. */
+export const STAFF_TOKEN_MIN_BITS = 128;
+
+/**
+ * What a staff token is worth against guessing, in bits: its length times
+ * log2 of the smallest alphabet it is drawn from (digits 10, hex 16, lower
+ * case letters and digits 36, letters and digits 62, base64/base64url 64,
+ * printable ASCII 95), and 0 for a token of fewer than 8 distinct
+ * characters (aaaa..., a word repeated). 128 bits: 32 hex characters, 22
+ * base64 characters (`openssl rand -base64 24`, `openssl rand -hex 16`).
+ */
+export function staffTokenBits(token: string): number {
+  if (new Set(token).size < 8) return 0;
+  const alphabets: [RegExp, number][] = [
+    [/^[0-9]+$/, 10],
+    [/^[0-9a-f]+$/i, 16],
+    [/^[0-9a-z]+$/, 36],
+    [/^[0-9A-Za-z]+$/, 62],
+    [/^[0-9A-Za-z+/_=-]+$/, 64],
+  ];
+  const size = alphabets.find(([re]) => re.test(token))?.[1] ?? 95;
+  return Math.floor(token.length * Math.log2(size));
+}
+
+function issue22Config(env: NodeJS.ProcessEnv, production: boolean) {
+  const sandbox = env.SANDBOX ? env.SANDBOX === '1' : !production;
+  const staging = env.STAGING === '1';
+  const warnings: string[] = [];
+  if (production && sandbox) {
+    if (!staging) {
+      throw new Error(
+        'NODE_ENV=production with SANDBOX=1: the sandbox sign-in, SMS outbox and clock would let anyone take over any member. ' +
+          'Unset SANDBOX, or set STAGING=1 if this is a staging site.',
+      );
+    }
+    warnings.push('WARNING: a staging site (STAGING=1): NODE_ENV=production with the sandbox on (sign-in, SMS outbox, clock, payments). Never serve real customers from it.');
+  }
+  if (production && env.STAFF_TOKEN) {
+    const bits = staffTokenBits(env.STAFF_TOKEN);
+    if (bits < STAFF_TOKEN_MIN_BITS) {
+      throw new Error(
+        `STAFF_TOKEN is too weak for production (about ${bits} bits; at least ${STAFF_TOKEN_MIN_BITS}): ` +
+          'use 22 or more random base64 characters or 32 hex characters, e.g. `openssl rand -base64 24`.',
+      );
+    }
+  }
+  const pruneSeconds = nonNegativeInt(env, 'SESSION_PRUNE_SECONDS', 60);
+  return {
+    staffAuthFailuresPerMinute: positiveInt(env, 'STAFF_AUTH_FAILURES', 10),
+    couponLookupLimits: {
+      memberPerMinute: positiveInt(env, 'COUPON_LOOKUP_LIMIT_MEMBER', 10),
+      ipPerMinute: positiveInt(env, 'COUPON_LOOKUP_LIMIT_IP', 60),
+    },
+    staging,
+    warnings,
+    serveSourceMaps: env.SERVE_SOURCE_MAPS === '1',
+    sessionPruning: { intervalMs: pruneSeconds * 1000, batch: 1000, guestIdleDays: positiveInt(env, 'GUEST_IDLE_DAYS', 7) },
+  };
+}
+// ------------------------------------------------------------------------------------------
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
@@ -172,7 +272,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     anonymousWriteLimits: {
       ipPerMinute: positiveInt(env, 'ANON_WRITE_LIMIT_IP', 60),
       globalPerMinute: positiveInt(env, 'ANON_WRITE_LIMIT_GLOBAL', 1200),
+      networkPerMinute: positiveInt(env, 'ANON_WRITE_LIMIT_NETWORK', 240),
+      failedIpPerMinute: positiveInt(env, 'ANON_FAIL_LIMIT_IP', 20),
+      failedNetworkPerMinute: positiveInt(env, 'ANON_FAIL_LIMIT_NETWORK', 60),
+      slowMs: nonNegativeInt(env, 'ANON_WRITE_SLOW_MS', 500),
     },
+    // Issue 22, limits and identities (one block) ----------------------------------------
+    ...issue22Config(env, production),
+    // -------------------------------------------------------------------------------------
     feedbackDailyLimit: positiveInt(env, 'FEEDBACK_DAILY_LIMIT', 1000),
     csp: {
       mapTilesUrl: env.MAP_TILES_URL || null,

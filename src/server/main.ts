@@ -13,6 +13,7 @@ import { buildServer } from './app';
 async function main() {
   const started = performance.now();
   const config = loadConfig();
+  for (const warning of config.warnings) console.warn(warning);
   if (!config.databaseUrl && config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   const db = await openDb({
     databaseUrl: config.databaseUrl,

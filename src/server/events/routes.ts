@@ -21,7 +21,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/driver';
 import { findSession, SESSION_COOKIE } from '../http/session';
-import { refuseStaff, staffTokenCheck } from '../http/staffAuth';
+import { staffGuard } from '../http/staffAuth';
 import type { LiveEvent } from './emit';
 import { EventHub, eventsSince } from './hub';
 
@@ -188,9 +188,10 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
 
   const staffToken = config.staffToken;
   if (staffToken) {
-    const authorized = staffTokenCheck(staffToken);
+    const guard = staffGuard({ db, config, clock });
     app.get<{ Querystring: { baseId?: string } }>('/staff/events', async (req, reply) => {
-      if (!authorized(req)) return refuseStaff(reply);
+      const refused = await guard(req, reply);
+      if (refused) return refused;
       const baseId = String(req.query.baseId ?? '');
       const [base] = baseId && baseId.length <= 64 ? await db.query<{ ent_id: string }>('SELECT ent_id FROM base WHERE base_id = $1', [baseId]) : [];
       if (!base) return refuse(reply, 404, `no outlet ${baseId}`);

@@ -30,7 +30,7 @@ let callers: Record<'none' | 'guest', GatewayClient> & Record<'memberA' | 'membe
 beforeAll(async () => {
   h = await startHarness({
     rateLimits: { memberPerMinute: 100_000, ipPerMinute: 100_000 },
-    anonymousWriteLimits: { ipPerMinute: 100_000, globalPerMinute: 100_000 },
+    anonymousWriteLimits: { ipPerMinute: 100_000, globalPerMinute: 100_000, networkPerMinute: 100_000, failedIpPerMinute: 100_000, failedNetworkPerMinute: 100_000, slowMs: 0 },
   });
   const guest = new GatewayClient(h.url);
   expect((await guest.call('EntVip_EntVipGuestLogin_Add', [{ EntID: DEMO.entId }])).errcode).toBe('0');
@@ -51,6 +51,14 @@ async function callAs(who: keyof typeof callers, op: OperationName) {
   const { rows, extra } = payloadFor(op);
   const res = await client.call(op, rows, extra);
   client.cookie = cookie;
+  // Sign-out ends the session for good: the caller signs in again (a new guest, a new member).
+  if (op === 'EntVip_EntVipLogout_Add' && who !== 'none') {
+    if (who === 'guest') {
+      const guest = new GatewayClient(h.url);
+      expect((await guest.call('EntVip_EntVipGuestLogin_Add', [{ EntID: DEMO.entId }])).errcode).toBe('0');
+      callers.guest = guest;
+    } else callers[who] = await newMember(h);
+  }
   return res;
 }
 

@@ -22,8 +22,8 @@ import { DbBusyError, type Db } from '../db/driver';
 import { langFromHeader, message, type Lang } from '../messages';
 import { OpError, type HandlerMap, type OpContext, type Session } from '../operations/context';
 import { FormError, parseForm, parseJsonData } from './form';
-import { hit, sessionWithCounts, usedUp, type Limit } from './rateLimit';
-import { createSession, findSession, SESSION_COOKIE } from './session';
+import { GlobalGauge, hit, networkOf, sessionWithCounts, usedUp, type Limit } from './rateLimit';
+import { createSession, deleteSession, findSession, SESSION_COOKIE } from './session';
 import { decodeScans, encodeScans, SCAN_COOKIE, SCAN_VALID_HOURS, withScan } from './tableScan';
 
 export interface GatewayDeps {
@@ -34,6 +34,8 @@ export interface GatewayDeps {
   clock: () => Date;
   /** Parse every answer with its result schema (default: under NODE_ENV=test or CHECK_RESULTS=1). */
   checkResults?: boolean;
+  /** The last known count of the service's anonymous writes this minute (issue 22: over the figure they are slowed). */
+  anonGauge?: GlobalGauge;
 }
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -43,9 +45,11 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
  * class has its own counters per member (the session's) and per client IP,
  * limited by config.rateLimits per minute; over a limit the answer is
  * ErrorCode.rateLimited. (Finance_PaySubmit_V2_Update is left out: the app
- * polls it while a payment is open.)
+ * polls it while a payment is open.) Coupon look-ups (issue 22: by code, and
+ * a coupon's details) have their own class, limited by
+ * config.couponLookupLimits, so codes cannot be probed.
  */
-export const limits: Partial<Record<OperationName, 'order' | 'payment'>> = {
+export const limits: Partial<Record<OperationName, 'order' | 'payment' | 'coupon'>> = {
   PosSalSheet_NewCYSendSheetSubmit_Add: 'order',
   PosSalSheet_CYPosSalSheetSubmit_Add: 'order',
   PosSalSheet_PosSalSheetSubmit_V9_Add: 'order',
@@ -55,13 +59,22 @@ export const limits: Partial<Record<OperationName, 'order' | 'payment'>> = {
   PosSalSheet_PosSalSheetCloseSubmit_V5_Add: 'payment',
   Finance_PosPaySubmit_V5_Add: 'payment',
   VipRecharge_VipAccountRechargeSumbit_V3_Add: 'payment',
+  EntCard_CardDetailGet_V1_Get: 'coupon',
+  EntCard_NYHVipCardQueryVerification_Add: 'coupon',
+  EntCard_NYHVipCardVerification_Update: 'coupon',
+  EntCard_ProvideVipCardDetail_Add: 'coupon',
 };
 
 /**
  * Writes a caller without a member may make (no session, or a guest's): each
- * is counted per client IP and for the whole service, limited by
- * config.anonymousWriteLimits per minute (42900 over either). A member's
- * calls are not counted here (the order and payment limits count them).
+ * is counted per client IP and per network (IPv4 /24, IPv6 /64: networkOf),
+ * limited by config.anonymousWriteLimits per minute (42900 over either).
+ * Those that fail (a bad code exchange, a bad payload) are counted apart,
+ * per IP and per network, so failures do not use up the honest callers'
+ * quota; over those, 42900 for that IP or network only. The whole service's
+ * count is never a refusal: over its figure each anonymous write is slowed
+ * (issue 22). A member's calls are not counted here (the order and payment
+ * limits count them).
  * The SMS code request is not counted here: it has limits of its own (per
  * phone, per IP and per day: providers/sms.ts).
  */
@@ -80,38 +93,54 @@ export const anonymousWrites: ReadonlySet<OperationName> = new Set<OperationName
  * its class's per-IP and per-member counters (limits above), and for a
  * caller without a member the anonymous-write counters.
  */
-function limitsOf(name: OperationName, session: Session | null, ip: string, config: Config): Limit[] {
+function limitsOf(name: OperationName, session: Session | null, ip: string, config: Config, use: 'check' | 'success' | 'failure'): Limit[] {
   const keys: Limit[] = [];
   const limitClass = limits[name];
   if (limitClass) {
-    keys.push({ key: `${limitClass}:ip:${ip}`, max: config.rateLimits.ipPerMinute });
-    if (session?.vipId) keys.push({ key: `${limitClass}:member:${session.vipId}`, max: config.rateLimits.memberPerMinute });
+    const max = limitClass === 'coupon' ? config.couponLookupLimits : config.rateLimits;
+    keys.push({ key: `${limitClass}:ip:${ip}`, max: max.ipPerMinute });
+    if (session?.vipId) keys.push({ key: `${limitClass}:member:${session.vipId}`, max: max.memberPerMinute });
   }
   if (anonymousWrites.has(name) && session?.role !== 'member') {
-    keys.push({ key: `anon:ip:${ip}`, max: config.anonymousWriteLimits.ipPerMinute });
-    keys.push({ key: 'anon:all', max: config.anonymousWriteLimits.globalPerMinute });
+    const anon = config.anonymousWriteLimits;
+    const net = networkOf(ip);
+    if (use !== 'failure') {
+      keys.push({ key: `anon:ip:${ip}`, max: anon.ipPerMinute }, { key: `anon:net:${net}`, max: anon.networkPerMinute });
+    }
+    if (use !== 'success') {
+      keys.push({ key: `anonfail:ip:${ip}`, max: anon.failedIpPerMinute }, { key: `anonfail:net:${net}`, max: anon.failedNetworkPerMinute });
+    }
+    // Counted, never refused: over its figure anonymous writes are slowed (serveOperation).
+    if (use !== 'check') keys.push({ key: ANON_ALL, max: Number.POSITIVE_INFINITY });
   }
   return keys;
 }
 
-/** The keys whose counts the session lookup reads before the session is known (limitsOf's, but the member's). */
+/** The whole service's count of anonymous writes (successful and failed) in the current minute. */
+const ANON_ALL = 'anon:all';
+
+/** The keys whose counts the session lookup reads before the session is known (limitsOf's checks, but the member's). */
 function candidateKeys(name: OperationName, ip: string): { keys: string[]; memberPrefix: string | null } {
   const limitClass = limits[name];
   const keys = limitClass ? [`${limitClass}:ip:${ip}`] : [];
-  if (anonymousWrites.has(name)) keys.push(`anon:ip:${ip}`, 'anon:all');
+  if (anonymousWrites.has(name)) {
+    const net = networkOf(ip);
+    keys.push(`anon:ip:${ip}`, `anon:net:${net}`, `anonfail:ip:${ip}`, `anonfail:net:${net}`);
+  }
   return { keys, memberPrefix: limitClass ? `${limitClass}:member:` : null };
 }
 
 /**
  * A limited request that failed for another reason than its limit (a
  * tampered total, a bad payload) still counts: its transaction was rolled
- * back, so it is counted here, in a statement of its own.
+ * back, so it is counted here, in a statement of its own. An anonymous
+ * write's failure counts against the failure counters, not the honest ones.
  */
 async function countFailure(req: FastifyRequest, deps: GatewayDeps, name: OperationName, now: Date): Promise<void> {
   const { db, config } = deps;
   const session = await findSession(db, req.cookies[SESSION_COOKIE], now);
-  const keys = limitsOf(name, session, req.ip, config);
-  if (keys.length > 0) await hit(db, keys, now);
+  const keys = limitsOf(name, session, req.ip, config, 'failure');
+  if (keys.length > 0) deps.anonGauge?.note(now, (await hit(db, keys, now)).counts?.[ANON_ALL]);
 }
 
 export function envelope(data: ResultTables): Envelope {
@@ -132,7 +161,7 @@ class RequestError extends Error {
 }
 
 export async function gatewayRoutes(app: FastifyInstance, gatewayDeps: GatewayDeps): Promise<void> {
-  const deps = { ...gatewayDeps, checkResults: gatewayDeps.checkResults ?? checkResultsOn() };
+  const deps = { ...gatewayDeps, checkResults: gatewayDeps.checkResults ?? checkResultsOn(), anonGauge: gatewayDeps.anonGauge ?? new GlobalGauge() };
   const { config } = deps;
 
   // Take every body as text and decide here: a wrong content type is an
@@ -261,12 +290,18 @@ async function serveOperation(
   const now = deps.clock();
   const cookieSecret = req.cookies[SESSION_COOKIE];
   let newCookie: { secret: string; expires: Date } | null = null;
+  let clearCookie = false;
   const scans = decodeScans(config.scanSecret, req.cookies[SCAN_COOKIE], now);
   let scansChanged = false;
   let newScans = scans;
 
   const candidates = candidateKeys(name, req.ip);
   const limited = candidates.keys.length > 0;
+  // Over the minute's figure of anonymous writes, each is slowed before it takes a connection, never refused (issue 22).
+  const anon = config.anonymousWriteLimits;
+  if (anonymousWrites.has(name) && anon.slowMs > 0 && deps.anonGauge?.over(now, anon.globalPerMinute)) {
+    await new Promise((resolve) => setTimeout(resolve, anon.slowMs));
+  }
   const data = await db.transaction(async (tx) => {
     // One statement: the caller's session and, for a limited operation, its counters so far.
     let session: Session | null;
@@ -274,8 +309,8 @@ async function serveOperation(
     if (limited) {
       const found = await sessionWithCounts(tx, cookieSecret, now, candidates.keys, candidates.memberPrefix);
       session = found.session;
-      keys = limitsOf(name, session, req.ip, config);
-      if (usedUp(keys, found.counts)) throw new RequestError(ErrorCode.rateLimited, message('tooMany', lang));
+      keys = limitsOf(name, session, req.ip, config, 'success');
+      if (usedUp(limitsOf(name, session, req.ip, config, 'check'), found.counts)) throw new RequestError(ErrorCode.rateLimited, message('tooMany', lang));
     } else {
       session = await findSession(tx, cookieSecret, now);
     }
@@ -304,6 +339,12 @@ async function serveOperation(
         ctx.session = created.session;
         return created.session;
       },
+      async endSession() {
+        if (ctx.session) await deleteSession(tx, ctx.session.sessionId);
+        ctx.session = null;
+        newCookie = null;
+        clearCookie = true;
+      },
     };
     let answer: ResultTables | OpError;
     try {
@@ -314,7 +355,11 @@ async function serveOperation(
       else throw err;
     }
     // The count, last before the commit: over a limit (others counted meanwhile), nothing is written.
-    if (keys.length > 0 && !(await hit(tx, keys, now)).allowed) throw new RequestError(ErrorCode.rateLimited, message('tooMany', lang));
+    if (keys.length > 0) {
+      const counted = await hit(tx, keys, now);
+      deps.anonGauge?.note(now, counted.counts?.[ANON_ALL]);
+      if (!counted.allowed) throw new RequestError(ErrorCode.rateLimited, message('tooMany', lang));
+    }
     return answer;
   });
   progress.committed = true;
@@ -331,6 +376,7 @@ async function serveOperation(
       expires,
     });
   }
+  if (clearCookie) reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
   if (scansChanged) {
     reply.setCookie(SCAN_COOKIE, encodeScans(config.scanSecret, newScans), {
       path: '/',

@@ -29,7 +29,7 @@ describe('hit', () => {
     for (let i = 0; i < 5; i += 1) verdicts.push((await hit(h.db, limit, now)).allowed);
     expect(verdicts).toEqual([true, true, true, false, false]);
     const refused = await hit(h.db, limit, now);
-    expect(refused).toEqual({ allowed: false, key: 'test:a', resetAt: new Date('2030-01-01T10:01:00Z') });
+    expect(refused).toEqual({ allowed: false, key: 'test:a', resetAt: new Date('2030-01-01T10:01:00Z'), counts: { 'test:a': 6 } });
     // Another key has its own count; the next window starts again at 1.
     expect((await hit(h.db, [{ key: 'test:b', max: 1 }], now)).allowed).toBe(true);
     expect((await hit(h.db, limit, new Date(now.getTime() + WINDOW_MS))).allowed).toBe(true);

@@ -21,6 +21,7 @@
  * instance uses, so the limits hold for the whole service, not per instance.
  */
 import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import type { Queryable } from '../db/driver';
 import type { Session } from '../operations/context';
 
@@ -43,6 +44,8 @@ export interface LimitVerdict {
   key?: string;
   /** When the current window ends. */
   resetAt: Date;
+  /** Each key's count in the current window, this request included. */
+  counts?: Record<string, number>;
 }
 
 /** The start of the window `now` falls in. */
@@ -75,7 +78,8 @@ export async function hit(db: Queryable, limits: readonly Limit[], now: Date, wi
   }
   const counts = new Map(rows.map((r) => [r.key, Number(r.count)]));
   const over = unique.find((l) => (counts.get(l.key) ?? 0) > l.max);
-  return over ? { allowed: false, key: over.key, resetAt } : { allowed: true, resetAt };
+  const all = Object.fromEntries(counts);
+  return over ? { allowed: false, key: over.key, resetAt, counts: all } : { allowed: true, resetAt, counts: all };
 }
 
 /** The caller's session and the counts so far of the keys it may be limited by (see sessionWithCounts). */
@@ -119,4 +123,55 @@ export async function sessionWithCounts(
 /** The first limit the caller has already used up (this request would be one more), if any. */
 export function usedUp(limits: readonly Limit[], counts: Record<string, number>): Limit | undefined {
   return limits.find((l) => Number(counts[l.key] ?? 0) >= l.max);
+}
+
+/**
+ * The network a client address belongs to, for the per-network limits
+ * (issue 22): an IPv4 address's /24 ('203.0.113.0/24'; an IPv4-mapped IPv6
+ * address counts as its IPv4 one), an IPv6 address's /64
+ * ('2001:db8:1:2::/64'). Anything else is its own network.
+ */
+export function networkOf(ip: string): string {
+  const bare = ip.replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
+  const v4 = mapped ? mapped[1]! : bare;
+  if (isIPv4(v4)) return `${v4.split('.').slice(0, 3).join('.')}.0/24`;
+  if (!isIPv6(bare)) return bare;
+  // Expand '::' (and an IPv4 tail) to eight groups, then keep the first four.
+  let text = bare.toLowerCase();
+  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (tail) {
+    const [a, b, c, d] = tail.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, rest] = text.split('::') as [string, string | undefined];
+  const left = head ? head.split(':') : [];
+  const right = rest ? rest.split(':') : [];
+  const groups = rest === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => Number.parseInt(g, 16).toString(16)).join(':')}::/64`;
+}
+
+/**
+ * What one instance last heard of a counter shared by all (the service's
+ * anonymous writes this minute, issue 22): each count the database answers
+ * is noted, so a request can be slowed before it takes a connection without
+ * a statement of its own.
+ */
+export class GlobalGauge {
+  private window = 0;
+  private count = 0;
+
+  note(now: Date, count: number | undefined, windowMs = WINDOW_MS): void {
+    if (count === undefined) return;
+    const w = windowStart(now, windowMs).getTime();
+    if (w !== this.window) {
+      this.window = w;
+      this.count = count;
+    } else if (count > this.count) this.count = count;
+  }
+
+  /** Whether the count of the current window has reached `max`. */
+  over(now: Date, max: number, windowMs = WINDOW_MS): boolean {
+    return this.window === windowStart(now, windowMs).getTime() && this.count >= max;
+  }
 }

@@ -26,6 +26,11 @@ export async function findSession(db: Queryable, secret: string | undefined, now
   };
 }
 
+/** Ends a session at once (sign-out): its row is deleted, so its cookie names nothing any more. */
+export async function deleteSession(db: Queryable, sessionId: string): Promise<void> {
+  await db.query('DELETE FROM session WHERE session_id = $1', [sessionId]);
+}
+
 export async function createSession(
   db: Queryable,
   fields: { entId: string; vipId: string; role: Session['role'] },

@@ -21,7 +21,6 @@
  * Errors: {"error": "..."} with 400 (bad input), 401 (no or wrong token),
  * 404 (no such sheet, goods, sku or member code), 409 (not allowed in the sheet's state).
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { PayStatus, PROGRESS, SheetStatus, type Progress } from '../../shared/domain/orderStates';
@@ -34,6 +33,7 @@ import { memberCodeValid, parseMemberCode } from '../operations/auth/memberCode'
 import { isoSeconds, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from '../operations/orders/sheetState';
 import { langsFor, tr, trBy } from '../operations/localized';
 import { langFromHeader } from '../messages';
+import { staffGuard } from './staffAuth';
 
 export interface StaffDeps {
   db: Db;
@@ -53,8 +53,6 @@ class HttpError extends Error {
     super(msg);
   }
 }
-
-const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
 const progressBody = z.object({ progress: z.enum(PROGRESS) });
 const soldOutBody = z.object({ soldOut: z.boolean() });
@@ -148,19 +146,12 @@ async function readSheet(tx: Queryable, sheetId: string): Promise<StaffSheetRow>
 export async function staffRoutes(app: FastifyInstance, { db, config, clock }: StaffDeps): Promise<void> {
   const token = config.staffToken;
   if (!token) return;
-  const expected = digest(token);
+  // The token, compared in constant time, and the per-IP back-off after wrong ones (http/staffAuth.ts).
+  const guard = staffGuard({ db, config, clock });
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const match = /^Bearer[ ]+(\S+)[ ]*$/i.exec(req.headers.authorization ?? '');
-    // Hashing both sides gives equal lengths, so the comparison time says nothing about the token.
-    if (!match || !timingSafeEqual(digest(match[1]!), expected)) {
-      return reply
-        .code(401)
-        .header('WWW-Authenticate', 'Bearer realm="staff"')
-        .send({ error: 'a valid staff token is required: Authorization: Bearer <STAFF_TOKEN>' });
-    }
-    return undefined;
+    return (await guard(req, reply)) ?? undefined;
   });
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply: FastifyReply) => {

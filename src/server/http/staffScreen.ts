@@ -8,22 +8,23 @@
  * The screen itself is built into dist/staff/ and served with the app's files.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/driver';
-import { refuseStaff, staffTokenCheck } from './staffAuth';
+import { staffGuard } from './staffAuth';
 
 export interface StaffScreenDeps {
   db: Db;
   config: Config;
+  clock: Clock;
 }
 
-export async function staffScreenRoutes(app: FastifyInstance, { db, config }: StaffScreenDeps): Promise<void> {
+export async function staffScreenRoutes(app: FastifyInstance, { db, config, clock }: StaffScreenDeps): Promise<void> {
   if (!config.staffToken) return;
-  const authorized = staffTokenCheck(config.staffToken);
+  const guard = staffGuard({ db, config, clock });
   app.addHook('onRequest', async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
-    if (!authorized(req)) return refuseStaff(reply);
-    return undefined;
+    return (await guard(req, reply)) ?? undefined;
   });
 
   app.get('/staff/outlets', async () => {

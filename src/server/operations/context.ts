@@ -29,6 +29,8 @@ export interface OpContext {
   ip?: string;
   /** Starts a session for this member (or guest); the gateway sets the cookie. */
   startSession(entId: string, vipId: string, role: Session['role']): Promise<Session>;
+  /** Ends the caller's session: its row is deleted and the gateway clears the cookie (absent outside the gateway). */
+  endSession?(): Promise<void>;
   /** The tables this browser scanned the code of, within http/tableScan.ts SCAN_VALID_HOURS (empty outside the gateway). */
   scannedTables?: readonly string[];
   /** Records that this browser scanned the table's code (the gateway sets the cookie). */

@@ -60,7 +60,11 @@ export async function startHarness(overrides: Partial<Config> = {}, options: { s
     staticDir: null,
     // Every test client signs in from 127.0.0.1: the anonymous-write limits (issue 16) are
     // lifted unless a test sets them (http/hardening.test.ts does).
-    anonymousWriteLimits: { ipPerMinute: 100_000, globalPerMinute: 100_000 },
+    anonymousWriteLimits: { ipPerMinute: 100_000, globalPerMinute: 100_000, networkPerMinute: 100_000, failedIpPerMinute: 100_000, failedNetworkPerMinute: 100_000, slowMs: 0 },
+    // Issue 22: the coupon look-up limits are lifted and the background pruning is off (tests move the
+    // clock) unless a test sets them (http/limits.test.ts, http/sessionPruning.test.ts do).
+    couponLookupLimits: { memberPerMinute: 100_000, ipPerMinute: 100_000 },
+    sessionPruning: { intervalMs: 0, batch: 1000, guestIdleDays: 7 },
     ...overrides,
   };
   const db = await openDb({ databaseUrl, poolSize: config.dbPool.size ?? 5, maxQueue: config.dbPool.maxQueue, maxWaitMs: config.dbPool.maxWaitMs });

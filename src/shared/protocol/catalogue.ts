@@ -49,6 +49,7 @@ export const catalogue = {
   EntVip_EntVipPhoneSubmit_Add: entry(service, 'member'),
   EntVip_EntVipRegisterSubmit_V2_Add: entry(service, 'anyone'),
   EntVip_EntVipGuestLogin_Add: entry(service, 'anyone'),
+  EntVip_EntVipLogout_Add: entry(service, 'anyone'),
   EntVip_WebiteUserAccessToken_Get: entry(service, 'anyone'),
   EntVip_WebiteUserInfo_Get: entry(service, 'anyone'),
   EntVip_EntVipDetailGet_V1_Get: entry(service, 'session'),

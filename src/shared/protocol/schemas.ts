@@ -919,6 +919,11 @@ const P = {
     }),
     result: z.object({ table1: z.array(memberRow) }),
   },
+  /** Sign-out (issue 22): ends the caller's session (its row deleted, its cookie cleared); without one, nothing to end. */
+  EntVip_EntVipLogout_Add: {
+    payload: payload({}),
+    result: z.object({ table1: table({ SignedOut: z.number() }) }),
+  },
   EntVip_EntVipGuestLogin_Add: {
     payload: payload({
       UserName: text(60).optional(),

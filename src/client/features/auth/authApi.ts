@@ -75,6 +75,11 @@ export const authApi = api.injectEndpoints({
       invalidatesTags: ['Member'],
       transformResponse: answer('EntVip_EntVipLoginGet_V1_Get', (r) => toMember(r.table1[0])),
     }),
+    /** Ends the session on the service (its row deleted, the HttpOnly cookie cleared): true when there was one. */
+    signOut: build.mutation<boolean, void>({
+      query: () => request('EntVip_EntVipLogout_Add', [{}], { silent: true }),
+      transformResponse: answer('EntVip_EntVipLogout_Add', (r) => r.table1[0]?.SignedOut === 1),
+    }),
     register: build.mutation<Member, RegisterArgs>({
       query: ({ silent, ...row }) => request('EntVip_EntVipRegisterSubmit_V2_Add', [row], { silent }),
       invalidatesTags: ['Member'],

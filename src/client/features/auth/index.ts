@@ -6,3 +6,4 @@ export { ensureSession } from './ensureSession';
 export { createMemberListener } from './rememberMember';
 export { browserSignInEnv, type SignInEnv } from './signInEnv';
 export { useIsMember, useRequireMember } from './useRequireMember';
+export { useSignOut } from './useSignOut';

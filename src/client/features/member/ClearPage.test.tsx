@@ -1,6 +1,7 @@
-/** clear through the UI: nothing happens without the confirmation; with it, storage and caches are emptied and the app restarts. */
+/** clear through the UI: nothing happens without the confirmation; with it, the service ends the session (issue 22), storage and caches are emptied and the app restarts. */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { answer, resetGateway, seen, server } from '../../test/gateway';
 import { renderWithProviders } from '../../test/render';
 import ClearPage, { restartApp } from './ClearPage';
 
@@ -15,8 +16,13 @@ function fakeCaches(names: string[]) {
   };
 }
 
+const signOuts = () => seen.filter((r) => r.op === 'EntVip_EntVipLogout_Add').length;
+
 let caches: ReturnType<typeof fakeCaches>;
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
 beforeEach(() => {
+  answer('EntVip_EntVipLogout_Add', () => ({ table1: [{ SignedOut: 1 }] }));
   localStorage.setItem('persist:cart', '{"entries":[]}');
   localStorage.setItem('language', 'zh-TW');
   sessionStorage.setItem('openUserInfo', '{"openid":"o1"}');
@@ -24,6 +30,7 @@ beforeEach(() => {
   Object.defineProperty(window, 'caches', { value: caches, configurable: true });
 });
 afterEach(() => {
+  resetGateway();
   localStorage.clear();
   sessionStorage.clear();
   delete (window as { caches?: unknown }).caches;
@@ -43,20 +50,21 @@ test('says what is cleared; cancelling the confirmation clears nothing', async (
   expect(sessionStorage.length).toBe(1);
   expect(caches.delete).not.toHaveBeenCalled();
   expect(restart).not.toHaveBeenCalled();
+  expect(signOuts()).toBe(0);
 });
 
-test('confirmed: local and session storage and the Cache Storage are emptied, then the app restarts', async () => {
+test('confirmed: signed out on the service (the HttpOnly cookie goes too), local and session storage and the Cache Storage emptied, then the app restarts', async () => {
   const user = userEvent.setup();
-  // What was left when the app restarted: it restarts only once everything is cleared.
+  // What was left when the app restarted: it restarts only once everything is cleared and the session ended.
   const left: number[][] = [];
   const restart = jest.fn(() => {
-    left.push([localStorage.length, sessionStorage.length, caches.kept.size]);
+    left.push([localStorage.length, sessionStorage.length, caches.kept.size, signOuts()]);
   });
   renderWithProviders(<ClearPage restart={restart} />, { route: ROUTE });
   await user.click(await screen.findByRole('button', { name: 'Clear cache' }));
   await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Clear cache' }));
   await waitFor(() => expect(restart).toHaveBeenCalledTimes(1));
-  expect(left).toEqual([[0, 0, 0]]);
+  expect(left).toEqual([[0, 0, 0, 1]]);
   expect(caches.delete.mock.calls.map(([name]) => name).sort()).toEqual(['pictures', 'workbox-precache']);
   expect(localStorage.length).toBe(0);
   expect(sessionStorage.length).toBe(0);

@@ -1,19 +1,22 @@
 /**
  * clear (SPEC section 2): clears what the app keeps on this phone (local and
- * session storage, the browser's Cache Storage) after a confirmation, then
- * restarts the app at its entry. What the service keeps (the account,
- * orders, balance, coupons) is not touched.
+ * session storage, the browser's Cache Storage) after a confirmation, and
+ * signs out (issue 22: the service ends the session and clears its HttpOnly
+ * cookie, which the app cannot reach itself), then restarts the app at its
+ * entry. What the service keeps (the account, orders, balance, coupons) is
+ * not touched.
  */
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
+import { useSignOut } from '../auth';
 
 const messages = defineMessages({
   intro: { id: 'clear.intro', defaultMessage: 'If the app misbehaves, clearing what it keeps on this phone often helps. This clears:' },
   cart: { id: 'clear.cart', defaultMessage: 'your cart and the dining mode you chose' },
   settings: { id: 'clear.settings', defaultMessage: 'the language you chose and other settings kept on this phone' },
-  signIn: { id: 'clear.signIn', defaultMessage: 'sign-in details kept for this browser session' },
+  signIn: { id: 'clear.signIn', defaultMessage: 'your sign-in on this phone: you will be signed out' },
   files: { id: 'clear.files', defaultMessage: 'saved copies of pages and pictures' },
   kept: { id: 'clear.kept', defaultMessage: 'Your account, orders, balance, points and coupons are kept by the shop and are not affected.' },
   button: { id: 'clear.button', defaultMessage: 'Clear cache' },
@@ -54,11 +57,14 @@ export function restartApp(loc: Pick<Location, 'origin' | 'pathname' | 'search' 
 
 export default function ClearPage({ restart = restartApp, target }: { restart?: () => void; target?: ClearTarget }) {
   const confirm = useConfirm();
+  const signOut = useSignOut();
   const [clearing, setClearing] = useState(false);
 
   const handleClear = async () => {
     if (!(await confirm({ message: messages.confirm, confirmLabel: messages.button }))) return;
     setClearing(true);
+    // Signed out on the service first (offline, the session simply stays until it expires).
+    await signOut().catch(() => false);
     await clearAppData(target);
     restart();
   };

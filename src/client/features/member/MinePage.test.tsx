@@ -1,5 +1,7 @@
 /** The mine tab's header: a member's details and the ways to their pages; a guest or nobody is offered the sign-in. */
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { answer, resetGateway, seen, server } from '../../test/gateway';
 import { guest, member, shopState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
@@ -71,4 +73,43 @@ test('phones are masked in the middle', () => {
   expect(maskPhone('66123456')).toBe('66****56');
   expect(maskPhone('13812345678')).toBe('138****5678');
   expect(maskPhone('1234')).toBe('1234');
+});
+
+describe('Sign out (issue 22)', () => {
+  test('a member signs out: the service ends the session, the page shows the sign-in, the phone forgets the member', async () => {
+    answer('EntVip_EntVipLogout_Add', () => ({ table1: [{ SignedOut: 1 }] }));
+    localStorage.setItem('VipID', 'VIP1');
+    sessionStorage.setItem('openUserInfo', '{"openid":"o1"}');
+    const user = userEvent.setup();
+    const { store } = renderWithProviders(<MinePage />, { route: ROUTE, preloadedState: { shop: shopState(), auth: { member, status: 'signedIn' } } });
+    await screen.findByRole('link', { name: 'MOP$500.00 Balance' });
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('You have signed out.')).toHaveAttribute('role', 'status');
+    expect(seen.filter((r) => r.op === 'EntVip_EntVipLogout_Add')).toHaveLength(1);
+    expect(store.getState().auth).toEqual({ member: null, status: 'signedOut' });
+    expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Balance$/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+    expect(localStorage.getItem('VipID')).toBeNull();
+    expect(sessionStorage.getItem('openUserInfo')).toBeNull();
+  });
+
+  test('in Chinese; offline, nothing is forgotten and the member is told', async () => {
+    server.use(http.post('*/HBBAPI/GetData', () => HttpResponse.error(), { once: true }));
+    const user = userEvent.setup();
+    const { store } = renderWithProviders(<MinePage />, {
+      route: ROUTE,
+      locale: 'zh-TW',
+      preloadedState: { shop: shopState(), auth: { member, status: 'signedIn' } },
+    });
+    await user.click(await screen.findByRole('button', { name: '登出' }));
+    expect(await screen.findByText('未能登出，請檢查網絡後重試。')).toBeInTheDocument();
+    expect(store.getState().auth.member).toEqual(member);
+  });
+
+  test('a guest has no Sign out', async () => {
+    renderWithProviders(<MinePage />, { route: ROUTE, preloadedState: { shop: shopState(), auth: { member: guest, status: 'signedIn' } } });
+    await screen.findByRole('link', { name: 'Sign in' });
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+  });
 });

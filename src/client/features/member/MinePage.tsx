@@ -2,8 +2,9 @@
  * Mine tab: the member's header (avatar, name, masked phone, balance, points
  * and coupons, each a way to its page), or for a guest or a signed-out
  * customer the way to sign in; then the language switch and the way to the
- * member's pages.
+ * member's pages; for a member, Sign out (the service ends the session).
  */
+import { useState } from 'react';
 import { defineMessages } from '../../i18n/defineMessages';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -12,7 +13,7 @@ import { languageChosenByUser } from '../../app/language';
 import { pathOf, routeTitles } from '../../app/paths';
 import { selectLocale, type Locale } from '../../app/uiSlice';
 import { useMoney } from '../../ui/money';
-import { selectMember } from '../auth';
+import { selectMember, useSignOut } from '../auth';
 import { Avatar } from './Avatar';
 import { useMemberProfile, type MemberProfile } from './memberApi';
 import { signInMessages, signInPath } from './SignInPrompt';
@@ -27,6 +28,10 @@ const messages = defineMessages({
   coupons: { id: 'mine.coupons', defaultMessage: 'Coupons' },
   guest: { id: 'mine.guest', defaultMessage: 'Sign in to see your balance, points and coupons.' },
   loading: { id: 'mine.loading', defaultMessage: 'Loading your details…' },
+  signOut: { id: 'mine.signOut', defaultMessage: 'Sign out' },
+  signingOut: { id: 'mine.signingOut', defaultMessage: 'Signing out…' },
+  signedOut: { id: 'mine.signedOut', defaultMessage: 'You have signed out.' },
+  signOutFailed: { id: 'mine.signOutFailed', defaultMessage: 'Could not sign out. Please check your connection and try again.' },
 });
 
 /** Each language's name in itself, as language pickers show them. */
@@ -78,10 +83,36 @@ export default function MinePage() {
           </li>
         ))}
       </ul>
+      <SignOut />
       <p className="version">
         <FormattedMessage {...messages.version} values={{ version: __APP_VERSION__ }} />
       </p>
     </section>
+  );
+}
+
+/** A member's Sign out, and what became of it (announced). */
+function SignOut() {
+  const member = useAppSelector(selectMember);
+  const signOut = useSignOut();
+  const [state, setState] = useState<'idle' | 'busy' | 'done' | 'failed'>('idle');
+  const handle = async () => {
+    setState('busy');
+    setState((await signOut()) ? 'done' : 'failed');
+  };
+  const showButton = Boolean(member && !member.isGuest);
+  return (
+    <div className="sign-out">
+      {showButton && (
+        <button type="button" className="btn btn-block" disabled={state === 'busy'} onClick={() => void handle()}>
+          <FormattedMessage {...(state === 'busy' ? messages.signingOut : messages.signOut)} />
+        </button>
+      )}
+      <p role="status" className="muted">
+        {state === 'done' && <FormattedMessage {...messages.signedOut} />}
+        {state === 'failed' && <FormattedMessage {...messages.signOutFailed} />}
+      </p>
+    </div>
   );
 }
 

@@ -6,7 +6,8 @@
  *   login or register);
  * - ./phone.ts: SMS codes, calling codes, phone change;
  * - ./profile.ts: the member's profile, points, picture uploads;
- * - ./member.ts: the member's detail and guests.
+ * - ./member.ts: the member's detail and guests;
+ * - ./session.ts: sign-out.
  * The wallet, coupons and addresses have folders of their own.
  */
 import type { HandlerMap } from '../context';
@@ -14,10 +15,12 @@ import { identityHandlers } from './identity';
 import { memberHandlers } from './member';
 import { phoneHandlers } from './phone';
 import { profileHandlers } from './profile';
+import { sessionHandlers } from './session';
 
 export const authHandlers: HandlerMap = {
   ...identityHandlers,
   ...phoneHandlers,
   ...profileHandlers,
   ...memberHandlers,
+  ...sessionHandlers,
 };

@@ -11,15 +11,17 @@
  *   EntCard_NYHVipCardVerification_Update {CardCode}     -> [coupon]: a claimable code becomes the member's
  *   EntCard_ProvideVipCardDetail_Add {CardCode}          -> the same as _Verification_Update
  *
- * A member sees only their own coupons: another member's CardID is answered
- * as one that does not exist.
+ * A member sees only their own coupons: another member's CardID or code is
+ * answered as one that does not exist. Claims by code count against the
+ * plan's per-member limit; look-ups by code are rate limited per member and
+ * per IP (http/gateway.ts `limits`, class 'coupon').
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { decimal4 } from '../../../shared/protocol/envelope';
 import type { Queryable } from '../../db/driver';
 import { OpError, type HandlerMap, type OpContext, type RowOf } from '../context';
 import { iso, paging, requireMember } from '../auth/rows';
-import { CARD_COLUMNS as CARD_ROW_COLUMNS, couponRow, findCard, normaliseCode, type Card } from './rules';
+import { CARD_COLUMNS as CARD_ROW_COLUMNS, claimCard, couponRow, findCard, normaliseCode, type Card } from './rules';
 
 const CARD_COLUMNS = `c.card_id AS "CardID", c.card_code AS "CardCode", p.plan_id AS "PlanID", p.plan_name AS "PlanName",
   p.plan_name_tw AS "PlanNameTW", p.plan_name_en AS "PlanNameEN", p.card_type::text AS "CardType",
@@ -74,9 +76,9 @@ async function cardAnswer(ctx: OpContext, card: Card) {
 
 /** A code the member typed: their own card or a claimable unclaimed one, usable now; anything else is refused. */
 async function cardByCode(ctx: OpContext, code: string, entId: string, vipId: string): Promise<Card> {
+  // Anyone else's code answers as an unknown one (rules.ts findCard).
   const found = await findCard(ctx.tx, { cardCode: normaliseCode(code) }, vipId, entId);
   if (!found) throw new OpError('couponMissing');
-  if (!found.theirs) throw new OpError('couponUnavailable');
   const t = ctx.now.getTime();
   const card = found.card;
   if (card.status !== 0 || t >= new Date(card.end_at).getTime()) throw new OpError('couponUnavailable');
@@ -86,12 +88,9 @@ async function cardByCode(ctx: OpContext, code: string, entId: string, vipId: st
 async function claimByCode(ctx: OpContext, code: string) {
   const session = requireMember(ctx);
   const card = await cardByCode(ctx, code, session.entId, session.vipId);
-  if (card.vip_id === null) {
-    const [claimed] = await ctx.tx.query(
-      'UPDATE vip_card SET vip_id = $2 WHERE card_id = $1 AND vip_id IS NULL AND status = 0 RETURNING card_id',
-      [card.card_id, session.vipId],
-    );
-    if (!claimed) throw new OpError('couponUnavailable');
+  // Within the plan's per-member limit, as a claim from the plan (issue 22).
+  if (card.vip_id === null && !(await claimCard(ctx.tx, card.plan_id, card.card_id, session.vipId, ctx.now))) {
+    throw new OpError('couponMissing');
   }
   const [fresh] = await ctx.tx.query<Card>(`${CARD_SELECT} WHERE c.card_id = $1`, [card.card_id]);
   return { table1: [await cardAnswer(ctx, fresh!)] };

@@ -3,8 +3,11 @@
  * order can use, a coupon by id or code, and what a coupon takes off.
  *
  * - A member may use their own cards, and an unclaimed card whose plan can be
- *   claimed, by its code. A code of anyone else's card is 'not available'
- *   (it was claimed or used); an id of anyone else's card 'does not exist'.
+ *   claimed, by its code. Anyone else's card, by code or by id, is answered
+ *   as one that does not exist, so codes cannot be probed (issue 22).
+ * - Claiming an unclaimed card (by code, or by using it on an order) counts
+ *   against its plan's per-member limit, as claiming from the plan does
+ *   (claimCard, under the plan row's lock).
  * - A card can be used when it is not used (status 0) and now is within its
  *   dates; else 'This coupon is not available'.
  * - The consumption (the goods amount of the order, before bag fee and
@@ -17,6 +20,7 @@
  *   however many submits race for it.
  */
 import { minorToString } from '../../../shared/domain/numbers';
+import { OpError } from '../context';
 import { CardStatus, couponOff } from '../../../shared/domain/orderTotals';
 import { decimal4 } from '../../../shared/protocol/envelope';
 import type { Queryable } from '../../db/driver';
@@ -54,8 +58,10 @@ export const CARD_COLUMNS = `c.card_id, c.card_code, c.plan_id, c.vip_id, c.stat
 export const normaliseCode = (code: string) => code.trim().toUpperCase();
 
 /**
- * The card with this id or code, of the enterprise; `usable` says whether it
- * is the member's to use: their own, or unclaimed and claimable.
+ * The card with this id or code, of the enterprise, when it is the member's
+ * to use: their own, or unclaimed and claimable (`theirs` is then always
+ * true). Anyone else's card is null, as an unknown one: a code of another
+ * member's card answers exactly as a code that does not exist.
  */
 export async function findCard(
   tx: Queryable,
@@ -69,7 +75,8 @@ export async function findCard(
         normaliseCode(by.cardCode ?? ''),
       ]);
   if (!card || card.ent_id !== entId) return null;
-  return { card, theirs: card.vip_id === vipId || (card.vip_id === null && card.can_claim) };
+  const theirs = card.vip_id === vipId || (card.vip_id === null && card.can_claim);
+  return theirs ? { card, theirs } : null;
 }
 
 /** Status as a customer reads it: an unused card past its end is expired. */
@@ -108,6 +115,11 @@ export function checkCard(card: Card, now: Date, amountMinor: number | null, for
  * first.
  */
 export async function useCard(tx: Queryable, cardId: string, vipId: string, sheetId: string, now: Date): Promise<boolean> {
+  // An unclaimed card used on an order is claimed by it: the plan's per-member limit first. One
+  // another member claimed meanwhile is theirs now: answered as one that does not exist.
+  const [before] = await tx.query<{ vip_id: string | null; plan_id: string }>('SELECT vip_id, plan_id FROM vip_card WHERE card_id = $1', [cardId]);
+  if (before && before.vip_id === null && !(await claimCard(tx, before.plan_id, cardId, vipId, now))) throw new OpError('couponMissing');
+  if (before && before.vip_id !== null && before.vip_id !== vipId) throw new OpError('couponMissing');
   const rows = await tx.query(
     `UPDATE vip_card SET status = 1, vip_id = $2, used_sheet_id = $3, used_at = $4
       WHERE card_id = $1 AND status = 0 AND (vip_id = $2 OR vip_id IS NULL) AND begin_at <= $4 AND end_at > $4
@@ -150,4 +162,30 @@ export async function memberCards(tx: Queryable, vipId: string, entId: string, n
       ORDER BY c.end_at, c.card_id`,
     [vipId, entId, now],
   );
+}
+
+/**
+ * Records that the member claims the unclaimed card `cardId` of `planId`
+ * (by its code, or by using it on an order), within the plan's per-member
+ * limit: serialised on the plan row (as EntCard_ProvideVipCard_Add is), the
+ * member's claims of the plan counted (this card's own claim left out), and
+ * refused over the limit ('You have already claimed this coupon.'). Takes
+ * the card only while it is still unclaimed: false when someone else got it
+ * first.
+ */
+export async function claimCard(tx: Queryable, planId: string, cardId: string, vipId: string, now: Date): Promise<boolean> {
+  const [plan] = await tx.query<{ per_member_limit: number }>('SELECT per_member_limit FROM card_plan WHERE plan_id = $1 FOR UPDATE', [planId]);
+  if (!plan) return false;
+  const [mine] = await tx.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM card_claim WHERE plan_id = $1 AND vip_id = $2 AND card_id <> $3',
+    [planId, vipId, cardId],
+  );
+  if (Number(mine?.n ?? 0) >= plan.per_member_limit) {
+    if (plan.per_member_limit === 1) throw new OpError('cardPlanClaimed');
+    throw new OpError('cardPlanLimit', undefined, { limit: plan.per_member_limit });
+  }
+  const [claimed] = await tx.query('UPDATE vip_card SET vip_id = $2 WHERE card_id = $1 AND vip_id IS NULL AND status = 0 RETURNING card_id', [cardId, vipId]);
+  if (!claimed) return false;
+  await tx.query('INSERT INTO card_claim (plan_id, vip_id, card_id, claimed_at) VALUES ($1, $2, $3, $4) ON CONFLICT (card_id) DO NOTHING', [planId, vipId, cardId, now]);
+  return true;
 }

@@ -192,9 +192,10 @@ describe('coupons', () => {
     expect(mine).toMatchObject({ CardCode: DEMO.cardCodes.voucher });
     const [row] = await h.db.query<{ vip_id: string }>('SELECT vip_id FROM vip_card WHERE card_code = $1', [DEMO.cardCodes.voucher]);
     expect(row!.vip_id).toBe(a.vipId);
-    refusedWith(await b.client.call('EntCard_NYHVipCardVerification_Update', [{ CardCode: DEMO.cardCodes.voucher }]), 'This coupon is not available');
+    // Another member's code answers as an unknown one (issue 22: codes cannot be probed).
+    refusedWith(await b.client.call('EntCard_NYHVipCardVerification_Update', [{ CardCode: DEMO.cardCodes.voucher }]), 'The coupon does not exist');
     refusedWith(await b.client.call('EntCard_NYHVipCardQueryVerification_Add', [{ CardCode: 'NOPE-NOPE' }]), 'The coupon does not exist');
-    refusedWith(await b.client.call('EntCard_NYHVipCardQueryVerification_Add', [{ CardCode: DEMO.cardCodes.chanUsed }]), 'This coupon is not available');
+    refusedWith(await b.client.call('EntCard_NYHVipCardQueryVerification_Add', [{ CardCode: DEMO.cardCodes.chanUsed }]), 'The coupon does not exist');
     // Another member's coupon by its id answers like one that does not exist.
     refusedWith(await b.client.call('EntCard_CardDetailGet_V1_Get', [{ CardID: String(mine!.CardID) }]), 'The coupon does not exist');
     refusedWith(await b.client.call('EntCard_CardDetailGet_V1_Get', [{ CardID: '879999999999' }]), 'The coupon does not exist');
