@@ -317,7 +317,12 @@ function ChooserForm({
                   onChange={() => setChosenValues(next)}
                 />
                 {value}
-                {Number(surcharge) > 0 && <span className="surcharge">{intl.formatMessage(messages.surcharge, { amount: money.price(surcharge) })}</span>}
+                {Number(surcharge) > 0 && (
+                  <>
+                    {' '}
+                    <span className="surcharge">{intl.formatMessage(messages.surcharge, { amount: money.price(surcharge) })}</span>
+                  </>
+                )}
                 {soldOut && (
                   <span className="tag">
                     <FormattedMessage {...errors.soldOut} />
