@@ -70,7 +70,24 @@ const CASES: Case[] = [
   // Guangdong, English.
   ['Li Ming, +86 138 0013 8000, Room 2301, Tower 1, Taikoo Hui, 385 Tianhe Road, Tianhe District, Guangzhou, Guangdong', c('Li Ming', '86', '13800138000', '440106', '385 Tianhe Road', 'Room 2301, Tower 1, Taikoo Hui')],
   ['Zhang Wei, 13912345678, 8/F, 47 Qinglv Middle Road, Xiangzhou District, Zhuhai', c('Zhang Wei', '86', '13912345678', '440402', '47 Qinglv Middle Road', '8/F')],
-  ['Chen Jing, 13600001111, Unit 2301, 88 Fuhua 3rd Road, Futian District, Shenzhen, Guangdong Province, China', c('Chen Jing', '86', '13600001111', '440304', '88 Fuhua 3rd Road', 'Unit 2301')],
+  ['Chen Jing, 13600001111, Unit 2301, 88 Fuhua 3rd Road, Futian District, Shenzhen, Guangdong Province, China', c('Chen Jing', '86', '13600001111', '440304', '88 Fuhua 3rd Road', 'Unit 2301')],  // Issue 23 item 21: shapes the parser is tuned on (the held-out set HELD_OUT_23 below is not).
+  // Surnames that are also address or place words.
+  ['路小雨 66110022 澳門提督馬路 50號 海景大廈 9樓 C', c('路小雨', '853', '66110022', '820000', '提督馬路50號', '海景大廈9樓C')],
+  ['區先生 9234 5678 香港灣仔 莊士敦道 181號 大有大廈 12樓', c('區先生', '852', '92345678', '810102', '莊士敦道181號', '大有大廈12樓')],
+  ['关小红 13533334444 广东省珠海市香洲区 凤凰北路 1号 华发大厦 6楼', c('关小红', '86', '13533334444', '440402', '凤凰北路1号', '华发大厦6楼')],
+  ['房家明 62778899 氹仔 成都街 88號 濠景花園 3座 11樓 A', c('房家明', '853', '62778899', '820200', '成都街88號', '濠景花園3座11樓A')],
+  // Labels without a colon, greetings and thanks around the address, a bracketed header.
+  ['唔該送去 九龍觀塘 開源道 63號 福昌大廈 3樓，電話 6123 4455，陳小姐，多謝！', c('陳小姐', '852', '61234455', '810204', '開源道63號', '福昌大廈3樓')],
+  ['【收件信息】收貨人 何志強 手機號：138 1234 9999 广州市天河区 体育西路 103号 维多利广场 A塔 20楼', c('何志強', '86', '13812349999', '440106', '体育西路103号', '维多利广场A塔20楼')],
+  // A street named after a city.
+  ['深圳市罗湖区 东莞路 12号 金城大厦 5楼 黄小姐 13677778888', c('黄小姐', '86', '13677778888', '440303', '东莞路12号', '金城大厦5楼')],
+  ['中山市 中山三路 8號 國際金融中心 21樓 梁生 13900002222', c('梁生', '86', '13900002222', '442000', '中山三路8號', '國際金融中心21樓')],
+  // English names after the address, a dash or a slash between the parts, an Attn: label.
+  ['Flat 3A, Edf. Kam Lai, 12 Rua de Tomas Vieira, Macau - Rita Chan 66776655', c('Rita Chan', '853', '66776655', '820000', '12 Rua de Tomas Vieira', 'Flat 3A, Edf. Kam Lai')],
+  ['Tom Lee / 6612 8899 / 5/F, 8 Avenida de Horta e Costa, Macau', c('Tom Lee', '853', '66128899', '820000', '8 Avenida de Horta e Costa', '5/F')],
+  ['Room 2, 9/F, 45 Kowloon City Road, Kowloon City, Kowloon, Tel 9123 7788, Attn: Grace Ho', c('Grace Ho', '852', '91237788', '810203', '45 Kowloon City Road', 'Room 2, 9/F')],
+  // Portuguese floors.
+  ['Paulo Reis, 6655 0011, Rua do Campo 30, 2 andar, Macau', c('Paulo Reis', '853', '66550011', '820000', 'Rua do Campo 30', '2 andar')],
 ];
 
 /**
@@ -145,8 +162,8 @@ const HELD_OUT_23: Case[] = [
 
 /** Cases of HELD_OUT_23 the parser got fully right when the set was written, before any tuning. */
 const HELD_OUT_23_BEFORE = 17;
-/** The least the test accepts. */
-const HELD_OUT_23_FLOOR = HELD_OUT_23_BEFORE;
+/** The least the test accepts: the issue's goal, 27 of 30 (after tuning on CASES: 30/30). */
+const HELD_OUT_23_FLOOR = 27;
 
 const fields = (p: ParsedAddress) => ({ ...p });
 
