@@ -34,11 +34,17 @@ async function openChooser(page: Page, name: string): Promise<Locator> {
   return dialog;
 }
 
-/** The radio names of a fieldset, by its legend. */
+/** The radio names of a fieldset, by its legend (without what a value adds to the price, issue 23 item 13). */
 async function choices(dialog: Locator, legend: string | RegExp): Promise<string[]> {
   const group = dialog.getByRole('group', { name: legend });
   await expect(group).toBeVisible();
-  return group.getByRole('radio').evaluateAll((radios) => radios.map((r) => (r.closest('label')?.textContent ?? '').trim()));
+  return group.getByRole('radio').evaluateAll((radios) =>
+    radios.map((r) => {
+      const label = r.closest('label')?.cloneNode(true) as HTMLElement | undefined;
+      label?.querySelectorAll('.surcharge').forEach((s) => s.remove());
+      return (label?.textContent ?? '').trim();
+    }),
+  );
 }
 
 test('switching to English shows specs, units, add-ons and the cart in English', async ({ page }) => {

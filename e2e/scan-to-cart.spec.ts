@@ -177,11 +177,11 @@ test('order by item number', async ({ page, baseURL }) => {
   await useLanguage(page, 'LANGUAGE_EN');
   await page.goto(`/#/?QRCode=${codes.qrCodes.dineIn}`);
   await page.getByRole('link', { name: 'Order by item number' }).tap();
-  await page.getByRole('textbox', { name: 'Item number' }).fill('143');
+  await page.getByRole('searchbox', { name: 'Item number or name' }).fill('143');
   await expect(page.getByRole('article', { name: String(coke.GoodsName) })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Item number' }).fill('999');
+  await page.getByRole('searchbox', { name: 'Item number or name' }).fill('999');
   await expect(
-    page.getByRole('status').filter({ hasText: 'No item has the number 999.' }),
+    page.getByRole('status').filter({ hasText: 'Nothing on the menu matches 999.' }),
   ).toBeVisible();
 });
 

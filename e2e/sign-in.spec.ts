@@ -280,12 +280,12 @@ test('a member edits the profile and uploads an avatar; a 6 MB file and a non-im
     /UserHeadImg\//,
   );
 
-  await page.getByRole('textbox', { name: 'Name' }).fill('Lee Siu Ling');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Lee Siu Ling!');
   await page.getByRole('button', { name: 'Save' }).tap();
   await expect(page.getByText('Name contains invalid characters.')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Name' }).fill('LeeSiuLing');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Lee Siu Ling');
   await page.getByRole('button', { name: 'Save' }).tap();
   await openMine(page);
-  await expect(page.getByText('LeeSiuLing', { exact: true })).toBeVisible();
+  await expect(page.getByText('Lee Siu Ling', { exact: true })).toBeVisible();
   await context.close();
 });

@@ -70,7 +70,24 @@ const CASES: Case[] = [
   // Guangdong, English.
   ['Li Ming, +86 138 0013 8000, Room 2301, Tower 1, Taikoo Hui, 385 Tianhe Road, Tianhe District, Guangzhou, Guangdong', c('Li Ming', '86', '13800138000', '440106', '385 Tianhe Road', 'Room 2301, Tower 1, Taikoo Hui')],
   ['Zhang Wei, 13912345678, 8/F, 47 Qinglv Middle Road, Xiangzhou District, Zhuhai', c('Zhang Wei', '86', '13912345678', '440402', '47 Qinglv Middle Road', '8/F')],
-  ['Chen Jing, 13600001111, Unit 2301, 88 Fuhua 3rd Road, Futian District, Shenzhen, Guangdong Province, China', c('Chen Jing', '86', '13600001111', '440304', '88 Fuhua 3rd Road', 'Unit 2301')],
+  ['Chen Jing, 13600001111, Unit 2301, 88 Fuhua 3rd Road, Futian District, Shenzhen, Guangdong Province, China', c('Chen Jing', '86', '13600001111', '440304', '88 Fuhua 3rd Road', 'Unit 2301')],  // Issue 23 item 21: shapes the parser is tuned on (the held-out set HELD_OUT_23 below is not).
+  // Surnames that are also address or place words.
+  ['路小雨 66110022 澳門提督馬路 50號 海景大廈 9樓 C', c('路小雨', '853', '66110022', '820000', '提督馬路50號', '海景大廈9樓C')],
+  ['區先生 9234 5678 香港灣仔 莊士敦道 181號 大有大廈 12樓', c('區先生', '852', '92345678', '810102', '莊士敦道181號', '大有大廈12樓')],
+  ['关小红 13533334444 广东省珠海市香洲区 凤凰北路 1号 华发大厦 6楼', c('关小红', '86', '13533334444', '440402', '凤凰北路1号', '华发大厦6楼')],
+  ['房家明 62778899 氹仔 成都街 88號 濠景花園 3座 11樓 A', c('房家明', '853', '62778899', '820200', '成都街88號', '濠景花園3座11樓A')],
+  // Labels without a colon, greetings and thanks around the address, a bracketed header.
+  ['唔該送去 九龍觀塘 開源道 63號 福昌大廈 3樓，電話 6123 4455，陳小姐，多謝！', c('陳小姐', '852', '61234455', '810204', '開源道63號', '福昌大廈3樓')],
+  ['【收件信息】收貨人 何志強 手機號：138 1234 9999 广州市天河区 体育西路 103号 维多利广场 A塔 20楼', c('何志強', '86', '13812349999', '440106', '体育西路103号', '维多利广场A塔20楼')],
+  // A street named after a city.
+  ['深圳市罗湖区 东莞路 12号 金城大厦 5楼 黄小姐 13677778888', c('黄小姐', '86', '13677778888', '440303', '东莞路12号', '金城大厦5楼')],
+  ['中山市 中山三路 8號 國際金融中心 21樓 梁生 13900002222', c('梁生', '86', '13900002222', '442000', '中山三路8號', '國際金融中心21樓')],
+  // English names after the address, a dash or a slash between the parts, an Attn: label.
+  ['Flat 3A, Edf. Kam Lai, 12 Rua de Tomas Vieira, Macau - Rita Chan 66776655', c('Rita Chan', '853', '66776655', '820000', '12 Rua de Tomas Vieira', 'Flat 3A, Edf. Kam Lai')],
+  ['Tom Lee / 6612 8899 / 5/F, 8 Avenida de Horta e Costa, Macau', c('Tom Lee', '853', '66128899', '820000', '8 Avenida de Horta e Costa', '5/F')],
+  ['Room 2, 9/F, 45 Kowloon City Road, Kowloon City, Kowloon, Tel 9123 7788, Attn: Grace Ho', c('Grace Ho', '852', '91237788', '810203', '45 Kowloon City Road', 'Room 2, 9/F')],
+  // Portuguese floors.
+  ['Paulo Reis, 6655 0011, Rua do Campo 30, 2 andar, Macau', c('Paulo Reis', '853', '66550011', '820000', 'Rua do Campo 30', '2 andar')],
 ];
 
 /**
@@ -91,6 +108,62 @@ const HELD_OUT: Case[] = [
   ['澳門 罅些喇提督大馬路 81號 地下 何生 28221133', c('何生', '853', '28221133', '820000', '罅些喇提督大馬路81號', '地下')],
   ['梁小姐 6612 0000 路環 石排灣 業興大廈 第2座 10樓 H', c('梁小姐', '853', '66120000', '820300', '', '石排灣業興大廈第2座10樓H')],
 ];
+
+/**
+ * Issue 23 item 21: a second held-out set, 30 new real-shaped texts written
+ * and committed before the parser was tuned again (commit "addressParse: a
+ * held-out set of 30 new texts"): Macau, Hong Kong and Guangdong; traditional
+ * and simplified Chinese, English and Portuguese; the shapes the first set
+ * missed: a surname that is also an address or place word (路, 區/区, 房, 沙,
+ * 田, 關, 馬), an English name written after the address, messy texts
+ * (greetings, labels without a colon, a slash between the parts), and
+ * streets in both scripts (simplified 马路, a street named after a city,
+ * streets without a number). The parser is tuned on CASES only; this set
+ * measures it.
+ */
+const HELD_OUT_23: Case[] = [
+  // Macau, Chinese.
+  ['收件人：路嘉欣 電話：66778811 地址：澳門新馬路 8號 永華大廈 3樓A', c('路嘉欣', '853', '66778811', '820000', '新馬路8號', '永華大廈3樓A')],
+  ['區小姐 62003344 澳門祐漢 街市街 30號 祐漢新村 第5座 7樓 C', c('區小姐', '853', '62003344', '820000', '祐漢街市街30號', '祐漢新村第5座7樓C')],
+  ['你好，麻煩送到澳門水坑尾街 42號 東南亞大廈 11樓 B，電話 6655 7788，李先生，謝謝！', c('李先生', '853', '66557788', '820000', '水坑尾街42號', '東南亞大廈11樓B')],
+  ['氹仔 施督憲正街 利添大廈 2樓 E 房小姐 66220099', c('房小姐', '853', '66220099', '820200', '施督憲正街', '利添大廈2樓E')],
+  ['澳門黑沙環 馬場海邊馬路 15號 海濱花園 第3座 20樓 K 馬志偉 63887766', c('馬志偉', '853', '63887766', '820000', '黑沙環馬場海邊馬路15號', '海濱花園第3座20樓K')],
+  ['澳门氹仔 布拉干萨街 33号 金利达花园 9楼 D 林晓彤 66441122', c('林晓彤', '853', '66441122', '820200', '布拉干萨街33号', '金利达花园9楼D')],
+  ['高美丽 66998800 澳门高士德马路 华宝大厦 6楼A', c('高美丽', '853', '66998800', '820000', '高士德马路', '华宝大厦6楼A')],
+  ['路環 九澳村 12號 地下 石先生 28880011', c('石先生', '853', '28880011', '820300', '九澳村12號', '地下')],
+  // Macau, English and Portuguese.
+  ['Ho Wai Lam, 6611 5566, Block 6, 23/F H, One Oasis, Estrada de Seac Pai Van, Cotai, Macau', c('Ho Wai Lam', '853', '66115566', '820202', 'Estrada de Seac Pai Van', 'Block 6, 23/F H, One Oasis')],
+  ['9/F B, Edf. Hoi Kwong, 18 Rua de Francisco H. Fernandes, Macau - Sara Lopes 62557788', c('Sara Lopes', '853', '62557788', '820000', '18 Rua de Francisco H. Fernandes', '9/F B, Edf. Hoi Kwong')],
+  ['Tel 66001199, Flat 5C, Edf. Jardim Kong Fok Cheong, 45 Rua de Pedro Coutinho, Macau, Attn: Joao Pereira', c('Joao Pereira', '853', '66001199', '820000', '45 Rua de Pedro Coutinho', 'Flat 5C, Edf. Jardim Kong Fok Cheong')],
+  ['Ana Sousa, +853 6288 1234, Travessa do Padre Narciso 5, R/C, Macau', c('Ana Sousa', '853', '62881234', '820000', 'Travessa do Padre Narciso 5', 'R/C')],
+  // Hong Kong, Chinese.
+  ['收件人: 關家明 電話: 9456 7788 地址: 香港北角英皇道 500號 港運大廈 18樓 1801室', c('關家明', '852', '94567788', '810000', '北角英皇道500號', '港運大廈18樓1801室')],
+  ['香港 灣仔 駱克道 301號 2樓 A室 沙小姐 6123 0099', c('沙小姐', '852', '61230099', '810102', '駱克道301號', '2樓A室')],
+  ['田家樂 9876 1234 沙田 石門 安群街 3號 京瑞廣場一期 20樓 A室', c('田家樂', '852', '98761234', '810301', '石門安群街3號', '京瑞廣場一期20樓A室')],
+  ['香港九龙观塘 巧明街 100号 友邦九龙大楼 15楼 丁先生 6543 2100', c('丁先生', '852', '65432100', '810204', '巧明街100号', '友邦九龙大楼15楼')],
+  ['香港 上環 文咸東街 永安中心 10樓 1003室 洪先生 98761111', c('洪先生', '852', '98761111', '810000', '上環文咸東街', '永安中心10樓1003室')],
+  ['收貨人 區嘉雯 6677 8899 九龍旺角 花園街 2-16號 好景商業中心 7樓 709室', c('區嘉雯', '852', '66778899', '810200', '旺角花園街2-16號', '好景商業中心7樓709室')],
+  // Hong Kong, English.
+  ['Flat 1203, 12/F, Block B, Lok Fu Estate, 198 Junction Road, Kowloon City, Kowloon. Recipient: Kelly Ng, 6789 0123', c('Kelly Ng', '852', '67890123', '810203', '198 Junction Road', 'Flat 1203, 12/F, Block B, Lok Fu Estate')],
+  ['Mr. Wong 2345 6789 G/F, 23 Sai Yeung Choi Street South, Mong Kok, Kowloon', c('Mr. Wong', '852', '23456789', '810200', '23 Sai Yeung Choi Street South, Mong Kok', 'G/F')],
+  ['Jacky Lau / 9012 3456 / Shop 12, G/F, Tsuen Wan Plaza, 4 Tai Pa Street, Tsuen Wan, NT', c('Jacky Lau', '852', '90123456', '810302', '4 Tai Pa Street', 'Shop 12, G/F, Tsuen Wan Plaza')],
+  // Guangdong, Chinese (simplified and traditional).
+  ['收货人：马丽 电话：13566667777 地址：广东省广州市海珠区江南大道中 168号 3栋 1502房', c('马丽', '86', '13566667777', '440105', '江南大道中168号', '3栋1502房')],
+  ['区志伟 13800009999 广东省东莞市东城区 东纵大道 88号 万达广场 B座 1208室', c('区志伟', '86', '13800009999', '441900', '东城区东纵大道88号', '万达广场B座1208室')],
+  ['廣州市越秀區 中山五路 219號 中旅商業城 15樓 關小姐 13822223333', c('關小姐', '86', '13822223333', '440104', '中山五路219號', '中旅商業城15樓')],
+  ['深圳市南山区 粤海街道 科技南十二路 腾讯大厦 王先生 18922334455', c('王先生', '86', '18922334455', '440305', '粤海街道科技南十二路', '腾讯大厦')],
+  ['佛山市南海区桂城街道南海大道北 33号 5楼 陈生 13433334444', c('陈生', '86', '13433334444', '440600', '南海区桂城街道南海大道北33号', '5楼')],
+  ['珠海斗門區 井岸鎮 白藤湖 湖心路 8號 麥先生 +86 136 2222 3333', c('麥先生', '86', '13622223333', '440403', '井岸鎮白藤湖湖心路8號', '')],
+  ['【收货信息】张三丰，手机号：139-1234-5678，广东省深圳市福田区华强北路 1002号 赛格广场 30楼', c('张三丰', '86', '13912345678', '440304', '华强北路1002号', '赛格广场30楼')],
+  // Guangdong, English.
+  ['Room 1508, Block B, Poly Center, 688 Xingang East Road, Haizhu District, Guangzhou - Liu Yang 13611112222', c('Liu Yang', '86', '13611112222', '440105', '688 Xingang East Road', 'Room 1508, Block B, Poly Center')],
+  ['Zhao Lei, 18666667777, No. 1 Zhongshan Road, Shiqi District, Zhongshan, Guangdong', c('Zhao Lei', '86', '18666667777', '442000', 'No. 1 Zhongshan Road, Shiqi District', '')],
+];
+
+/** Cases of HELD_OUT_23 the parser got fully right when the set was written, before any tuning. */
+const HELD_OUT_23_BEFORE = 17;
+/** The least the test accepts: the issue's goal, 27 of 30 (after tuning on CASES: 30/30). */
+const HELD_OUT_23_FLOOR = 27;
 
 const fields = (p: ParsedAddress) => ({ ...p });
 
@@ -115,6 +188,17 @@ describe('parseAddress', () => {
         misses.map(([text, expected]) => `  ${text}\n    expected ${JSON.stringify(expected)}\n    got      ${JSON.stringify(parseAddress(text))}`).join('\n'),
     );
     expect(right / HELD_OUT.length).toBeGreaterThanOrEqual(0.75);
+  });
+
+  test('issue 23 held-out texts: the hit rate on 30 new texts written before tuning', () => {
+    expect(HELD_OUT_23.length).toBeGreaterThanOrEqual(30);
+    const misses = HELD_OUT_23.filter(([text, expected]) => JSON.stringify(fields(parseAddress(text))) !== JSON.stringify(expected));
+    const right = HELD_OUT_23.length - misses.length;
+    console.log(
+      `addressParse issue 23 held-out hit rate: ${right}/${HELD_OUT_23.length} (before tuning: ${HELD_OUT_23_BEFORE}/${HELD_OUT_23.length})\n` +
+        misses.map(([text, expected]) => `  ${text}\n    expected ${JSON.stringify(expected)}\n    got      ${JSON.stringify(parseAddress(text))}`).join('\n'),
+    );
+    expect(right).toBeGreaterThanOrEqual(HELD_OUT_23_FLOOR);
   });
 
   test('empty and phone-only texts', () => {

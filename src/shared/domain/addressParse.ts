@@ -22,6 +22,15 @@
  *    before the street is a building (house part), after it a neighbourhood
  *    (kept with the street).
  *
+ * 5. Messy texts (issue 23 item 21): a bracketed header (`【收货信息】`),
+ *    labels without a colon (`電話 6655 7788`), greetings, requests and
+ *    thanks (`麻煩送到`, `唔該`, `謝謝`) and sentence marks are separators; a
+ *    dash or a slash with spaces around it separates Latin parts, and a
+ *    labelled Latin name (`Attn: Grace Ho`) is the name wherever it is.
+ *    A surname that is also an address or place word (路, 區, 房, 沙...)
+ *    still makes a name; a region name followed by a numbered or directional
+ *    street (中山五路) is the street's.
+ *
  * Whatever it cannot place it leaves empty: the customer sees the fields
  * filled and corrects them.
  */
@@ -53,8 +62,17 @@ function normalise(text: string): string {
 }
 
 const LABELS =
-  /(?:收件人|收貨人|收货人|聯絡人|联络人|聯繫人|联系人|姓名|名字|聯絡電話|联系电话|聯繫電話|電話|电话|手機號碼|手机号码|手機|手机|詳細地址|详细地址|收貨地址|收货地址|地址|recipient|contact|name|address|mobile|phone|tel)\s*[:：]/gi;
+  /(?:收件人|收貨人|收货人|聯絡人|联络人|聯繫人|联系人|姓名|名字|聯絡電話|联系电话|聯繫電話|電話號碼|电话号码|電話|电话|手機號碼|手机号码|手機號|手机号|手機|手机|詳細地址|详细地址|收貨地址|收货地址|地址|recipient|contact|name|address|mobile|phone|tel)\s*[:：]/gi;
 const PHONE_WORDS = /\b(?:tel|phone|mobile|mob)\.?\s*(?=[+(\d])/gi;
+/** The same labels written without a colon, before a space (`電話 6655 7788`, `收貨人 區嘉雯`). */
+const BARE_LABELS =
+  /(?:收件人|收貨人|收货人|聯絡人|联络人|聯繫人|联系人|聯絡電話|联系电话|電話號碼|电话号码|電話|电话|手機號碼|手机号码|手機號|手机号|手機|手机)(?=\s)/g;
+/** A bracketed header (`【收货信息】`), and the greetings, requests and thanks around an address in a chat message. */
+const HEADERS = /【[^】]{0,12}】|\[[^\]]{0,12}(?:信息|資料|资料|info)\]/gi;
+const COURTESIES =
+  /(?:你好|您好|哈囉|哈啰|麻煩你|麻烦你|麻煩|麻烦|唔該晒|唔該|唔该|請幫我|请帮我|幫我|帮我|請|请)?(?:送去|送到|寄去|寄到)|你好|您好|唔該晒|唔該|唔该|多謝晒|多謝|多谢|謝謝|谢谢|感謝|感谢/g;
+/** A name written with a label in Latin text (`Attn: Grace Ho`, `Recipient: Kelly Ng`), up to the next separator. */
+const LATIN_NAME_LABEL = /\b(?:attn|attention|recipient|contact person|contact|name|c\/o)\s*[:.]\s*([\p{L}\p{M}.'\- ]+?)\s*(?=[,;|\n]|$)/iu;
 
 const PHONE =
   /(?:(?:(?:\+|00)\s*(853|852|86)|\((?:\+|00)?(853|852|86)\)|(?<!\d)(853|852|86)-)[\s-]*|(?<!\d))(1\d{2}[\s-]?\d{4}[\s-]?\d{4}|\d{4}[\s-]?\d{4})(?!\d)/;
@@ -104,9 +122,10 @@ function narrower(current: string, next: Region): string {
 const STREET_CHARS = '街路道巷圍围里徑径坊';
 const COUNTRY = /^(?:中國|中国|中華人民共和國|中华人民共和国)/;
 
-/** A street word right after a region name makes the name part of the street (九龍城道), unless another region starts there (澳門路環). */
+/** A street right after a region name (九龍城道), or a numbered or directional one (中山五路, 東莞東路), makes the name part of the street, unless another region starts there (澳門路環). */
+const NAMED_STREET = new RegExp(`^(?:[${STREET_CHARS}]|[東东西南北中一二三四五六七八九十]{1,3}(?:大馬路|大马路|馬路|马路|大道|[${STREET_CHARS}]))`);
 function streetFollows(after: string): boolean {
-  return STREET_CHARS.includes(after.charAt(0)) && !CJK_REGION_NAMES.some(({ name }) => after.startsWith(name));
+  return NAMED_STREET.test(after) && !CJK_REGION_NAMES.some(({ name }) => after.startsWith(name));
 }
 
 /** Removes leading region names from a Chinese address; answers the region found and the rest. */
@@ -145,15 +164,25 @@ function splitChineseAddress(rest: string): { street: string; houseNumber: strin
 }
 
 /** A short run of Chinese characters (a name, 陳生, 麥太, 陳小姐) with no address words. */
-const ADDRESS_WORDS = new RegExp(`[${STREET_CHARS}號号樓楼層层座室房區区省市廈厦園园場场苑閣阁邨]|大馬路|地下`);
+const ADDRESS_WORDS = new RegExp(`[${STREET_CHARS}號号樓楼層层座室房區区省市廈厦園园場场苑閣阁邨村鎮镇]|大馬路|地下`);
+/**
+ * Surnames that are also address words (路, 區/区 Au, 房, 關/关...) or start a
+ * place name (沙 of 沙田, 田, 石, 馬/马 of 馬路): such a piece is still a name
+ * when the rest of it is a name (two or three characters, or a title).
+ */
+const SURNAMES_LIKE_PLACES = '路區区房關关高馬马沙田石洪黃黄林何梁區歐欧';
+const TITLE = '(?:先生|小姐|太太|女士|生|太|姐|哥)';
+const SURNAME_NAME = new RegExp(`^[${SURNAMES_LIKE_PLACES}](?:${TITLE}|[${CJK_G}]{1,2})$`);
 function isChineseName(piece: string): boolean {
-  return new RegExp(`^[${CJK_G}·]{2,5}$`).test(piece) && !ADDRESS_WORDS.test(piece) && !CJK_REGION_NAMES.some(({ name }) => piece.startsWith(name));
+  if (!new RegExp(`^[${CJK_G}·]{2,5}$`).test(piece)) return false;
+  if (SURNAME_NAME.test(piece) && !ADDRESS_WORDS.test(piece.slice(1))) return !CJK_REGION_NAMES.some(({ name }) => name.length > 1 && piece.startsWith(name));
+  return !ADDRESS_WORDS.test(piece) && !CJK_REGION_NAMES.some(({ name }) => piece.startsWith(name));
 }
 
 // English addresses ---------------------------------------------------------------------
 
 const HOUSE_WORDS =
-  /\b(?:flat|room|rm|unit|apt|apartment|suite|floor|fl|block|blk|tower|twr|shop)\b|\b\d+\s*\/\s*f\b|\b[gu]\s*\/\s*f\b|\b\d+(?:st|nd|rd|th)\s+floor\b|^\d+[a-z]?$/i;
+  /\b(?:flat|room|rm|unit|apt|apartment|suite|floor|fl|block|blk|tower|twr|shop|andar|loja)\b|\b\d+\s*\/\s*f\b|\b[gu]\s*\/\s*f\b|\br\s*\/\s*c\b|\b\d+(?:st|nd|rd|th)\s+floor\b|^\d+[a-z]?$/i;
 const BUILDING_WORDS =
   /\b(?:building|bldg|mansion|court|centre|center|gardens?|plaza|edf|edif[ií]cio|estate|villa|residence|heights|house|hui)\b/i;
 const STREET_WORDS =
@@ -210,7 +239,19 @@ function areaNoFor(explicit: string, phone: string, regionId: string): string {
 }
 
 export function parseAddress(input: string): ParsedAddress {
-  const text = normalise(input).replace(LABELS, '\n').replace(PHONE_WORDS, '\n');
+  let text = normalise(input).replace(HEADERS, '\n');
+  // A labelled Latin name is taken as it is written (Attn: Grace Ho).
+  let labelledName = '';
+  if (!CJK.test(text)) {
+    const m = LATIN_NAME_LABEL.exec(text);
+    if (m && m[1]!.trim() && !/\d/.test(m[1]!)) {
+      labelledName = m[1]!.trim();
+      text = text.slice(0, m.index) + '\n' + text.slice(m.index + m[0].length);
+    }
+  }
+  text = text.replace(LABELS, '\n').replace(PHONE_WORDS, '\n');
+  // Chinese text: bare labels, courtesies and sentence marks (！？。~) are separators.
+  if (CJK.test(text)) text = text.replace(BARE_LABELS, '\n').replace(COURTESIES, '\n').replace(/[!?。~…]+/g, '\n');
   const { rest, areaNo: explicitArea, phone } = takePhone(text);
 
   const chinese = CJK.test(rest.join(''));
@@ -234,7 +275,11 @@ export function parseAddress(input: string): ParsedAddress {
   } else {
     const parts: Part[] = [];
     rest.forEach((chunk, i) => {
-      const pieces = chunk.split(/[\n,;|]+/).map((p) => p.trim()).filter(Boolean);
+      // A dash or a slash with spaces around it separates parts too (`Macau - Rita Chan`, `Tom Lee / 6612 8899`).
+      const pieces = chunk
+        .split(/[\n,;|]+|\s+[-–—/]\s+|\s+[-–—/]$|^[-–—/]\s+/)
+        .map((p) => p.trim().replace(/[.\s]+$/, (m) => (/^\.$/.test(m) && /\b[A-Z][a-z]?$/.test(p.trim().slice(0, -1)) ? m : '')))
+        .filter(Boolean);
       pieces.forEach((text, j) => {
         const nextToPhone = phone !== '' && ((i === 0 && j === pieces.length - 1) || (i === 1 && j === 0));
         parts.push({ text, nextToPhone });
@@ -242,6 +287,16 @@ export function parseAddress(input: string): ParsedAddress {
     });
     const found = { regionId: '' };
     ({ name, street, houseNumber } = parseLatin(parts, found));
+    if (labelledName) {
+      // The name the label gave; a part taken for the name before goes back to the address.
+      if (name && name !== labelledName) {
+        const back = parts.findIndex((p) => p.text.trim() === name);
+        const firstStreet = parts.findIndex((p) => street.split(', ').includes(p.text.trim()));
+        if (firstStreet >= 0 && back > firstStreet) street = [street, name].filter(Boolean).join(', ');
+        else houseNumber = [name, houseNumber].filter(Boolean).join(', ');
+      }
+      name = labelledName;
+    }
     regionId = found.regionId;
   }
 

@@ -19,10 +19,42 @@ describe('isValidMemberName (SPEC section 5)', () => {
     'Tom(2)',
     'José',
     'x',
+    // Issue 23 item 16: one space or apostrophe between letters.
+    'Tom Tourist',
+    "Tom O'Brien",
+    'Tom O’Brien',
+    "d'Almeida",
+    'Chan Tai Man',
+    'Maria da Silva',
+    'Zoë Saldaña',
+    '陳 大文',
   ])('accepts %s', (name) => {
     expect(isValidMemberName(name)).toBe(true);
   });
-  test.each(['', 'Chan Tai Man', 'Tom!', 'a.b', 'Ann😀', '<b>', 'a@b', 'x'.repeat(41), '【x】'])(
+  test.each([
+    '',
+    'Tom!',
+    'a.b',
+    'Ann😀',
+    '<b>',
+    'a@b',
+    'x'.repeat(41),
+    '【x】',
+    // Spaces and apostrophes only singly and between letters.
+    'Tom  Tourist',
+    ' Tom',
+    'Tom ',
+    "'Tom",
+    "Tom'",
+    "O''Brien",
+    "O' Brien",
+    'Tom 2',
+    'Room 9 B',
+    'Tom (2)',
+    'Tom\tTourist',
+    'Tom\u00a0Tourist',
+    'Tom - Tourist',
+  ])(
     'refuses %j',
     (name) => {
       expect(isValidMemberName(name)).toBe(false);
@@ -50,7 +82,10 @@ test('isValidBirthday', () => {
 
 describe('names, sex and phones from a host (SPEC section 9)', () => {
   test('a nickname keeps only what the name rule allows, else the fallback', () => {
-    expect(memberNameFrom('Tai Man 😀!', '微信用户')).toBe('TaiMan');
+    expect(memberNameFrom('Tai Man 😀!', '微信用户')).toBe('Tai Man');
+    expect(memberNameFrom("  Tom   O'Brien ", 'x')).toBe("Tom O'Brien");
+    expect(memberNameFrom('Tom 2 go', 'x')).toBe('Tom2go');
+    expect(memberNameFrom("''", 'x')).toBe('x');
     expect(memberNameFrom('🎉 🎉', '微信用户')).toBe('微信用户');
     expect(memberNameFrom(undefined, 'MPay用户')).toBe('MPay用户');
     expect(memberNameFrom('李（小玲）', 'x')).toBe('李（小玲）');

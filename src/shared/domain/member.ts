@@ -2,16 +2,22 @@
  * Member profile rules shared by the app and the service (SPEC section 5).
  *
  * Name: letters, digits, Chinese characters, round brackets (ASCII and
- * full-width), hyphen and underscore only; anything else (spaces, emoji,
- * punctuation) is 'Name contains invalid characters.' "Letters" are Unicode
- * letters, so accented Latin, kana or Hangul names pass too; Chinese
- * characters are letters. At most 40 characters.
+ * full-width), hyphen and underscore; and, between two letters, one space or
+ * one apostrophe (' or ’), so 'Tom Tourist', 'Tom O'Brien' and 'd’Almeida'
+ * pass (issue 23 item 16: SPEC 5's rule was written for Chinese names).
+ * Anything else (two spaces, a space at either end or next to a digit or a
+ * sign, emoji, other punctuation) is 'Name contains invalid characters.'
+ * "Letters" are Unicode letters, so accented Latin, kana or Hangul names pass
+ * too; Chinese characters are letters. At most 40 characters.
  */
-const NAME = /^[\p{L}\p{M}\p{Nd}()（）\-_]+$/u;
+const NAME_CHAR = /^[\p{L}\p{M}\p{Nd}()（）\-_]$/u;
+const NAME = /^[\p{L}\p{M}\p{Nd}()（）\-_]+(?:[ '’][\p{L}\p{M}\p{Nd}()（）\-_]+)*$/u;
+/** A separator (space, apostrophe) not after a letter (and its marks) or not before a letter. */
+const LOOSE_SEPARATOR = /(?<![\p{L}][\p{M}]*)[ '’]|[ '’](?!\p{L})/u;
 export const MAX_NAME_LENGTH = 40;
 
 export function isValidMemberName(name: string): boolean {
-  return name.length > 0 && [...name].length <= MAX_NAME_LENGTH && NAME.test(name);
+  return name.length > 0 && [...name].length <= MAX_NAME_LENGTH && NAME.test(name) && !LOOSE_SEPARATOR.test(name);
 }
 
 /** A phone as the protocol writes it with its area: '853-66123456'. */
@@ -44,11 +50,30 @@ export function isValidBirthday(value: string, today: string): boolean {
 
 /**
  * A member name made from a host's nickname: characters the name rule does
- * not allow (spaces, emoji, punctuation) are dropped and the rest cut to the
- * longest name allowed; nothing left gives the platform's fallback.
+ * not allow (emoji, punctuation) are dropped, a run of spaces or apostrophes
+ * between two letters is kept as its first one, any other is dropped, and
+ * the rest is cut to the longest name allowed; nothing left gives the
+ * platform's fallback.
  */
 export function memberNameFrom(nickname: string | null | undefined, fallback: string): string {
-  const kept = [...(nickname ?? '')].filter((ch) => NAME.test(ch)).slice(0, MAX_NAME_LENGTH).join('');
+  // Only name characters and separators; any other whitespace counts as a space.
+  const chars = [...(nickname ?? '').replace(/\s/gu, ' ')].filter((ch) => NAME_CHAR.test(ch) || ch === ' ' || ch === "'" || ch === '’');
+  const out: string[] = [];
+  for (let i = 0; i < chars.length; i += 1) {
+    const ch = chars[i]!;
+    if (NAME_CHAR.test(ch)) {
+      out.push(ch);
+      continue;
+    }
+    // A separator: kept once, when a letter (and its marks) is before it and a letter follows the run.
+    let end = i;
+    while (end + 1 < chars.length && !NAME_CHAR.test(chars[end + 1]!)) end += 1;
+    const before = out.join('');
+    if (/\p{L}\p{M}*$/u.test(before) && end + 1 < chars.length && /^\p{L}$/u.test(chars[end + 1]!)) out.push(ch);
+    i = end;
+  }
+  // Cut to the longest name allowed, never ending on a separator.
+  const kept = out.slice(0, MAX_NAME_LENGTH).join('').replace(/[ '’]+$/u, '');
   return kept || fallback;
 }
 

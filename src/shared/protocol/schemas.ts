@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { PAY_TYPES } from '../domain/payTypes';
 import { FEEDBACK_MAX_CHARS } from '../domain/feedback';
+import { REMARK_MAX, remarkLength } from '../domain/remarks';
 import type { OperationName } from './catalogue';
 import { dec, id, int, multiline, num, optionalId, page, payload, str, table, text } from './fields';
 
@@ -368,6 +369,9 @@ function listOrJson<T extends z.ZodType>(schema: T) {
 }
 
 /** A chosen bundle part: which part fills which bundle group. */
+/** A remark (an order's, a line's): at most REMARK_MAX characters, the limit the app counts down (domain/remarks.ts). */
+const remarkText = multiline(REMARK_MAX * 2).refine((v) => remarkLength(v) <= REMARK_MAX, `expected at most ${REMARK_MAX} characters`);
+
 export const orderBomChoice = z.object({ BOMClassID: id, GoodsID: id });
 /** A chosen add-on: its OptionID, or an attachment object carrying it. */
 const orderOptionRef = z.union([z.object({ OptionID: id }).transform((o) => o.OptionID), id]);
@@ -395,7 +399,7 @@ export const orderItemRow = z.object({
   SalType: optionalId.optional(),
   Bom: listOrJson(z.array(orderBomChoice).max(30)).optional(),
   Attachments: listOrJson(z.array(orderOptionRef).max(30)).optional(),
-  Remarks: z.union([multiline(200), z.array(multiline(200)).max(10)]).optional(),
+  Remarks: z.union([remarkText, z.array(remarkText).max(10)]).optional(),
 });
 
 /** The header row of an order submit (tableData[0]); PROTOCOL.md's other fields are accepted and ignored. */
@@ -424,7 +428,7 @@ const orderSubmitRow = {
   CustHouseNumber: text(100).optional(),
   GPS_Lng: coordinate(180),
   GPS_Lat: coordinate(90),
-  Remark: multiline(200).optional(),
+  Remark: remarkText.optional(),
   /** A coupon by its code (typed at checkout) or by its id. */
   CardCode: text(40).optional(),
   CardID: optionalId.optional(),

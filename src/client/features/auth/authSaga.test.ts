@@ -282,7 +282,8 @@ describe('chat app', () => {
       RegisterType: 2,
       OpenID: 'o-1',
       AccessToken: 'tok-1',
-      VipName: 'TaiMan',
+      // The emoji dropped; the space between letters kept (issue 23 item 16).
+      VipName: 'Tai Man',
       Sex: 1,
       HeadImg: `${ORIGIN}/sandbox/identity/chat/avatar/o-1.png`,
       ShopID: '889000000001',

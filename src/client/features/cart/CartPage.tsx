@@ -10,6 +10,7 @@ import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { confirmations, errors } from '../../i18n/specMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
+import { lineQuantityText } from '../../ui/lineQuantity';
 import { ossUrl, useMoney } from '../../ui/money';
 import { lineAmountMinor, type CartEntry, type CartLine } from '../../../shared/domain/cart';
 import { minorToString } from '../../../shared/domain/numbers';
@@ -35,7 +36,6 @@ const messages = defineMessages({
   decrease: { id: 'cart.decrease', defaultMessage: 'One less {name}' },
   increase: { id: 'cart.increase', defaultMessage: 'One more {name}' },
   quantity: { id: 'cart.quantity', defaultMessage: 'Quantity of {name}' },
-  pack: { id: 'cart.pack', defaultMessage: '{count} × {pack}' },
   summary: { id: 'cart.summary', defaultMessage: '{quantity, plural, one {# item} other {# items}}' },
   total: { id: 'cart.total', defaultMessage: 'Total' },
   checkout: { id: 'cart.checkout', defaultMessage: 'Confirm order' },
@@ -117,7 +117,7 @@ function CartLineItem({ entry, line }: { entry: CartEntry; line: CartLine }) {
   const count = line.PUnit ? line.pQua : line.mQua;
   const details = [
     String(g.SkuItems ?? '').replace(/[;，]+/g, ' ').trim(),
-    line.PUnit ? intl.formatMessage(messages.pack, { count: line.pQua, pack: line.PUnit }) : '',
+    line.PUnit ? lineQuantityText(intl, { count: line.pQua, pack: line.PUnit, ref: Number(line.Ref) }) : '',
     ...line.bomList.map((b) => b.GoodsName),
     ...line.attachmentList.map((a) => a.Value),
     ...line.remarkList,

@@ -25,6 +25,7 @@ import { defineMessages } from '../../i18n/defineMessages';
 import { confirmations, errors as specErrors } from '../../i18n/specMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { useMoney } from '../../ui/money';
+import { RemarkField } from '../../ui/RemarkField';
 import { useIsMember, useRequireMember } from '../auth';
 import { selectBusinessMode, selectCartEntries, selectCartNumberFormats } from '../cart';
 import { PaymentMethods } from '../payments';
@@ -276,19 +277,14 @@ export default function OrderConfirmPage({ payMode }: { payMode: PayMode }) {
       )}
 
       <section className="panel">
-        <div className="field">
-          <label htmlFor="order-remark">
-            <FormattedMessage {...messages.remark} />
-          </label>
-          <textarea
-            id="order-remark"
-            rows={2}
-            maxLength={100}
-            placeholder={intl.formatMessage(messages.remarkHint)}
-            value={draft.remark}
-            onChange={(e) => change({ remark: e.target.value })}
-          />
-        </div>
+        <RemarkField
+          id="order-remark"
+          multiline
+          label={<FormattedMessage {...messages.remark} />}
+          placeholder={intl.formatMessage(messages.remarkHint)}
+          value={draft.remark}
+          onChange={(remark) => change({ remark })}
+        />
       </section>
 
       {payMode === 'prepay' && (

@@ -183,7 +183,9 @@ describe('the profile form', () => {
     expect(phone).toHaveAttribute('readonly');
     expect(screen.getByRole('link', { name: 'Change' })).toHaveAttribute('href', '/pages/changeByCode/changeByCode');
 
-    // 'Chan Tai Man' has spaces: not allowed by the name rule.
+    // Two spaces in a row: not allowed by the name rule (one between letters is, issue 23 item 16).
+    await user.clear(name);
+    await user.type(name, 'Chan  Tai Man');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Name contains invalid characters.');
     expect(name).toHaveAttribute('aria-invalid', 'true');
@@ -205,6 +207,14 @@ describe('the profile form', () => {
     const [save] = ops('EntVip_EntVipSubmit_Update');
     expect(save!.json.tableData[0]).toMatchObject({ VipName: '陈（大文）_Chan-1', Sex: 1, Birthy: '1991-02-03' });
     expect(store.getState().auth.member?.VipName).toBe('陈（大文）_Chan-1');
+
+    // A space and an apostrophe between letters (issue 23 item 16).
+    await user.clear(name);
+    await user.type(name, "Tom O'Brien");
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(ops('EntVip_EntVipSubmit_Update')).toHaveLength(2));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(ops('EntVip_EntVipSubmit_Update')[1]!.json.tableData[0]).toMatchObject({ VipName: "Tom O'Brien" });
   });
 
   test('the chosen gender shows as chosen, not only to a screen reader', async () => {

@@ -4,6 +4,13 @@
  * limit message), add-ons, remarks and quantity. The price shown is the
  * shared pricing rule's (src/shared/domain/pricing.ts), which the service
  * applies again at submit.
+ *
+ * Issue 23: a spec value shows what it adds to the price ("+MOP$8", in its
+ * accessible name too); a value is tagged "Sold out" only when every sku
+ * with it is sold out, and a sold-out combination of values says so ("Large,
+ * Iced is sold out") with Add disabled; opened as the dish's details (its
+ * name or picture tapped on the menu) it shows a large picture, the
+ * description and the price above the choices.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -13,9 +20,11 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toastShown } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { errors, validation } from '../../i18n/specMessages';
-import { useMoney } from '../../ui/money';
+import { packName } from '../../ui/lineQuantity';
+import { ossUrl, useMoney } from '../../ui/money';
+import { RemarkField } from '../../ui/RemarkField';
 import { cartLineAdded } from '../cart';
-import { selectShopParams } from '../shop';
+import { selectEntity, selectShopParams } from '../shop';
 import { cartGoodsDetails, menuApi, type AddOn, type BomGroup, type Goods, type GoodsDetail, type Sku } from './menuApi';
 
 const messages = defineMessages({
@@ -23,7 +32,6 @@ const messages = defineMessages({
   loading: { id: 'chooser.loading', defaultMessage: 'Loading the options…' },
   unit: { id: 'chooser.unit', defaultMessage: 'Unit' },
   single: { id: 'chooser.single', defaultMessage: 'Single ({unit})' },
-  pack: { id: 'chooser.pack', defaultMessage: '{pack} of {ref}' },
   options: { id: 'chooser.options', defaultMessage: 'Options' },
   required: { id: 'chooser.required', defaultMessage: '{name}: choose {count}' },
   optional: { id: 'chooser.optional', defaultMessage: '{name}: up to {count}' },
@@ -38,9 +46,11 @@ const messages = defineMessages({
   chooseRequired: { id: 'chooser.chooseRequired', defaultMessage: 'Please make the required choices' },
   prescription: { id: 'chooser.prescription', defaultMessage: 'Prepared by prescription' },
   byWeight: { id: 'chooser.byWeight', defaultMessage: 'Priced per {unit}' },
+  comboSoldOut: { id: 'chooser.comboSoldOut', defaultMessage: '{values} is sold out. Please choose another option.' },
+  valueSeparator: { id: 'chooser.valueSeparator', defaultMessage: ', ' },
+  price: { id: 'chooser.price', defaultMessage: 'Price' },
+  from: { id: 'chooser.from', defaultMessage: 'from {price}' },
 });
-
-export const REMARK_MAX = 50;
 
 /** The attribute values of a sku: 'Large;Hot' (two attributes) or '細，' (one, full-width comma). */
 export function skuValues(items: string): string[] {
@@ -57,6 +67,51 @@ export function findSku(skus: readonly Sku[], chosen: readonly string[]): Sku | 
   });
 }
 
+/** The sku of a complete choice of values (one per attribute), as the chooser finds it. */
+function skuOfChoice(detail: Pick<GoodsDetail, 'attributes' | 'skus'>, chosen: readonly string[]): Sku | undefined {
+  return detail.attributes.length > 0 ? findSku(detail.skus, chosen) : detail.skus.find((s) => skuValues(s.SkuItems).join(' / ') === chosen[0]);
+}
+
+/**
+ * Whether a value of an attribute is sold out by itself: every sku with that
+ * value is sold out (or none exists). A value that is only sold out with the
+ * other values chosen now is not (issue 23 item 10: the combination says so).
+ */
+export function valueSoldOut(detail: Pick<GoodsDetail, 'attributes' | 'skus'>, index: number, value: string): boolean {
+  const withValue =
+    detail.attributes.length > 0
+      ? detail.skus.filter((s) => skuValues(s.SkuItems)[index] === value)
+      : detail.skus.filter((s) => skuValues(s.SkuItems).join(' / ') === value);
+  return withValue.every((s) => s.soldOut);
+}
+
+/**
+ * What each value of an attribute adds to the price, the other values chosen
+ * now kept (issue 23 item 13): its sku's current price less the cheapest of
+ * that attribute's values (sold out or not, so the figures do not move when
+ * stock does), as a decimal string; '0' for the cheapest and for a value with
+ * no sku. Prices are compared in minor units at PricePoint.
+ */
+export function valueSurcharges(
+  detail: Pick<GoodsDetail, 'attributes' | 'skus'>,
+  chosen: readonly string[],
+  index: number,
+  values: readonly string[],
+  pricePoint: number,
+): string[] {
+  const priceOf = (value: string): number | null => {
+    const next = [...chosen];
+    next[index] = value;
+    const sku = skuOfChoice(detail, next);
+    return sku ? toMinor(currentPrice(sku.salesPrice, sku.promotePrice), pricePoint) : null;
+  };
+  const prices = values.map(priceOf);
+  const known = prices.filter((p): p is number => p !== null);
+  if (known.length === 0) return values.map(() => '0');
+  const cheapest = Math.min(...known);
+  return prices.map((p) => (p === null ? '0' : minorToString(p - cheapest, pricePoint)));
+}
+
 /** A bundle choice is complete when every required group has exactly its count. */
 export function bundleComplete(groups: readonly BomGroup[], chosen: Record<string, string[]>): boolean {
   return groups.every((g) => g.selectType !== 0 || (chosen[g.BOMClassID]?.length ?? 0) === Math.min(g.selectQua, g.items.filter((i) => !i.soldOut).length));
@@ -65,9 +120,11 @@ export function bundleComplete(groups: readonly BomGroup[], chosen: Record<strin
 interface Props {
   goods: Goods;
   onClose: () => void;
+  /** Opened as the dish's details (its name or picture tapped): a large picture, the description and the price first. */
+  details?: boolean;
 }
 
-export function GoodsChooser({ goods, onClose }: Props) {
+export function GoodsChooser({ goods, onClose, details = false }: Props) {
   const intl = useIntl();
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
@@ -92,6 +149,7 @@ export function GoodsChooser({ goods, onClose }: Props) {
             ×
           </button>
         </header>
+        {details && <GoodsDetailsHead goods={goods} description={detail.data?.goods.remarks ?? ''} />}
         {ready ? (
           <ChooserForm goods={goods} detail={detail.data!} groups={bundle.data ?? []} addOns={addOns.data ?? []} onDone={onClose} />
         ) : (
@@ -100,6 +158,31 @@ export function GoodsChooser({ goods, onClose }: Props) {
           </p>
         )}
       </div>
+    </div>
+  );
+}
+
+/** The dish's details above its choices: the picture large, the description, the price. */
+function GoodsDetailsHead({ goods, description }: { goods: Goods; description: string }) {
+  const intl = useIntl();
+  const entity = useAppSelector(selectEntity);
+  const money = useMoney();
+  const promoted = goods.promotePrice !== null && Number(goods.promotePrice) < Number(goods.salesPrice);
+  const price = money.price(promoted ? goods.promotePrice! : goods.salesPrice);
+  return (
+    <div className="goods-details">
+      <img
+        src={ossUrl(entity?.OssCustomerDomain ?? '/oss/', goods.pic, 720, 540)}
+        alt={goods.name}
+        width={360}
+        height={270}
+        style={{ width: '100%', height: 'auto', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 12, background: 'var(--bg)' }}
+      />
+      {description && <p style={{ margin: '12px 0 4px' }}>{description}</p>}
+      <p className="goods-price" aria-label={`${intl.formatMessage(messages.price)}: ${goods.skuType > 0 ? intl.formatMessage(messages.from, { price }) : price}`}>
+        <strong>{goods.skuType > 0 ? intl.formatMessage(messages.from, { price }) : price}</strong>
+        {promoted && <s style={{ marginLeft: 8 }}>{money.price(goods.salesPrice)}</s>}
+      </p>
     </div>
   );
 }
@@ -131,7 +214,7 @@ function ChooserForm({
   const [chosenValues, setChosenValues] = useState<string[]>(() =>
     firstAvailable ? (detail.attributes.length > 0 ? skuValues(firstAvailable.SkuItems) : [skuValues(firstAvailable.SkuItems).join(' / ')]) : [],
   );
-  const sku = detail.attributes.length > 0 ? findSku(detail.skus, chosenValues) : detail.skus.find((s) => skuValues(s.SkuItems).join(' / ') === chosenValues[0]);
+  const sku = skuOfChoice(detail, chosenValues);
   const [packCode, setPackCode] = useState('');
   const pack = detail.packUnits.find((p) => p.PCode === packCode);
   const [bom, setBom] = useState<Record<string, string[]>>(() =>
@@ -152,6 +235,8 @@ function ChooserForm({
     [pack, thePackPrice, mainPrice, quantity, money.formats],
   );
   const skuMissing = detail.skus.length > 0 && (!sku || sku.soldOut);
+  // A complete choice of values whose sku is sold out: said in words, and Add is disabled (issue 23 item 10).
+  const comboSoldOut = detail.skus.length > 0 && chosenValues.length === attributes.length && chosenValues.every(Boolean) && (!sku || sku.soldOut);
   const complete = bundleComplete(groups, bom) && !skuMissing;
 
   const toggleBom = (group: BomGroup, goodsId: string) => {
@@ -172,6 +257,7 @@ function ChooserForm({
   };
 
   const handleAdd = () => {
+    if (comboSoldOut) return;
     if (!complete) {
       dispatch(toastShown({ message: messages.chooseRequired }));
       return;
@@ -189,7 +275,7 @@ function ChooserForm({
             isPack: detail.packUnits.length > 0,
             mQua: pack ? 0 : quantity,
             pQua: pack ? quantity : 0,
-            remarkList: remark.trim() ? [remark.trim().slice(0, REMARK_MAX)] : [],
+            remarkList: remark.trim() ? [remark.trim()] : [],
             bomList: bomItems.map((i) => ({ BOMClassID: i.BOMClassID, GoodsID: i.GoodsID, GoodsName: i.name, BOMAmo: i.BOMAmo || '0', BOMQua: Number(i.BOMQua) || 1 })),
             attachmentList: addOnItems.map((a) => ({ OptionID: a.OptionID, Value: a.name, Value2: a.price, Value3: a.salesPrice })),
           },
@@ -211,14 +297,16 @@ function ChooserForm({
           <FormattedMessage {...messages.byWeight} values={{ unit: goods.unit }} />
         </p>
       )}
-      {attributes.map((attr, index) => (
+      {attributes.map((attr, index) => {
+        const surcharges = valueSurcharges(detail, chosenValues, index, attr.values, money.formats.PricePoint);
+        return (
         <fieldset key={attr.name} className="choice-group">
           <legend>{attr.name}</legend>
-          {attr.values.map((value) => {
+          {attr.values.map((value, v) => {
             const next = [...chosenValues];
             next[index] = value;
-            const candidate = detail.attributes.length > 0 ? findSku(detail.skus, next) : detail.skus.find((s) => skuValues(s.SkuItems).join(' / ') === value);
-            const soldOut = candidate ? candidate.soldOut : false;
+            const soldOut = valueSoldOut(detail, index, value);
+            const surcharge = surcharges[v] ?? '0';
             return (
               <label key={value} className={`chip${chosenValues[index] === value ? ' chosen' : ''}${soldOut ? ' sold-out' : ''}`}>
                 <input
@@ -229,6 +317,12 @@ function ChooserForm({
                   onChange={() => setChosenValues(next)}
                 />
                 {value}
+                {Number(surcharge) > 0 && (
+                  <>
+                    {' '}
+                    <span className="surcharge">{intl.formatMessage(messages.surcharge, { amount: money.price(surcharge) })}</span>
+                  </>
+                )}
                 {soldOut && (
                   <span className="tag">
                     <FormattedMessage {...errors.soldOut} />
@@ -238,7 +332,16 @@ function ChooserForm({
             );
           })}
         </fieldset>
-      ))}
+        );
+      })}
+      {comboSoldOut && (
+        <p role="alert" className="note">
+          <FormattedMessage
+            {...messages.comboSoldOut}
+            values={{ values: chosenValues.join(intl.formatMessage(messages.valueSeparator)) }}
+          />
+        </p>
+      )}
       {detail.packUnits.length > 0 && (
         <fieldset className="choice-group">
           <legend>
@@ -251,7 +354,7 @@ function ChooserForm({
           {detail.packUnits.map((p) => (
             <label key={p.PCode} className={`chip${packCode === p.PCode ? ' chosen' : ''}`}>
               <input type="radio" name="pack" value={p.PCode} checked={packCode === p.PCode} onChange={() => setPackCode(p.PCode)} />
-              <FormattedMessage {...messages.pack} values={{ pack: p.name, ref: Number(p.Ref) }} /> {money.price(p.salesPrice)}
+              {packName(intl, p.name, Number(p.Ref))} {money.price(p.salesPrice)}
             </label>
           ))}
         </fieldset>
@@ -302,18 +405,12 @@ function ChooserForm({
           })}
         </fieldset>
       )}
-      <label className="field">
-        <span>
-          <FormattedMessage {...messages.remarks} />
-        </span>
-        <input
-          type="text"
-          value={remark}
-          maxLength={REMARK_MAX}
-          placeholder={intl.formatMessage(messages.remarksHint)}
-          onChange={(e) => setRemark(e.target.value)}
-        />
-      </label>
+      <RemarkField
+        label={<FormattedMessage {...messages.remarks} />}
+        placeholder={intl.formatMessage(messages.remarksHint)}
+        value={remark}
+        onChange={setRemark}
+      />
       <div className="quantity-row" role="group" aria-label={intl.formatMessage(messages.quantity)}>
         <span>
           <FormattedMessage {...messages.quantity} />
@@ -326,7 +423,7 @@ function ChooserForm({
           increaseLabel={intl.formatMessage(messages.increase)}
         />
       </div>
-      <button type="button" className="btn btn-primary btn-block" aria-disabled={!complete} onClick={handleAdd}>
+      <button type="button" className="btn btn-primary btn-block" aria-disabled={!complete} disabled={comboSoldOut} onClick={handleAdd}>
         <FormattedMessage {...messages.add} values={{ amount: money.amount(total) }} />
       </button>
     </div>

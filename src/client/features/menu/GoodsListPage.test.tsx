@@ -74,7 +74,7 @@ test('the first rows come from a first page of the menu; the rest follows in pag
 
 test('the search by item number finds goods of the last page', async () => {
   renderWithProviders(<Shell />, { route: '/pages/search/search', preloadedState: orderState({ mode: '1' }) });
-  await userEvent.type(await screen.findByRole('textbox', { name: 'Item number' }), String(10000 + MENU.length - 1));
+  await userEvent.type(await screen.findByRole('searchbox', { name: 'Item number or name' }), String(10000 + MENU.length - 1));
   const results = await screen.findByRole('list', { name: 'Items found' }, { timeout: 10_000 });
   expect(within(results).getByRole('article', { name: `Dish ${MENU.length - 1}` })).toBeInTheDocument();
 });

@@ -6,6 +6,7 @@
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { defineMessages } from '../../i18n/defineMessages';
 import { errors } from '../../i18n/specMessages';
@@ -18,6 +19,7 @@ import { LiveUpdates } from '../live';
 import { cartGoodsDetails, menuApi, type Goods, type GoodsClass } from './menuApi';
 import { GoodsChooser } from './GoodsChooser';
 import { useMenuGoods } from './menuGoods';
+import { detailsLink, useGoodsDetails } from './goodsDetails';
 import { PaymentResumeNotice } from '../payments';
 
 const messages = defineMessages({
@@ -114,6 +116,7 @@ export default function GoodsListPage() {
     [rows],
   );
   const closeChooser = useCallback(() => setChooser(null), []);
+  const details = useGoodsDetails(liveGoods);
 
   if (!shop.ShopID && shopStatus === 'entering') {
     return (
@@ -173,6 +176,7 @@ export default function GoodsListPage() {
       <CartBar />
       <PaymentResumeNotice />
       {chooser && <GoodsChooser goods={chooser} onClose={closeChooser} />}
+      {details.shown && !chooser && <GoodsChooser key={details.shown.GoodsID} goods={details.shown} details onClose={details.close} />}
     </div>
   );
 }
@@ -240,7 +244,12 @@ export const GoodsRow = memo(function GoodsRow({ goods, onChoose }: { goods: Goo
         decoding="async"
       />
       <div className="goods-text">
-        <h3>{name}</h3>
+        <h3>
+          {/* The dish's details (issue 23 item 19); the link covers the row's picture and text too (CSS). */}
+          <Link className="goods-open" {...detailsLink(goods.GoodsID)}>
+            {name}
+          </Link>
+        </h3>
         {goods.GoodsCode && <span className="goods-code">#{goods.GoodsCode}</span>}
         <p className="goods-price">
           <strong>{money.price(promoted ? goods.promotePrice! : goods.salesPrice)}</strong>

@@ -1,4 +1,9 @@
-/** search: order by item number (the code printed on the paper menu). */
+/**
+ * search: find a dish by its item number (the code printed on the paper
+ * menu) or by its name (issue 23 item 19), in the screen's language (the
+ * service answers the menu's names in the language the app shows). Tapping a
+ * result's name or picture opens its details, as on the menu.
+ */
 import { useMemo, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppSelector } from '../../app/hooks';
@@ -7,24 +12,50 @@ import { CartBar } from '../cart';
 import { useOrderingGuard, selectShopParams } from '../shop';
 import { GoodsChooser } from './GoodsChooser';
 import { GoodsRow } from './GoodsListPage';
+import { useGoodsDetails } from './goodsDetails';
 import { type Goods } from './menuApi';
 import { useMenuGoods } from './menuGoods';
 
 const messages = defineMessages({
-  label: { id: 'search.label', defaultMessage: 'Item number' },
-  hint: { id: 'search.hint', defaultMessage: 'For example 101' },
+  label: { id: 'search.label', defaultMessage: 'Item number or name' },
+  hint: { id: 'search.hint', defaultMessage: 'For example 101 or noodles' },
   find: { id: 'search.find', defaultMessage: 'Find' },
-  none: { id: 'search.none', defaultMessage: 'No item has the number {code}.' },
+  none: { id: 'search.none', defaultMessage: 'Nothing on the menu matches {code}.' },
   results: { id: 'search.results', defaultMessage: 'Items found' },
 });
 
-/** Goods whose number matches: exactly first, then those starting with it. */
-export function findByCode(goods: readonly Goods[], code: string): Goods[] {
-  const q = code.trim().toUpperCase();
+export const SEARCH_RESULTS_MAX = 30;
+
+/** Lower case, without accents, full-width forms as ASCII, one space between words: 'Café  Latte' and 'cafe latte' meet. */
+export function searchKey(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Goods whose number matches (exactly, then starting with it), then whose name does (starting with it, then containing it, or every word of it). */
+export function findGoods(goods: readonly Goods[], query: string): Goods[] {
+  const q = searchKey(query);
   if (!q) return [];
-  const exact = goods.filter((g) => g.GoodsCode.toUpperCase() === q);
-  const prefix = goods.filter((g) => g.GoodsCode.toUpperCase() !== q && g.GoodsCode.toUpperCase().startsWith(q));
-  return [...exact, ...prefix].slice(0, 20);
+  const code = q.toUpperCase();
+  const out: Goods[] = [];
+  const seen = new Set<string>();
+  const take = (g: Goods) => {
+    if (seen.has(g.GoodsID)) return;
+    seen.add(g.GoodsID);
+    out.push(g);
+  };
+  for (const g of goods) if (g.GoodsCode && g.GoodsCode.toUpperCase() === code) take(g);
+  for (const g of goods) if (g.GoodsCode && g.GoodsCode.toUpperCase().startsWith(code)) take(g);
+  const names = goods.map((g) => [g, searchKey(g.name)] as const);
+  for (const [g, name] of names) if (name.startsWith(q)) take(g);
+  for (const [g, name] of names) if (name.includes(q)) take(g);
+  const words = q.split(' ');
+  if (words.length > 1) for (const [g, name] of names) if (words.every((w) => name.includes(w))) take(g);
+  return out.slice(0, SEARCH_RESULTS_MAX);
 }
 
 export default function SearchPage() {
@@ -35,7 +66,8 @@ export default function SearchPage() {
   const [code, setCode] = useState('');
   const [submitted, setSubmitted] = useState('');
   const [chooser, setChooser] = useState<Goods | null>(null);
-  const found = useMemo(() => findByCode(goods.goods ?? [], submitted), [goods.goods, submitted]);
+  const found = useMemo(() => findGoods(goods.goods ?? [], submitted), [goods.goods, submitted]);
+  const details = useGoodsDetails(goods.goods);
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(code);
@@ -48,9 +80,9 @@ export default function SearchPage() {
             <FormattedMessage {...messages.label} />
           </span>
           <input
-            type="text"
-            inputMode="numeric"
+            type="search"
             autoComplete="off"
+            enterKeyHint="search"
             value={code}
             placeholder={intl.formatMessage(messages.hint)}
             onChange={(e) => {
@@ -81,6 +113,7 @@ export default function SearchPage() {
         <CartBar />
       </div>
       {chooser && <GoodsChooser goods={chooser} onClose={() => setChooser(null)} />}
+      {details.shown && !chooser && <GoodsChooser key={details.shown.GoodsID} goods={details.shown} details onClose={details.close} />}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 /** The menu's pure pieces: rows by class, which goods need the chooser, sku matching, bundle completeness, search. */
 import { bundleComplete, findSku, skuValues } from './GoodsChooser';
 import { menuRows, needsChooser } from './GoodsListPage';
-import { findByCode } from './SearchPage';
+import { findGoods } from './SearchPage';
 import { joinPages } from './menuGoods';
 import { firstRowAt } from '../../ui/VirtualList';
 import type { BomGroup, Goods, GoodsClass, Sku } from './menuApi';
@@ -60,8 +60,8 @@ test('a bundle is complete when every required group has exactly its count', () 
 
 test('order by item number: exact match first, then numbers that start with it', () => {
   const list = [goods('1010', 'a'), goods('101', 'a'), goods('102', 'a')];
-  expect(findByCode(list, ' 101 ').map((g) => g.GoodsCode)).toEqual(['101', '1010']);
-  expect(findByCode(list, '')).toEqual([]);
+  expect(findGoods(list, ' 101 ').map((g) => g.GoodsCode)).toEqual(['101', '1010']);
+  expect(findGoods(list, '')).toEqual([]);
 });
 
 test('the windowed list finds the first row at a scroll offset', () => {

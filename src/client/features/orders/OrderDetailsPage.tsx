@@ -17,6 +17,7 @@ import { SettleBill } from '../../flows/SettleBill';
 import { defineMessages } from '../../i18n/defineMessages';
 import { confirmations } from '../../i18n/specMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
+import { lineQuantityText, sheetLineQuantity } from '../../ui/lineQuantity';
 import { useMoney } from '../../ui/money';
 import { authorName, LiveUpdates } from '../live';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
@@ -43,7 +44,6 @@ const messages = defineMessages({
   payLater: { id: 'orderDetails.payLater', defaultMessage: 'To be paid on delivery or at the counter' },
   items: { id: 'orderDetails.items', defaultMessage: 'Items' },
   round: { id: 'orderDetails.round', defaultMessage: 'Round {round}' },
-  quantity: { id: 'orderDetails.quantity', defaultMessage: '× {qua}' },
   amounts: { id: 'orderDetails.amounts', defaultMessage: 'Amounts' },
   sales: { id: 'orderDetails.sales', defaultMessage: 'Subtotal' },
   discount: { id: 'orderDetails.discount', defaultMessage: 'Discount' },
@@ -303,10 +303,11 @@ function CancelOrder({ SheetID, refund }: { SheetID: string; refund: boolean }) 
 
 function ItemList({ items }: { items: OrderItem[] }) {
   const money = useMoney();
+  const intl = useIntl();
   return (
     <ul className="checkout-lines">
       {items.map((item, i) => {
-        const details = [item.skuItems.replace(/[;，]+/g, ' ').trim(), item.punit, ...item.details].filter(Boolean);
+        const details = [item.skuItems.replace(/[;，]+/g, ' ').trim(), ...item.details].filter(Boolean);
         return (
           <li key={i} className="checkout-line">
             <div>
@@ -314,7 +315,7 @@ function ItemList({ items }: { items: OrderItem[] }) {
               {details.length > 0 && <span className="checkout-line-details">{details.join(' · ')}</span>}
             </div>
             <span className="checkout-line-count">
-              <FormattedMessage {...messages.quantity} values={{ qua: Number(item.qua) }} />
+              {lineQuantityText(intl, sheetLineQuantity(item))}
             </span>
             <span className="checkout-line-amount">{money.amount(item.amo)}</span>
           </li>

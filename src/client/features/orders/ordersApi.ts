@@ -78,6 +78,9 @@ export interface OrderItem {
   skuItems: string;
   punit: string;
   qua: string;
+  /** Packs of punit, and loose main units (qua = pQua x the pack's units + mQua). */
+  pQua: string;
+  mQua: string;
   amo: string;
   /** The line's bundle parts, add-ons and remarks, as words. */
   details: string[];
@@ -194,6 +197,8 @@ function toOrderDetail(data: Detail): OrderDetail {
       skuItems: text(r.SkuItems),
       punit: text(r.PUnit),
       qua: decimal(r.Qua),
+      pQua: decimal(r.PQua),
+      mQua: decimal(r.MQua),
       amo: decimal(r.Amo),
       details: detailWords(text(r.Detail)),
     })),

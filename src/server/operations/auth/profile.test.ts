@@ -107,8 +107,16 @@ describe('EntVip_EntVipSubmit_Update', () => {
     expect(cleared.data.table1?.[0]).toMatchObject({ VipName: '李（小玲）', Sex: 1, Birthy: '' });
   });
 
+  test.each(['Tom Tourist', "Tom O'Brien", 'Tom O’Brien', 'Chan Tai Man'])('accepts the name %j (issue 23 item 16: a space or an apostrophe between letters)', async (VipName) => {
+    const res = await update(chan, { VipName });
+    ok(res);
+    expect(res.data.table1?.[0]).toMatchObject({ VipName });
+  });
+
   test.each([
-    [{ VipName: 'Chan Tai Man' }, 'Name contains invalid characters.'],
+    [{ VipName: 'Chan  Tai Man' }, 'Name contains invalid characters.'],
+    [{ VipName: "O'" }, 'Name contains invalid characters.'],
+    [{ VipName: 'Tom 2' }, 'Name contains invalid characters.'],
     [{ VipName: 'Tom!' }, 'Name contains invalid characters.'],
     [{ VipName: '  ' }, 'Please enter your name.'],
     [{ Sex: 3 }, 'Please choose a valid gender.'],

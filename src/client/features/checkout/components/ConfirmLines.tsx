@@ -1,15 +1,15 @@
 /** The confirm page's order lines: each line's name, its options, count and amount. */
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { lineAmountMinor, lineItemCount, type CartEntry, type CartLine } from '../../../../shared/domain/cart';
 import { minorToString } from '../../../../shared/domain/numbers';
 import { useAppSelector } from '../../../app/hooks';
 import { defineMessages } from '../../../i18n/defineMessages';
+import { lineQuantityText } from '../../../ui/lineQuantity';
 import { useMoney } from '../../../ui/money';
 import { selectCartNumberFormats } from '../../cart';
 
 const messages = defineMessages({
   items: { id: 'checkout.items', defaultMessage: 'Your order' },
-  lineCount: { id: 'checkout.lineCount', defaultMessage: '× {count}' },
 });
 
 export function ConfirmLines({ entries }: { entries: readonly CartEntry[] }) {
@@ -28,11 +28,11 @@ export function ConfirmLines({ entries }: { entries: readonly CartEntry[] }) {
 function ConfirmLine({ entry, line }: { entry: CartEntry; line: CartLine }) {
   const formats = useAppSelector(selectCartNumberFormats);
   const money = useMoney();
+  const intl = useIntl();
   const g = entry.goodsDetails;
   const name = String(g.GoodsName ?? '');
   const details = [
     String(g.SkuItems ?? '').replace(/[;，]+/g, ' ').trim(),
-    line.PUnit,
     ...line.bomList.map((b) => b.GoodsName),
     ...line.attachmentList.map((a) => a.Value),
     ...line.remarkList,
@@ -44,7 +44,7 @@ function ConfirmLine({ entry, line }: { entry: CartEntry; line: CartLine }) {
         {details.length > 0 && <span className="checkout-line-details">{details.join(' · ')}</span>}
       </div>
       <span className="checkout-line-count">
-        <FormattedMessage {...messages.lineCount} values={{ count: lineItemCount(line) }} />
+        {lineQuantityText(intl, { count: lineItemCount(line), pack: line.PUnit, ref: Number(line.Ref) })}
       </span>
       <span className="checkout-line-amount">{money.amount(minorToString(lineAmountMinor(line, formats), formats.AmoPoint))}</span>
     </li>
