@@ -40,7 +40,6 @@ const base = DEMO.bases.dineIn;
 const BBQ = DEMO.goods.bbqPorkRice;
 const g = demoIds.goods;
 const EGG = DEMO.options.egg;
-type Client = Awaited<ReturnType<typeof guestClient>>;
 
 /** Round 1 at a table (a remark), then round 2 (another remark, an add-on and a set meal's parts) from the same phone. */
 async function twoRounds(tableNo: number, between?: (sheetId: string) => Promise<void>) {
