@@ -8,6 +8,7 @@ import { Shell } from '../../app/Shell';
 import { answer, resetGateway, server } from '../../test/gateway';
 import { orderState, PAY_METHODS, sheetDetail } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
+import type { KitchenState } from '../../../shared/domain/rounds';
 
 const DETAILS = '/pages/orderDetails/orderDetails?SheetID=SH1';
 const DETAIL = 'PosSalSheet_PosSalSheetDetailGet_V2_Get';
@@ -18,6 +19,9 @@ beforeEach(() => answer('Finance_EntShopAccountGet_V2_Get', PAY_METHODS));
 afterEach(() => resetGateway());
 afterAll(() => server.close());
 
+const round = (RoundNo: number, Progress: string, KitchenState: KitchenState, Remark: string) =>
+  ({ RoundNo, RoundAmo: '50.0000', Remark, CreatedDate: '2026-11-22T04:00:00Z', Mine: 1 as const, Progress, KitchenState });
+
 const tableSheet = () => ({
   ...sheetDetail(
     { TakeType: 'dinein', BusinessMode: '2', PayMode: 'postpay', Progress: 'placed', DisplayState: 'ordering', TableID: '006000010101', TableName: 'A01', Remark: 'No chilli' },
@@ -26,10 +30,7 @@ const tableSheet = () => ({
       { RoundNo: 2, GoodsName: 'BBQ Pork Rice', SkuItems: '', PUnit: '', Qua: '1.0000', Amo: '53.0000', Detail: JSON.stringify({ bomList: [], attachmentList: [{ OptionID: 'O1', Value: 'Extra egg' }], remarkList: [] }) },
     ],
   ),
-  table3: [
-    { RoundNo: 1, RoundAmo: '48.0000', Remark: 'No chilli', CreatedDate: '2026-11-22T04:00:00Z', Mine: 1, Progress: 'ready', KitchenState: 'ready' },
-    { RoundNo: 2, RoundAmo: '53.0000', Remark: 'Peanut allergy', CreatedDate: '2026-11-22T04:20:00Z', Mine: 1, Progress: 'placed', KitchenState: 'new' },
-  ],
+  table3: [round(1, 'ready', 'ready', 'No chilli'), round(2, 'placed', 'new', 'Peanut allergy')],
 });
 
 test("each round with its own kitchen state and remark; the table's name, not its id", async () => {
@@ -51,7 +52,7 @@ test("each round with its own kitchen state and remark; the table's name, not it
 
 test('a round moved on by the kitchen shows its new state in the same place', async () => {
   const moved = tableSheet();
-  moved.table3[1] = { ...moved.table3[1]!, Progress: 'preparing', KitchenState: 'preparing' };
+  moved.table3[1] = round(2, 'preparing', 'preparing', 'Peanut allergy');
   answer(DETAIL, moved);
   renderWithProviders(<Shell />, { route: DETAILS, preloadedState: orderState() });
   const round2 = await screen.findByRole('region', { name: 'Round 2' });
