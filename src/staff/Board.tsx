@@ -1,17 +1,21 @@
 /**
  * The outlet's orders under way as cards in columns by state (new,
  * preparing, ready, out for delivery), oldest at the top, newest at the
- * bottom. Each card: table, pickup time or delivery address, the lines with
- * their specs, add-ons and remarks, and its age. A new order (or a new round
- * at a table) plays a sound and is highlighted. One tap moves an order
- * forward (the staff API allows forward only); a table's sheet can be closed
- * as paid at the counter. The board follows the outlet's live events and reads
- * the orders again on each.
+ * bottom. Each round of ordering is a card of its own (a pickup or delivery
+ * order has one; a table adds one per round), in the column of its own
+ * kitchen state: a round added after the others were served is new. Each
+ * card: table, pickup time or delivery address, the round's lines with their
+ * specs, add-ons and remarks (in the screen's language) and the round's
+ * remark, and its age. A new order or round plays a sound and is highlighted.
+ * One tap moves a round forward (the staff API allows forward only); a
+ * table's sheet can be closed as paid at the counter. The board follows the
+ * outlet's live events and reads the orders again on each.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { defineMessages } from '../client/i18n/defineMessages';
-import { StaffError, type StaffApi, type StaffItem, type StaffSheet } from './api';
+import { StaffError, type StaffApi, type StaffRound, type StaffSheet } from './api';
+import { specWords } from '../shared/domain/rounds';
 import { playNewOrderCue } from './sound';
 import type { StaffLocale } from './StaffApp';
 import { openStaffStream } from './stream';
@@ -32,6 +36,7 @@ const m = defineMessages({
   live: { id: 'staff.live', defaultMessage: 'Live' },
   reconnecting: { id: 'staff.reconnecting', defaultMessage: 'Reconnecting…' },
   card: { id: 'staff.card', defaultMessage: 'Order {number}, {where}' },
+  cardRound: { id: 'staff.cardRound', defaultMessage: 'Order {number}, {where}, round {round}' },
   table: { id: 'staff.table', defaultMessage: 'Table {table}' },
   pickup: { id: 'staff.pickup', defaultMessage: 'Pickup {time}' },
   pickupAsap: { id: 'staff.pickupAsap', defaultMessage: 'Pickup, as soon as possible' },
@@ -64,19 +69,47 @@ const COLUMNS: { id: Column; title: MessageDescriptor }[] = [
   { id: 'delivering', title: m.colDelivering },
 ];
 
-/** The column a sheet belongs in, or null when it is not the kitchen's (unpaid, finished, closed). */
-export function columnOf(s: StaffSheet): Column | null {
-  if (s.status === 2 || s.status === 3) return null;
-  if (s.displayState === 'unpaid' || s.displayState === 'expired') return null;
-  // A table's sheet that was served but not paid stays in view for the counter to close.
-  if (s.progress === 'completed') return s.payMode === 'postpay' && s.status === 0 ? 'ready' : null;
-  const byProgress: Record<string, Column> = { placed: 'new', preparing: 'preparing', ready: 'ready', delivering: 'delivering' };
-  return byProgress[s.progress] ?? null;
+/** A card: one round of a sheet. */
+export interface RoundCard {
+  key: string;
+  sheet: StaffSheet;
+  round: StaffRound;
 }
 
-/** The next step of a sheet and its button's words. */
-function nextStep(s: StaffSheet): { progress: string; label: MessageDescriptor } | null {
-  switch (s.progress) {
+/** A sheet's rounds; from a service that sends none, the sheet as one round. */
+export function roundsOf(s: StaffSheet): StaffRound[] {
+  if (s.rounds && s.rounds.length > 0) return s.rounds;
+  return [{ roundNo: 1, progress: s.progress, kitchenState: '', remark: s.remark, createdAt: s.createdAt, items: s.items }];
+}
+
+const BY_PROGRESS: Record<string, Column> = { placed: 'new', preparing: 'preparing', ready: 'ready', delivering: 'delivering' };
+
+/** The column a round's card belongs in, or null when it is not the kitchen's (unpaid, served, closed). */
+export function columnOf(s: StaffSheet, round: StaffRound = roundsOf(s)[0]!): Column | null {
+  if (s.status === 2 || s.status === 3) return null;
+  if (s.displayState === 'unpaid' || s.displayState === 'expired') return null;
+  if (round.progress === 'completed') {
+    // A table's sheet that was all served but not paid stays in view (its last round) for the counter to close.
+    const rounds = roundsOf(s);
+    const allServed = rounds.every((r) => r.progress === 'completed');
+    return s.payMode === 'postpay' && s.status === 0 && allServed && round.roundNo === rounds[rounds.length - 1]!.roundNo ? 'ready' : null;
+  }
+  return BY_PROGRESS[round.progress] ?? null;
+}
+
+/** The cards of the sheets: one per round in view. */
+export function cardsOf(sheets: readonly StaffSheet[]): (RoundCard & { column: Column })[] {
+  return sheets.flatMap((sheet) =>
+    roundsOf(sheet).flatMap((round) => {
+      const column = columnOf(sheet, round);
+      return column ? [{ key: `${sheet.sheetId}:${round.roundNo}`, sheet, round, column }] : [];
+    }),
+  );
+}
+
+/** The next step of a round and its button's words. */
+function nextStep(s: StaffSheet, progress: string): { progress: string; label: MessageDescriptor } | null {
+  switch (progress) {
     case 'placed':
       return { progress: 'preparing', label: m.toPreparing };
     case 'preparing':
@@ -126,7 +159,6 @@ export function Board({
   const [fresh, setFresh] = useState<Record<string, number>>({});
   const [now, setNow] = useState(() => Date.now());
   const shown = useRef<Set<string> | null>(null);
-  const newRounds = useRef(new Set<string>());
   const loading = useRef<{ running: boolean; again: boolean }>({ running: false, again: false });
 
   const markFresh = useCallback((ids: string[]) => {
@@ -146,13 +178,12 @@ export function Board({
       do {
         loading.current.again = false;
         const list = await api.openSheets(baseId);
-        const visible = list.filter((s) => columnOf(s) !== null);
-        const ids = new Set(visible.map((s) => s.sheetId));
-        // What came into view since the last read (not on the first), and tables with a new round.
+        const visible = list.filter((s) => cardsOf([s]).length > 0);
+        // Cards (rounds) that came into view since the last read (not on the first): a new order, a new round at a table.
+        const keys = new Set(cardsOf(visible).map((c) => c.key));
         const before = shown.current;
-        const arrived = before ? [...ids].filter((id) => !before.has(id) || newRounds.current.has(id)) : [];
-        newRounds.current.clear();
-        shown.current = ids;
+        const arrived = before ? [...keys].filter((key) => !before.has(key)) : [];
+        shown.current = keys;
         setSheets(visible);
         setFailed(false);
         markFresh(arrived);
@@ -170,7 +201,6 @@ export function Board({
     const stop = openStaffStream(token, baseId, {
       onEvent(e) {
         if (e.kind === 'menu') return;
-        if (e.kind === 'round') newRounds.current.add(e.sheetId);
         void load();
       },
       onOpen() {
@@ -214,8 +244,16 @@ export function Board({
       </p>
     );
   }
+  const cards = cardsOf(sheets);
   const byColumn = (c: Column) =>
-    sheets.filter((s) => columnOf(s) === c).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.sheetId.localeCompare(b.sheetId));
+    cards
+      .filter((card) => card.column === c)
+      .sort(
+        (a, b) =>
+          (a.round.createdAt || a.sheet.createdAt).localeCompare(b.round.createdAt || b.sheet.createdAt) ||
+          a.sheet.sheetId.localeCompare(b.sheet.sheetId) ||
+          a.round.roundNo - b.round.roundNo,
+      );
   return (
     <>
       <p className={`live-state${live ? ' up' : ''}`} role="status">
@@ -239,13 +277,15 @@ export function Board({
                   <FormattedMessage {...m.empty} />
                 </p>
               ) : (
-                list.map((s) => (
+                list.map(({ key, sheet: s, round }) => (
                   <Card
-                    key={s.sheetId}
+                    key={key}
                     sheet={s}
+                    round={round}
                     now={now}
-                    fresh={(fresh[s.sheetId] ?? 0) > now}
-                    onForward={(progress) => void act(() => api.progress(s.sheetId, progress))}
+                    fresh={(fresh[key] ?? 0) > now}
+                    // The round by number when the service knows rounds; else the sheet (its only round).
+                    onForward={(progress) => void act(() => api.progress(s.sheetId, progress, s.rounds?.length ? round.roundNo : undefined))}
                     onClosePaid={() => {
                       if (window.confirm(intl.formatMessage(m.confirmClose, { table: s.tableName || s.sheetId }))) void act(() => api.closePaidAtCounter(s.sheetId));
                     }}
@@ -262,12 +302,14 @@ export function Board({
 
 function Card({
   sheet: s,
+  round,
   now,
   fresh,
   onForward,
   onClosePaid,
 }: {
   sheet: StaffSheet;
+  round: StaffRound;
   now: number;
   fresh: boolean;
   onForward: (progress: string) => void;
@@ -286,14 +328,14 @@ function Card({
           ? intl.formatMessage(m.pickup, { time })
           : intl.formatMessage(m.pickupAsap)
         : intl.formatMessage(m.dineIn);
-  const minutes = Math.max(0, Math.floor((now - new Date(s.createdAt).getTime()) / 60_000));
-  const next = nextStep(s);
+  const minutes = Math.max(0, Math.floor((now - new Date(round.createdAt || s.createdAt).getTime()) / 60_000));
+  const next = nextStep(s, round.progress);
   const tableOpen = s.payMode === 'postpay' && s.status === 0;
-  const rounds = new Map<number, StaffItem[]>();
-  for (const i of s.items) rounds.set(i.roundNo, [...(rounds.get(i.roundNo) ?? []), i]);
+  const several = roundsOf(s).length > 1 || round.roundNo > 1;
   const number = s.sheetId.slice(-4);
+  const label = several ? intl.formatMessage(m.cardRound, { number, where, round: round.roundNo }) : intl.formatMessage(m.card, { number, where });
   return (
-    <article className={`card${fresh ? ' fresh' : ''}`} aria-label={intl.formatMessage(m.card, { number, where })}>
+    <article className={`card${fresh ? ' fresh' : ''}`} aria-label={label}>
       <header>
         <strong className="where">{where}</strong>
         {fresh && (
@@ -310,27 +352,26 @@ function Card({
         {s.custName ? ` · ${s.custName}` : ''}
       </p>
       {s.takeType === 'delivery' && s.address && <p className="address">{s.address}</p>}
-      {[...rounds.entries()].map(([round, items]) => (
-        <div key={round} className="round">
-          {rounds.size > 1 && (
-            <h3>
-              <FormattedMessage {...m.round} values={{ round }} />
-            </h3>
-          )}
-          <ul className="lines">
-            {items.map((i, k) => (
-              <li key={k}>
-                <span className="qty">{Number(i.qua)}×</span> {i.goodsName}
-                {i.skuItems && <span className="spec"> ({i.skuItems.replace(/;/g, ' / ').replace(/，$/, '')})</span>}
-                {detailWords(i.detail).length > 0 && <span className="extras">{detailWords(i.detail).join(' · ')}</span>}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
-      {s.remark && (
+      <div className="round">
+        {several && (
+          <h3>
+            <FormattedMessage {...m.round} values={{ round: round.roundNo }} />
+          </h3>
+        )}
+        <ul className="lines">
+          {round.items.map((i, k) => (
+            <li key={k}>
+              <span className="qty">{Number(i.qua)}×</span> {i.goodsName}
+              {i.skuItems && <span className="spec"> ({specWords(i.skuItems).join(' / ')})</span>}
+              {detailWords(i.detail).length > 0 && <span className="extras">{detailWords(i.detail).join(' · ')}</span>}
+            </li>
+          ))}
+        </ul>
+      </div>
+      {/* The round's own remark, beside its lines (issue 22 item 4). */}
+      {round.remark && (
         <p className="remark">
-          <FormattedMessage {...m.remark} values={{ remark: s.remark }} />
+          <FormattedMessage {...m.remark} values={{ remark: round.remark }} />
         </p>
       )}
       {s.isPayLater && s.payStatus !== 2 && (
@@ -344,7 +385,7 @@ function Card({
         </p>
       )}
       <div className="actions">
-        {next && !(s.progress === 'completed') && (
+        {next && round.progress !== 'completed' && (
           <button type="button" className="btn btn-primary" onClick={() => onForward(next.progress)}>
             <FormattedMessage {...next.label} />
           </button>

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { defineMessages } from '../client/i18n/defineMessages';
+import { specWords } from '../shared/domain/rounds';
 import { StaffError, type StaffApi, type StaffGoods } from './api';
 import type { StaffLocale } from './StaffApp';
 import { openStaffStream } from './stream';
@@ -54,6 +55,8 @@ export function SoldOutPanel({ api, token, baseId, locale }: { api: StaffApi; to
   }, [baseId, load, token]);
 
   const nameOf = (g: StaffGoods) => (locale === 'en' ? g.nameEn : locale === 'zh-TW' ? g.nameTw : g.name);
+  /** A spec by its values' names in the screen's language ('Regular / Hot'), as the service answers them. */
+  const specOf = (k: StaffGoods['skus'][number]) => (k.spec?.length ? k.spec.join(' / ') : specWords(k.skuItems).join(' / '));
   /** Shows the mark at once, then asks the service and reads the goods again (its answer wins). */
   const toggle = async (change: () => Promise<unknown>, shown: (list: StaffGoods[]) => StaffGoods[]) => {
     setGoods((list) => (list ? shown(list) : list));
@@ -129,7 +132,7 @@ export function SoldOutPanel({ api, token, baseId, locale }: { api: StaffApi; to
                       <input
                         type="checkbox"
                         checked={k.soldOut}
-                        aria-label={intl.formatMessage(m.markSku, { name: nameOf(g), spec: k.skuItems })}
+                        aria-label={intl.formatMessage(m.markSku, { name: nameOf(g), spec: specOf(k) })}
                         onChange={(e) => {
                           const soldOut = e.target.checked;
                           void toggle(
@@ -139,7 +142,7 @@ export function SoldOutPanel({ api, token, baseId, locale }: { api: StaffApi; to
                           );
                         }}
                       />
-                      {k.skuItems}
+                      {specOf(k)}
                     </label>
                   </li>
                 ))}

@@ -59,6 +59,9 @@ function readSession(): Session | null {
 
 export function StaffApp() {
   const [locale, setLocale] = useState<StaffLocale>(initialLocale);
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
   const handleLocale = (l: StaffLocale) => {
     localStorage.setItem(LANGUAGE_KEY, l);
     document.documentElement.lang = l;
@@ -89,7 +92,8 @@ function Screen({ locale, onLocale }: { locale: StaffLocale; onLocale: (l: Staff
   const intl = useIntl();
   const [session, setSession] = useState<Session | null>(readSession);
   const [tab, setTab] = useState<'orders' | 'soldOut' | 'member'>('orders');
-  const api = useMemo(() => (session ? staffApi(session.token) : null), [session]);
+  // The screen's language goes with every call: the orders' lines and the specs come back in it.
+  const api = useMemo(() => (session ? staffApi(session.token, locale) : null), [session, locale]);
 
   useEffect(() => {
     document.title = intl.formatMessage(m.title);

@@ -9,6 +9,18 @@ export interface StaffItem {
   detail: string;
 }
 
+/** A round of ordering on a sheet: its own kitchen state, remark and lines (a pickup or delivery order has one). */
+export interface StaffRound {
+  roundNo: number;
+  /** placed | preparing | ready | delivering | completed */
+  progress: string;
+  /** new | preparing | ready | served */
+  kitchenState: string;
+  remark: string;
+  createdAt: string;
+  items: StaffItem[];
+}
+
 export interface StaffSheet {
   sheetId: string;
   baseId: string;
@@ -28,6 +40,8 @@ export interface StaffSheet {
   roundCount: number;
   createdAt: string;
   items: StaffItem[];
+  /** Its rounds, each beside its own lines (an older service sends none: the sheet is one round). */
+  rounds?: StaffRound[];
 }
 
 export interface Outlet {
@@ -45,7 +59,8 @@ export interface StaffGoods {
   nameTw: string;
   nameEn: string;
   soldOut: boolean;
-  skus: { skuId: string; skuItems: string; soldOut: boolean }[];
+  /** spec: the sku's values' names in the screen's language (an older service sends only skuItems). */
+  skus: { skuId: string; skuItems: string; spec?: string[]; soldOut: boolean }[];
 }
 
 export interface Member {
@@ -65,7 +80,8 @@ export class StaffError extends Error {
   }
 }
 
-export function staffApi(token: string) {
+/** The staff API with a token; texts (the lines, specs) come back in `lang`, the screen's language. */
+export function staffApi(token: string, lang?: string) {
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
     let res: Response;
     try {
@@ -74,7 +90,7 @@ export function staffApi(token: string) {
         headers: {
           authorization: `Bearer ${token}`,
           // The screen's language (StaffApp sets it on the page): the orders' lines come back in it.
-          'accept-language': document.documentElement.lang || navigator.language,
+          'accept-language': lang || document.documentElement.lang || navigator.language,
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -97,7 +113,9 @@ export function staffApi(token: string) {
       ]);
       return [...open.sheets, ...paid.sheets];
     },
-    progress: (sheetId: string, progress: string) => call('POST', `/staff/sheets/${q(sheetId)}/progress`, { progress }),
+    /** Moves one round of a sheet forward (without a round: the sheet's only one). */
+    progress: (sheetId: string, progress: string, round?: number) =>
+      call('POST', `/staff/sheets/${q(sheetId)}/progress`, round === undefined ? { progress } : { progress, round }),
     closePaidAtCounter: (sheetId: string) => call('POST', `/staff/sheets/${q(sheetId)}/close`, { paidAtCounter: true }),
     goods: (baseId: string) => call<{ goods: StaffGoods[] }>('GET', `/staff/goods?baseId=${q(baseId)}`).then((r) => r.goods),
     goodsSoldOut: (goodsId: string, soldOut: boolean) => call('POST', `/staff/goods/${q(goodsId)}/sold-out`, { soldOut }),

@@ -4,9 +4,13 @@
  * `Authorization: Bearer <STAFF_TOKEN>` (config.staffToken; compared in
  * constant time; off when there is no token, the production default).
  *
- *   GET  /staff/sheets?baseId=…&status=…&limit=…  the counter's list, newest first
- *   POST /staff/sheets/:id/progress {"progress": "preparing"|"ready"|"delivering"|"completed"}
- *        forward only; 409 on a backward move or a closed sheet
+ *   GET  /staff/sheets?baseId=…&status=…&limit=…  the counter's list, newest first; each
+ *        sheet with its rounds (each its own kitchen state and remark beside its lines) and,
+ *        as before, all its lines; texts in the caller's language (Accept-Language)
+ *   POST /staff/sheets/:id/progress {"progress": "preparing"|"ready"|"delivering"|"completed", "round"?: n}
+ *        moves one round forward (its kitchen state); the sheet's progress is derived
+ *        (its least advanced round's). Without "round": the sheet's only round; 409 when
+ *        it has several. Forward only; 409 on a backward move or a closed sheet
  *   POST /staff/sheets/:id/close {"paidAtCounter": true?}
  *        closes an open sheet (a table's, at the end): status 3 (checked out,
  *        paid) when paid online or paidAtCounter, else 2 (closed unpaid; its
@@ -32,6 +36,8 @@ import { emitSheetEvent } from '../events/emit';
 import { memberCodeValid, parseMemberCode } from '../operations/auth/memberCode';
 import { isoSeconds, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from '../operations/orders/sheetState';
 import { langsFor, tr, trBy } from '../operations/localized';
+import { localizedDetails } from '../operations/orders/lineTexts';
+import { kitchenState, sheetProgressOf } from '../../shared/domain/rounds';
 import { langFromHeader } from '../messages';
 import { staffGuard } from './staffAuth';
 
@@ -54,7 +60,7 @@ class HttpError extends Error {
   }
 }
 
-const progressBody = z.object({ progress: z.enum(PROGRESS) });
+const progressBody = z.object({ progress: z.enum(PROGRESS), round: z.number().int().min(1).max(10_000).optional() });
 const soldOutBody = z.object({ soldOut: z.boolean() });
 const closeBody = z.object({ paidAtCounter: z.boolean().optional() }).optional();
 const listQuery = z.object({
@@ -143,6 +149,35 @@ async function readSheet(tx: Queryable, sheetId: string): Promise<StaffSheetRow>
   return sheet!;
 }
 
+type RoundRow = { sheet_id: string; round_no: number; progress: string; remark: string; created_at: Date; progress_at: Date | null };
+
+/** A round as the staff API answers it. */
+function roundJson(r: Pick<RoundRow, 'round_no' | 'progress' | 'remark' | 'created_at' | 'progress_at'>) {
+  return {
+    roundNo: r.round_no,
+    progress: r.progress,
+    kitchenState: kitchenState(r.progress),
+    remark: r.remark,
+    createdAt: isoSeconds(r.created_at),
+    movedAt: isoSeconds(r.progress_at),
+  };
+}
+
+/**
+ * The rounds of a sheet from its round rows; a sheet written without them
+ * (the demo's) is one round: the sheet's progress and remark. A round number
+ * of the lines without a row reads as the sheet does.
+ */
+function roundsOf(sheet: StaffSheetRow, rows: readonly RoundRow[], itemRounds: readonly number[]) {
+  const byNo = new Map(rows.map((r) => [r.round_no, r]));
+  for (const no of rows.length === 0 ? [1, ...itemRounds] : itemRounds) {
+    if (!byNo.has(no)) {
+      byNo.set(no, { sheet_id: sheet.sheet_id, round_no: no, progress: sheet.progress, remark: no === 1 ? sheet.remark : '', created_at: sheet.created_at, progress_at: null });
+    }
+  }
+  return [...byNo.values()].sort((a, b) => a.round_no - b.round_no);
+}
+
 export async function staffRoutes(app: FastifyInstance, { db, config, clock }: StaffDeps): Promise<void> {
   const token = config.staffToken;
   if (!token) return;
@@ -173,7 +208,14 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
     // The lines in the staff's language (Accept-Language), as the customers' order pages show them.
     const l = await langsFor(db, langFromHeader(req.headers['accept-language']), { baseId: q.baseId });
     const or = (translated: string, stored: string) => `COALESCE(NULLIF(${translated}, ''), ${stored})`;
-    const items = sheets.length
+    const ids = sheets.map((s) => s.sheet_id);
+    const rounds = sheets.length
+      ? await db.query<RoundRow>(
+          'SELECT sheet_id, round_no, progress, remark, created_at, progress_at FROM sheet_round WHERE sheet_id = ANY ($1::text[]) ORDER BY sheet_id, round_no',
+          [ids],
+        )
+      : [];
+    const rawItems = sheets.length
       ? await db.query<{ sheet_id: string; round_no: number; goods_name: string; sku_items: string; punit: string; qua: string; pqua: string; mqua: string; amo: string; detail: string }>(
           `SELECT i.sheet_id, i.round_no, ${or(tr('g.goods_name', l), 'i.goods_name')} AS goods_name,
                   ${or(trBy('g.sku_attribute_values', 'k.sku_items', l), 'i.sku_items')} AS sku_items,
@@ -183,22 +225,40 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
              LEFT JOIN goods_sku k ON k.sku_id = i.sku_id AND i.sku_id <> ''
              LEFT JOIN goods_punit p ON p.goods_id = i.goods_id AND p.punit = i.punit AND i.punit <> ''
             WHERE i.sheet_id = ANY ($1::text[]) ORDER BY i.sheet_id, i.round_no, i.item_id`,
-          [sheets.map((s) => s.sheet_id)],
+          [ids],
         )
       : [];
+    // The bundle parts and add-ons of the lines in the same language (lineTexts.ts).
+    const details = await localizedDetails(db, rawItems.map((i) => i.detail), l);
+    const items = rawItems.map((i, n) => ({
+      sheetId: i.sheet_id,
+      roundNo: i.round_no,
+      goodsName: i.goods_name,
+      skuItems: i.sku_items,
+      pUnit: i.punit,
+      qua: i.qua,
+      pQua: i.pqua,
+      mQua: i.mqua,
+      amo: i.amo,
+      detail: details[n]!,
+    }));
     return {
-      sheets: sheets.map((s) => ({
-        ...sheetJson(s, now),
-        items: items
-          .filter((i) => i.sheet_id === s.sheet_id)
-          .map((i) => ({ roundNo: i.round_no, goodsName: i.goods_name, skuItems: i.sku_items, pUnit: i.punit, qua: i.qua, pQua: i.pqua, mQua: i.mqua, amo: i.amo, detail: i.detail })),
-      })),
+      sheets: sheets.map((s) => {
+        const lines = items.filter((i) => i.sheetId === s.sheet_id).map(({ sheetId: _, ...i }) => i);
+        const own = roundsOf(s, rounds.filter((r) => r.sheet_id === s.sheet_id), [...new Set(lines.map((i) => i.roundNo))]);
+        return {
+          ...sheetJson(s, now),
+          // Each round beside its own lines: its kitchen state and its remark (issues 22 and 23).
+          rounds: own.map((r) => ({ ...roundJson(r), items: lines.filter((i) => i.roundNo === r.round_no) })),
+          items: lines,
+        };
+      }),
     };
   });
 
   app.post('/staff/sheets/:id/progress', async (req) => {
     const { id } = parse(idParam, req.params, 'path');
-    const { progress } = parse(progressBody, req.body, 'body');
+    const { progress, round } = parse(progressBody, req.body, 'body');
     const now = clock.now();
     return db.transaction(async (tx) => {
       const sheet = await lockedSheet(tx, id);
@@ -206,14 +266,40 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
         throw new HttpError(409, `sheet ${id} is ${sheet.status === SheetStatus.closed ? 'closed' : 'checked out'}`);
       }
       if (progress === 'delivering' && sheet.take_type !== 'delivery') throw new HttpError(409, `sheet ${id} is not a delivery order`);
-      const from = PROGRESS.indexOf(sheet.progress as Progress);
+      // The sheet's row is locked: its rounds cannot change meanwhile (a new round locks it too).
+      const rows = await tx.query<RoundRow>(
+        'SELECT sheet_id, round_no, progress, remark, created_at, progress_at FROM sheet_round WHERE sheet_id = $1 ORDER BY round_no',
+        [id],
+      );
+      if (round === undefined && rows.length > 1) {
+        throw new HttpError(409, `sheet ${id} has ${rows.length} rounds: say which one moves with "round"`);
+      }
+      const roundNo = round ?? rows[0]?.round_no ?? 1;
+      const target = rows.find((r) => r.round_no === roundNo);
+      // A sheet written without round rows (the demo's) is one round: the sheet itself.
+      if (!target && !(rows.length === 0 && roundNo === 1)) throw new HttpError(404, `no round ${roundNo} on sheet ${id}`);
+      const current = target ? target.progress : sheet.progress;
+      const from = PROGRESS.indexOf(current as Progress);
       const to = PROGRESS.indexOf(progress);
-      if (to < from) throw new HttpError(409, `sheet ${id} is already ${sheet.progress}: progress only moves forward`);
+      if (to < from) throw new HttpError(409, `round ${roundNo} of sheet ${id} is already ${current}: progress only moves forward`);
+      let moved: RoundRow | null = target ? { ...target } : null;
       if (to > from) {
-        await tx.query('UPDATE sheet SET progress = $2, updated_at = $3 WHERE sheet_id = $1', [id, progress, now]);
+        if (target) {
+          const [row] = await tx.query<RoundRow>(
+            `UPDATE sheet_round SET progress = $3, progress_at = $4 WHERE sheet_id = $1 AND round_no = $2
+             RETURNING sheet_id, round_no, progress, remark, created_at, progress_at`,
+            [id, roundNo, progress, now],
+          );
+          moved = row ?? null;
+        }
+        // The sheet's progress, derived: its least advanced round's.
+        const derived = target ? sheetProgressOf(rows.map((r) => (r.round_no === roundNo ? progress : r.progress))) : progress;
+        await tx.query('UPDATE sheet SET progress = $2, updated_at = $3 WHERE sheet_id = $1', [id, derived, now]);
         await emitSheetEvent(tx, id, 'progress');
       }
-      return { changed: to > from, sheet: sheetJson(await readSheet(tx, id), now) };
+      const after = await readSheet(tx, id);
+      const answered = moved ?? { round_no: 1, progress: after.progress, remark: after.remark, created_at: after.created_at, progress_at: null };
+      return { changed: to > from, round: roundJson(answered), sheet: sheetJson(after, now) };
     });
   });
 

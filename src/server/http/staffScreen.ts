@@ -3,7 +3,9 @@
  * staff API of http/staff.ts, behind the same staff token:
  *
  *   GET /staff/outlets                the outlets to choose from at sign-in
- *   GET /staff/goods?baseId=…         the outlet's goods with their skus and sold-out marks
+ *   GET /staff/goods?baseId=…         the outlet's goods with their skus and sold-out marks; a
+ *                                     sku's spec as its values' names in the caller's language
+ *                                     (Accept-Language: the screen's), e.g. ["Large", "Iced"]
  *
  * The screen itself is built into dist/staff/ and served with the app's files.
  */
@@ -12,6 +14,9 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/driver';
 import { staffGuard } from './staffAuth';
+import { specWords } from '../../shared/domain/rounds';
+import { langFromHeader } from '../messages';
+import { langsFor, trBy } from '../operations/localized';
 
 export interface StaffScreenDeps {
   db: Db;
@@ -53,15 +58,17 @@ export async function staffScreenRoutes(app: FastifyInstance, { db, config, cloc
         WHERE g.shop_id = $1 AND g.goods_type <> 9 ORDER BY c.sort, c.class_id, g.sort, g.goods_id`,
       [base.shop_id],
     );
+    const l = await langsFor(db, langFromHeader(req.headers['accept-language']), { baseId });
     const skus = await db.query<{ sku_id: string; goods_id: string; sku_items: string; sold_out: boolean }>(
-      `SELECT k.sku_id, k.goods_id, k.sku_items, k.sold_out FROM goods_sku k JOIN goods g ON g.goods_id = k.goods_id
+      `SELECT k.sku_id, k.goods_id, ${trBy('g.sku_attribute_values', 'k.sku_items', l)} AS sku_items, k.sold_out
+         FROM goods_sku k JOIN goods g ON g.goods_id = k.goods_id
         WHERE g.shop_id = $1 ORDER BY k.goods_id, k.sort, k.sku_id`,
       [base.shop_id],
     );
-    const byGoods = new Map<string, { skuId: string; skuItems: string; soldOut: boolean }[]>();
+    const byGoods = new Map<string, { skuId: string; skuItems: string; spec: string[]; soldOut: boolean }[]>();
     for (const k of skus) {
       const list = byGoods.get(k.goods_id) ?? [];
-      list.push({ skuId: k.sku_id, skuItems: k.sku_items, soldOut: k.sold_out });
+      list.push({ skuId: k.sku_id, skuItems: k.sku_items, spec: specWords(k.sku_items), soldOut: k.sold_out });
       byGoods.set(k.goods_id, list);
     }
     return {

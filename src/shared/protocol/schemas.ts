@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { PAY_TYPES } from '../domain/payTypes';
 import { FEEDBACK_MAX_CHARS } from '../domain/feedback';
 import { REMARK_MAX, remarkLength } from '../domain/remarks';
+import { KITCHEN_STATES } from '../domain/rounds';
 import type { OperationName } from './catalogue';
 import { dec, id, int, multiline, num, optionalId, page, payload, str, table, text } from './fields';
 
@@ -241,6 +242,8 @@ export const sheetHeadRow = z.object({
   /** ISO date-time, UTC. */
   CreatedDate: str,
   TableID: str,
+  /** The table's name ('' for none): what the customer reads, never the TableID. */
+  TableName: str,
   BaseID: str,
   ShopID: str,
   PosType: str,
@@ -307,10 +310,15 @@ export const sheetRoundRow = z.object({
   RoundNo: z.number(),
   /** The round's total. */
   RoundAmo: dec,
+  /** The round's own remark, as its orderer wrote it. */
   Remark: str,
   CreatedDate: str,
   /** 1 when the caller's session ordered the round (whose it is otherwise is not said). */
   Mine: bit,
+  /** The round's own progress in the kitchen: placed | preparing | ready | delivering | completed (domain/rounds.ts). */
+  Progress: str,
+  /** The same as the kitchen names it: new | preparing | ready | served. */
+  KitchenState: z.enum(KITCHEN_STATES),
 });
 /** Who ordered each round, as everyone at the table sees it (table4 of the sheet detail): a member's name, or '' and the guest's place at the table ("Guest 2"). */
 export const roundAuthorRow = z.object({ RoundNo: z.number(), ByName: str, ByPlace: z.number() });

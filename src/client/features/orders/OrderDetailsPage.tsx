@@ -22,7 +22,7 @@ import { useMoney } from '../../ui/money';
 import { authorName, LiveUpdates } from '../live';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
 import { selectBaseInfo, selectEntity, selectTableInfo } from '../shop';
-import { displayStateLabels, FINAL_STATES } from './displayStateLabels';
+import { displayStateLabels, FINAL_STATES, kitchenStateLabels } from './displayStateLabels';
 import { ordersApi, type OrderDetail, type OrderItem } from './ordersApi';
 import { roundsOf } from './TableSheet';
 
@@ -133,7 +133,8 @@ function OrderView({ order, refreshing, onRefresh }: { order: OrderDetail; refre
   const takeTime = header.takeTime ? new Date(header.takeTime) : null;
   const formatWhen = (d: Date) =>
     intl.formatDate(d, { timeZone: zone, month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const tableName = header.TableID && table?.TableID === header.TableID ? table.TableName : header.TableID;
+  // The table's name, as the service answers it (issue 23 item 6); never its internal id.
+  const tableName = header.tableName || (header.TableID && table?.TableID === header.TableID ? table.TableName : '');
   // Checking out online is the outlet's choice; the service has the last word.
   const onlineCheckout = !(base && base.BaseID === header.BaseID && base.IsPayLaterOnlineCheckout === '0');
   const byRound = Boolean(header.TableID) || new Set(items.map((i) => i.RoundNo)).size > 1;
@@ -192,16 +193,29 @@ function OrderView({ order, refreshing, onRefresh }: { order: OrderDetail; refre
         </h2>
         {byRound ? (
           roundsOf(items).map(([round, list]) => (
-            <section key={round} className="round">
-              <h3>
-                <FormattedMessage {...messages.round} values={{ round }} />
-              </h3>
+            <section key={round} className="round" aria-labelledby={`round-${round}`}>
+              <div className="round-head">
+                <h3 id={`round-${round}`}>
+                  <FormattedMessage {...messages.round} values={{ round }} />
+                </h3>
+                {/* Each round's own kitchen state (issue 23 item 2). */}
+                {order.rounds[round] && (
+                  <span className={`tag round-state round-state-${order.rounds[round].kitchenState}`}>
+                    <FormattedMessage {...kitchenStateLabels[order.rounds[round].kitchenState]} />
+                  </span>
+                )}
+              </div>
               {order.authors[round] && (
                 <p className="muted round-by">
                   <FormattedMessage {...messages.roundBy} values={{ who: authorName(intl, order.authors[round]) }} />
                 </p>
               )}
               <ItemList items={list} />
+              {order.rounds[round]?.remark && (
+                <p className="muted round-remark">
+                  <FormattedMessage {...messages.remark} values={{ remark: order.rounds[round].remark }} />
+                </p>
+              )}
             </section>
           ))
         ) : (
@@ -221,7 +235,7 @@ function OrderView({ order, refreshing, onRefresh }: { order: OrderDetail; refre
           {Number(header.bagAmo) > 0 && <AmountRow label={messages.bag} value={money.amount(header.bagAmo)} />}
           <AmountRow label={messages.total} value={money.amount(header.totalAmo)} strong />
         </dl>
-        {header.remark && (
+        {header.remark && !byRound && (
           <p className="muted">
             <FormattedMessage {...messages.remark} values={{ remark: header.remark }} />
           </p>

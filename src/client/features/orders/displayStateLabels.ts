@@ -1,6 +1,7 @@
 /** What each displayed order state is called (SPEC section 4). */
 import type { MessageDescriptor } from 'react-intl';
 import type { DisplayState } from '../../../shared/domain/orderStates';
+import type { KitchenState } from '../../../shared/domain/rounds';
 import { defineMessages } from '../../i18n/defineMessages';
 
 export const displayStateLabels: Record<DisplayState, MessageDescriptor> = defineMessages({
@@ -19,3 +20,11 @@ export const displayStateLabels: Record<DisplayState, MessageDescriptor> = defin
 
 /** States after which nothing more happens to an order. */
 export const FINAL_STATES: readonly DisplayState[] = ['completed', 'pickedUp', 'checkedOut', 'expired', 'cancelled'];
+
+/** What a round's kitchen state is called on the customer's page (domain/rounds.ts). */
+export const kitchenStateLabels: Record<KitchenState, MessageDescriptor> = defineMessages({
+  new: { id: 'roundState.new', defaultMessage: 'New' },
+  preparing: { id: 'roundState.preparing', defaultMessage: 'Preparing' },
+  ready: { id: 'roundState.ready', defaultMessage: 'Ready' },
+  served: { id: 'roundState.served', defaultMessage: 'Served' },
+});

@@ -3,6 +3,7 @@ import { api } from '../../app/api';
 import { answer, request, type AnswerOf } from '../../app/operation';
 import { decimal, flag, num, text, totalCount } from '../../app/rows';
 import { displayState, type DisplayState } from '../../../shared/domain/orderStates';
+import { KITCHEN_STATES, kitchenState, type KitchenState } from '../../../shared/domain/rounds';
 import { MEMBER_MONEY_TAGS } from '../wallet';
 
 export const ORDER_PAGE_SIZE = 10;
@@ -97,6 +98,8 @@ export interface OrderHeader extends OrderState {
   bagAmo: string;
   remark: string;
   TableID: string;
+  /** The table's name as the service answers it ('' for none, or from a service that does not say). */
+  tableName: string;
   BaseID: string;
   ShopID: string;
   takeTime: string;
@@ -104,9 +107,18 @@ export interface OrderHeader extends OrderState {
   own: boolean;
 }
 
+/** A round of ordering on the sheet: its own kitchen state and remark (table3). */
+export interface OrderRound {
+  RoundNo: number;
+  kitchenState: KitchenState;
+  remark: string;
+}
+
 export interface OrderDetail {
   header: OrderHeader;
   items: OrderItem[];
+  /** The rounds by number. */
+  rounds: Record<number, OrderRound>;
   /** Who ordered each round of a table's sheet (table4): a member's name, or '' and the guest's place at the table. */
   authors: Record<number, { byName: string; byPlace: number }>;
 }
@@ -186,6 +198,7 @@ function toOrderDetail(data: Detail): OrderDetail {
       bagAmo: decimal(row.BagAmo),
       remark: text(row.Remark),
       TableID: text(row.TableID),
+      tableName: text(row.TableName),
       BaseID: text(row.BaseID),
       ShopID: text(row.ShopID),
       takeTime: text(row.TakeTime),
@@ -202,6 +215,13 @@ function toOrderDetail(data: Detail): OrderDetail {
       amo: decimal(r.Amo),
       details: detailWords(text(r.Detail)),
     })),
+    rounds: Object.fromEntries(
+      data.table3.map((r) => {
+        const sent = text(r.KitchenState) as KitchenState;
+        const state = KITCHEN_STATES.includes(sent) ? sent : kitchenState(text(r.Progress));
+        return [num(r.RoundNo) || 1, { RoundNo: num(r.RoundNo) || 1, kitchenState: state, remark: text(r.Remark) }];
+      }),
+    ),
     authors: Object.fromEntries(data.table4.map((r) => [num(r.RoundNo), { byName: text(r.ByName), byPlace: num(r.ByPlace) }])),
   };
 }

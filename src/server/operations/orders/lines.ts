@@ -65,7 +65,7 @@ export interface PricedLine extends RequestLine {
   salType: number;
   /** Plastic bags the line needs when taken away. */
   bags: number;
-  /** JSON text of the choices ('' for a plain line). */
+  /** JSON text of the choices by reference, with their prices ('' for a plain line; lineTexts.ts reads it). */
   detail: string;
 }
 
@@ -105,7 +105,6 @@ type BomClassDb = {
 type BomItemDb = {
   bom_class_id: string;
   goods_id: string;
-  goods_name: string;
   shown_name: string;
   bom_amo: string;
   sold_out: boolean;
@@ -113,7 +112,6 @@ type BomItemDb = {
 type OptionDb = {
   goods_id: string;
   option_id: string;
-  value: string;
   price: string;
   sales_price: string;
 };
@@ -171,12 +169,12 @@ export async function priceLines(
                  FROM goods_sku k JOIN goods g ON g.goods_id = k.goods_id WHERE k.goods_id = ANY ($1::text[])`)} AS skus,
        ${list(`SELECT goods_id, punit, punit_tw, punit_en, ref::text AS ref, sales_price::text AS sales_price FROM goods_punit WHERE goods_id = ANY ($1::text[])`)} AS packs,
        ${list(`SELECT goods_id, bom_class_id, select_type, select_qua FROM goods_bom_class WHERE goods_id = ANY ($1::text[])`)} AS bom_classes,
-       ${list(`SELECT i.bom_class_id, i.goods_id, p.goods_name, ${shown('p.goods_name')} AS shown_name, i.bom_amo::text AS bom_amo, p.sold_out
+       ${list(`SELECT i.bom_class_id, i.goods_id, ${shown('p.goods_name')} AS shown_name, i.bom_amo::text AS bom_amo, p.sold_out
                  FROM goods_bom_class c
                  JOIN goods_bom_item i ON i.bom_class_id = c.bom_class_id
                  JOIN goods p ON p.goods_id = i.goods_id
                 WHERE c.goods_id = ANY ($1::text[])`)} AS bom_items,
-       ${list(`SELECT l.goods_id, o.option_id, o.value, o.price::text AS price, o.sales_price::text AS sales_price
+       ${list(`SELECT l.goods_id, o.option_id, o.price::text AS price, o.sales_price::text AS sales_price
                  FROM goods_charging_link l JOIN goods_charging o ON o.option_id = l.option_id
                 WHERE l.goods_id = ANY ($1::text[])`)} AS options,
        ${list(`SELECT pg.goods_id, pg.sku_id, pg.promote_price::text AS promote_price, pp.plan_id, pp.limit_qua::text AS limit_qua
@@ -296,8 +294,9 @@ export async function priceLines(
     const detail =
       parts.length || addOns.length || line.remarks.length
         ? JSON.stringify({
-            bomList: parts.map((p) => ({ BOMClassID: p.bom_class_id, GoodsID: p.goods_id, GoodsName: p.goods_name, BOMAmo: p.bom_amo })),
-            attachmentList: addOns.map((o) => ({ OptionID: o.option_id, Value: o.value, Value2: o.price, Value3: o.sales_price })),
+            // References and prices, never texts: reads answer the names in the reader's language (lineTexts.ts).
+            bomList: parts.map((p) => ({ BOMClassID: p.bom_class_id, GoodsID: p.goods_id, BOMAmo: p.bom_amo })),
+            attachmentList: addOns.map((o) => ({ OptionID: o.option_id, Value2: o.price, Value3: o.sales_price })),
             remarkList: line.remarks,
           })
         : '';

@@ -34,6 +34,7 @@ describe('PosSalSheet_PosSalSheetDetailGet_V2_Get', () => {
       Status: 0,
       CreatedDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
       TableID: DEMO.tables.dineInA03,
+      TableName: 'A03',
       BaseID: DEMO.bases.dineIn,
       ShopID: DEMO.shops.main,
       PosType: '2',

@@ -18,7 +18,9 @@ import { orderedOn, sheetItems, sheetRounds } from './sheetRows';
 const HEAD_COLUMNS = `
   s.sheet_id AS "SheetID", s.status AS "Status",
   to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "CreatedDate",
-  COALESCE(s.table_id, '') AS "TableID", s.base_id AS "BaseID", s.shop_id AS "ShopID",
+  COALESCE(s.table_id, '') AS "TableID",
+  COALESCE((SELECT t.table_name FROM dining_table t WHERE t.table_id = s.table_id), '') AS "TableName",
+  s.base_id AS "BaseID", s.shop_id AS "ShopID",
   s.pos_type::text AS "PosType", s.business_mode::text AS "BusinessMode",
   s.sales_amo AS "SalesAmo", s.dis_amo AS "DisAmo", s.fee_amo AS "FeeAmo", s.coupon_amo AS "CouponAmo",
   s.total_amo AS "TotalAmo", s.remark AS "Remark", s.bag_amo AS "BagAmo", s.take_type AS "TakeType",
@@ -86,7 +88,7 @@ export const sheetHandlers: HandlerMap = {
     return {
       table1: [owner ? { ...head, ...contact } : head],
       table2: await sheetItems(tx, sheet_id, vipId, lang),
-      table3: await sheetRounds(tx, { sheet_id, vip_id, total_amo, remark, created_at }, vipId),
+      table3: await sheetRounds(tx, { sheet_id, vip_id, total_amo, remark, created_at, progress }, vipId),
       table4: await roundAuthors(tx, sheet_id),
     };
   },

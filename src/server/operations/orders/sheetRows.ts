@@ -6,7 +6,9 @@
 import type { Queryable } from '../../db/driver';
 import type { RowOf } from '../context';
 import type { Lang } from '../../messages';
+import { kitchenState } from '../../../shared/domain/rounds';
 import { langsFor, tr, trBy } from '../localized';
+import { localizedDetails } from './lineTexts';
 import { isoSeconds } from './sheetState';
 
 type SheetItemRow = RowOf<'PosSalSheet_PosSalSheetDetailGet_V2_Get', 'table2'>;
@@ -16,12 +18,12 @@ type SheetRoundRow = RowOf<'PosSalSheet_PosSalSheetDetailGet_V2_Get', 'table3'>;
  * The lines of a sheet, rounds in order (sheetItemRow of schemas.ts). The
  * goods name, sku items and pack unit are the menu's, in the caller's
  * language (operations/localized.ts); the line's stored text when the menu
- * no longer has them.
+ * no longer has them. So are the bundle parts and add-ons of Detail (lineTexts.ts).
  */
 export async function sheetItems(tx: Queryable, sheetId: string, vipId: string | null, lang: Lang): Promise<SheetItemRow[]> {
   const l = await langsFor(tx, lang, { sheetId });
   const or = (translated: string, stored: string) => `COALESCE(NULLIF(${translated}, ''), ${stored})`;
-  return tx.query<SheetItemRow>(
+  const items = await tx.query<SheetItemRow>(
     `SELECT i.item_id AS "ItemID", i.round_no AS "RoundNo", i.goods_id AS "GoodsID", i.sku_id AS "SkuID",
             ${or(tr('p.punit', l), 'i.punit')} AS "PUnit",
             ${or(tr('g.goods_name', l), 'i.goods_name')} AS "GoodsName",
@@ -41,26 +43,39 @@ export async function sheetItems(tx: Queryable, sheetId: string, vipId: string |
       ORDER BY i.round_no, i.item_id`,
     [sheetId, vipId],
   );
+  const details = await localizedDetails(tx, items.map((i) => i.Detail), l);
+  return items.map((i, n) => ({ ...i, Detail: details[n]! }));
 }
 
 /**
- * The rounds of a sheet (sheetRoundRow of schemas.ts). A sheet written
- * without rounds (the demo's) reads as one round: the whole sheet, its owner's.
+ * The rounds of a sheet (sheetRoundRow of schemas.ts), each with its own
+ * remark and kitchen state (issue 23 item 2). A sheet written without rounds
+ * (the demo's) reads as one round: the whole sheet, its owner's.
  */
 export async function sheetRounds(
   tx: Queryable,
-  sheet: { sheet_id: string; vip_id: string | null; total_amo: string; remark: string; created_at: Date },
+  sheet: { sheet_id: string; vip_id: string | null; total_amo: string; remark: string; created_at: Date; progress: string },
   vipId: string | null,
 ): Promise<SheetRoundRow[]> {
-  const rounds = await tx.query<{ round_no: number; amount: string; remark: string; created_at: Date; vip_id: string }>(
-    'SELECT round_no, amount, remark, created_at, vip_id FROM sheet_round WHERE sheet_id = $1 ORDER BY round_no',
+  const rounds = await tx.query<{ round_no: number; amount: string; remark: string; created_at: Date; vip_id: string; progress: string }>(
+    'SELECT round_no, amount, remark, created_at, vip_id, progress FROM sheet_round WHERE sheet_id = $1 ORDER BY round_no',
     [sheet.sheet_id],
   );
   const mine = (owner: string | null) => (vipId !== null && owner === vipId ? (1 as const) : (0 as const));
+  const state = (progress: string) => ({ Progress: progress, KitchenState: kitchenState(progress) });
   if (rounds.length === 0) {
-    return [{ RoundNo: 1, RoundAmo: sheet.total_amo, Remark: sheet.remark, CreatedDate: isoSeconds(sheet.created_at), Mine: mine(sheet.vip_id) }];
+    return [
+      { RoundNo: 1, RoundAmo: sheet.total_amo, Remark: sheet.remark, CreatedDate: isoSeconds(sheet.created_at), Mine: mine(sheet.vip_id), ...state(sheet.progress) },
+    ];
   }
-  return rounds.map((r) => ({ RoundNo: r.round_no, RoundAmo: r.amount, Remark: r.remark, CreatedDate: isoSeconds(r.created_at), Mine: mine(r.vip_id) }));
+  return rounds.map((r) => ({
+    RoundNo: r.round_no,
+    RoundAmo: r.amount,
+    Remark: r.remark,
+    CreatedDate: isoSeconds(r.created_at),
+    Mine: mine(r.vip_id),
+    ...state(r.progress),
+  }));
 }
 
 /** Whether the member ordered on the sheet: its owner, or a round's. */

@@ -369,8 +369,9 @@ export async function submitOrder(ctx: OpContext, payload: SubmitPayload) {
     sheetId = tableSheet.sheet_id;
     roundNo = tableSheet.round_count + 1;
     const p = (v: unknown) => `$${params.push(v)}`;
+    // The new round is new to the kitchen: the sheet's progress is its least advanced round's (domain/rounds.ts).
     change = `UPDATE sheet SET sales_amo = sales_amo + ${p(dec(goodsMinor))}, dis_amo = dis_amo + ${p(dec(disMinor))},
-              total_amo = total_amo + ${p(dec(totalMinor))}, round_count = ${p(roundNo)}, settle_started_at = NULL, updated_at = ${p(now)}
+              total_amo = total_amo + ${p(dec(totalMinor))}, round_count = ${p(roundNo)}, settle_started_at = NULL, updated_at = ${p(now)}, progress = 'placed'
         WHERE sheet_id = ${p(sheetId)}
       RETURNING sheet_id, status, pay_status, pay_mode, total_amo, created_at`;
   } else {
