@@ -223,7 +223,7 @@ describe('defect 6: anonymous writes are limited per IP and for the whole servic
     const refused = await from('203.0.113.1', 'Setting_SetHelpFeedbackAddSubmit_Add', { FbContent: 'x' });
     expect([refused.errcode, refused.errmsg]).toEqual([ErrorCode.rateLimited, expect.stringMatching(/too many|Too many/i)]);
     // Other IPs: 5 counted so far (a request refused by a limit writes nothing, not even a
-    // count); past 12 in the minute they still pass (http/limits.test.ts times the slowing).
+    // count); past 12 in the minute they still pass (http/anonLimits.test.ts times the slowing).
     const many: string[] = [];
     for (let i = 0; i < 9; i += 1) many.push((await from(`198.51.100.${i + 1}`, 'EntVip_EntVipGuestLogin_Add', {})).errcode);
     expect(many).toEqual(Array(9).fill('0'));

@@ -62,7 +62,7 @@ export async function startHarness(overrides: Partial<Config> = {}, options: { s
     // lifted unless a test sets them (http/hardening.test.ts does).
     anonymousWriteLimits: { ipPerMinute: 100_000, globalPerMinute: 100_000, networkPerMinute: 100_000, failedIpPerMinute: 100_000, failedNetworkPerMinute: 100_000, slowMs: 0 },
     // Issue 22: the coupon look-up limits are lifted and the background pruning is off (tests move the
-    // clock) unless a test sets them (http/limits.test.ts, http/sessionPruning.test.ts do).
+    // clock) unless a test sets them (operations/coupons/couponCodes.test.ts, operations/auth/signOut.test.ts do).
     couponLookupLimits: { memberPerMinute: 100_000, ipPerMinute: 100_000 },
     sessionPruning: { intervalMs: 0, batch: 1000, guestIdleDays: 7 },
     ...overrides,
