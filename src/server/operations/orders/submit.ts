@@ -56,7 +56,7 @@ export const MAX_TAKE_AHEAD_DAYS = 7;
 /** A chosen time this little in the past still counts (clocks differ). */
 const TAKE_TIME_GRACE_MS = 60_000;
 /** The first key of the per-member advisory lock (the second is a hash of the VipID). */
-const SUBMIT_LOCK_CLASS = 724_113_003;
+export const SUBMIT_LOCK_CLASS = 724_113_003;
 
 const orderStateKey = {
   closed: 'storeClosed',
