@@ -159,6 +159,15 @@ describe('migrateCheckout', () => {
     expect(await migrateCheckout(undefined)).toBeUndefined();
   });
 
+  test('through the store: a stored checkout of an older version is restored by its migration', async () => {
+    const storage = memoryStorage({
+      [KEY]: JSON.stringify({ draft: JSON.stringify({ takeType: 'delivery', remark: 'old shape' }), _persist: JSON.stringify(persist(0)) }),
+    });
+    const s = await start(storage);
+    expect(s.checkout()).toMatchObject({ entId: '', draft: { ...emptyDraft, takeType: 'delivery', remark: 'old shape' }, coupon: null, termsAgreed: false });
+    s.persistor.pause();
+  });
+
   test('through the store: a stored checkout of a newer version starts empty', async () => {
     const storage = memoryStorage({
       [KEY]: JSON.stringify({ draft: JSON.stringify({ ...emptyDraft, takeType: 'delivery' }), _persist: JSON.stringify(persist(CHECKOUT_VERSION + 1)) }),

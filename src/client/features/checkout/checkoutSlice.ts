@@ -8,10 +8,9 @@
  * key and version), so a reload mid-checkout keeps delivery, the coupon, the
  * remark and the payment method, until the order is placed (orderPlaced
  * clears the choices) or another enterprise's code is entered (the cart is
- * dropped then too). A stored checkout is migrated field by field
- * (migrateCheckout): what a version does not know gets its default, a value
- * of the wrong type is dropped, and one stored by a newer version is not
- * used. A change of the stored shape bumps CHECKOUT_VERSION.
+ * dropped then too). A change of the stored shape bumps CHECKOUT_VERSION;
+ * a checkout stored by an older version is migrated (checkoutMigrations.ts),
+ * one stored by a newer version is not used.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PersistedState } from 'redux-persist';
@@ -63,29 +62,24 @@ export const emptyDraft: CheckoutDraft = {
   payType: '',
 };
 
-const initialState: CheckoutState = { entId: '', draft: emptyDraft, coupon: null, termsAgreed: false };
+export const initialCheckoutState: CheckoutState = { entId: '', draft: emptyDraft, coupon: null, termsAgreed: false };
 
 /**
- * A stored checkout as this version keeps it: every field of the draft of
- * the type it has here (else its default), the coupon when it is one, the
- * agreement when it is true. A checkout stored by a newer version, or not an
- * object, is not used.
+ * redux-persist's migrate of the stored checkout: one of this version as it
+ * is; an older one brought to this version by checkoutMigrations.ts (loaded
+ * only then, so the first screen does not carry it); a newer one, or none,
+ * not used.
  */
-export function migrateCheckout(stored: PersistedState): Promise<PersistedState> {
-  const s = stored as (Partial<CheckoutState> & PersistedState) | undefined;
-  if (!s || typeof s !== 'object' || !(s._persist?.version <= CHECKOUT_VERSION)) return Promise.resolve(undefined);
-  const draft: Record<string, unknown> = { ...emptyDraft };
-  for (const [key, value] of Object.entries(s.draft ?? {})) {
-    const empty = draft[key];
-    if (key in draft && (typeof value === typeof empty || (empty === null && typeof value === 'number'))) draft[key] = value;
-  }
-  const coupon = s.coupon && typeof s.coupon.CardID === 'string' ? s.coupon : null;
-  return Promise.resolve({ ...initialState, entId: String(s.entId ?? ''), draft, coupon, termsAgreed: s.termsAgreed === true, _persist: s._persist } as PersistedState);
-}
+export const migrateCheckout = (s: PersistedState): Promise<PersistedState> =>
+  Promise.resolve(
+    s && s._persist.version < CHECKOUT_VERSION
+      ? import(/* webpackChunkName: "checkout-migrations" */ './checkoutMigrations').then((m) => m.migrateStoredCheckout(s, initialCheckoutState, CHECKOUT_VERSION))
+      : s && s._persist.version === CHECKOUT_VERSION ? s : undefined,
+  );
 
 export const checkoutSlice = createSlice({
   name: 'checkout',
-  initialState,
+  initialState: initialCheckoutState,
   reducers: {
     checkoutDraftChanged(state, action: PayloadAction<Partial<CheckoutDraft>>) {
       Object.assign(state.draft, action.payload);
@@ -104,7 +98,7 @@ export const checkoutSlice = createSlice({
   },
   extraReducers: (builder) => {
     // Another enterprise's code: its cart is not this one's, nor are the choices made for it.
-    builder.addCase(cartOwnerEntered, (state, { payload }) => (state.entId === payload ? state : { ...initialState, entId: payload }));
+    builder.addCase(cartOwnerEntered, (state, { payload }) => (state.entId === payload ? state : { ...initialCheckoutState, entId: payload }));
     // A delivery address from the address book: its contact, region, street, house number and position.
     builder.addCase(addressChosen, (state, { payload: a }) => {
       Object.assign(state.draft, {
