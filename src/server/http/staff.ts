@@ -33,7 +33,8 @@ import { emitSheetEvent } from '../events/emit';
 import { memberCodeValid, parseMemberCode } from '../operations/auth/memberCode';
 import { isoSeconds, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from '../operations/orders/sheetState';
 import { langsFor, tr, trBy } from '../operations/localized';
-import { langFromHeader } from '../messages';
+import { langFromHeader, type Lang } from '../messages';
+import { sheetAddress } from '../operations/orders/sheetAddress';
 
 export interface StaffDeps {
   db: Db;
@@ -88,6 +89,7 @@ type StaffSheetRow = SheetStateRow & {
   cust_phone: string;
   cust_region: string;
   cust_address: string;
+  cust_house: string;
   take_time: Date | null;
   remark: string;
   round_count: number;
@@ -95,9 +97,9 @@ type StaffSheetRow = SheetStateRow & {
 };
 
 const STAFF_SHEET_COLUMNS = `s.sheet_id, s.base_id, s.table_id, t.table_name, s.pos_type, s.total_amo, s.fee_amo, s.bag_amo, s.coupon_amo,
-  s.cust_name, s.cust_phone, s.cust_region, s.cust_address, s.take_time, s.remark, s.round_count, s.updated_at, ${SHEET_STATE_COLUMNS}`;
+  s.cust_name, s.cust_phone, s.cust_region, s.cust_address, s.cust_house, s.take_time, s.remark, s.round_count, s.updated_at, ${SHEET_STATE_COLUMNS}`;
 
-function sheetJson(s: StaffSheetRow, now: Date) {
+function sheetJson(s: StaffSheetRow, now: Date, lang: Lang = 'en') {
   return {
     sheetId: s.sheet_id,
     baseId: s.base_id,
@@ -118,7 +120,7 @@ function sheetJson(s: StaffSheetRow, now: Date) {
     couponAmo: s.coupon_amo,
     custName: s.cust_name,
     custPhone: s.cust_phone,
-    address: [s.cust_region, s.cust_address].filter(Boolean).join(' '),
+    address: sheetAddress(s, lang),
     takeTime: isoSeconds(s.take_time),
     remark: s.remark,
     roundCount: s.round_count,
@@ -197,7 +199,7 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
       : [];
     return {
       sheets: sheets.map((s) => ({
-        ...sheetJson(s, now),
+        ...sheetJson(s, now, langFromHeader(req.headers['accept-language'])),
         items: items
           .filter((i) => i.sheet_id === s.sheet_id)
           .map((i) => ({ roundNo: i.round_no, goodsName: i.goods_name, skuItems: i.sku_items, pUnit: i.punit, qua: i.qua, pQua: i.pqua, mQua: i.mqua, amo: i.amo, detail: i.detail })),
@@ -222,7 +224,7 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
         await tx.query('UPDATE sheet SET progress = $2, updated_at = $3 WHERE sheet_id = $1', [id, progress, now]);
         await emitSheetEvent(tx, id, 'progress');
       }
-      return { changed: to > from, sheet: sheetJson(await readSheet(tx, id), now) };
+      return { changed: to > from, sheet: sheetJson(await readSheet(tx, id), now, langFromHeader(req.headers['accept-language'])) };
     });
   });
 
@@ -249,7 +251,7 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
         await tx.query(`UPDATE vip_card SET status = 0, used_sheet_id = '', used_at = NULL WHERE used_sheet_id = $1 AND status = 1`, [id]);
       }
       await emitSheetEvent(tx, id, 'closed');
-      return { sheet: sheetJson(await readSheet(tx, id), now) };
+      return { sheet: sheetJson(await readSheet(tx, id), now, langFromHeader(req.headers['accept-language'])) };
     });
   });
 
