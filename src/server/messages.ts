@@ -357,6 +357,8 @@ const M = {
   },
   rechargeNotFound: { en: 'The top-up does not exist', 'zh-CN': '充值记录不存在', 'zh-TW': '充值記錄不存在' },
   rechargeRuleNotFound: { en: 'This top-up offer is no longer available', 'zh-CN': '该充值优惠已失效', 'zh-TW': '該充值優惠已失效' },
+  // What the payment provider's page says a top-up is for (operations/wallet/handlers.ts).
+  rechargeDescription: { en: 'Top-up {id}', 'zh-CN': '充值 {id}', 'zh-TW': '充值 {id}' },
   rechargeAmountInvalid: {
     en: 'Enter a top-up amount from {min} to {max}',
     'zh-CN': '请输入 {min} 至 {max} 的充值金额',

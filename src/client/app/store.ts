@@ -1,7 +1,7 @@
 /**
  * The store: one API slice, the shell's and features' slices, the error
  * listener, redux-saga for the sign-in flows, and redux-persist for the cart
- * only (versioned, SPEC section 4).
+ * (versioned, SPEC section 4) and the checkout's choices kept with it.
  */
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { persistReducer, persistStore, FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, type PersistedState } from 'redux-persist';
@@ -15,7 +15,7 @@ import { uiSlice } from './uiSlice';
 import { shopSlice } from '../features/shop';
 import { authSlice, type SignInEnv, createMemberListener } from '../features/auth';
 import { cartSlice, CART_VERSION, type CartState } from '../features/cart';
-import { checkoutSlice } from '../features/checkout';
+import { checkoutSlice, CHECKOUT_VERSION, migrateCheckout } from '../features/checkout';
 import { localStore } from '../host/storage';
 
 /** localStorage as redux-persist storage; a memory stand-in where storage is refused (private mode). */
@@ -61,6 +61,8 @@ export function cartPersistConfig(storage: Storage) {
   };
 }
 
+export const CHECKOUT_STORAGE_KEY = 'checkout';
+
 function makeRootReducer(storage: Storage) {
   return combineReducers({
     [api.reducerPath]: api.reducer,
@@ -68,7 +70,8 @@ function makeRootReducer(storage: Storage) {
     [shopSlice.reducerPath]: shopSlice.reducer,
     [authSlice.reducerPath]: authSlice.reducer,
     [cartSlice.reducerPath]: persistReducer(cartPersistConfig(storage), cartSlice.reducer),
-    [checkoutSlice.reducerPath]: checkoutSlice.reducer,
+    // The checkout's choices are kept with the cart until the order is placed (checkoutSlice.ts).
+    [checkoutSlice.reducerPath]: persistReducer({ key: CHECKOUT_STORAGE_KEY, storage, version: CHECKOUT_VERSION, migrate: migrateCheckout }, checkoutSlice.reducer),
   });
 }
 

@@ -105,7 +105,13 @@ describe('POST /staff/sheets/:id/progress', () => {
     const member = await newMember(h);
     const res = await submit(member, deliveryHeader({ TotalAmo: 106 }), [line(BBQ, 96, { MQua: 2, Qua: 2 })]);
     const sheetId = String(rows(res)[0]!.SheetID);
-    expect((await staff('POST', `/staff/sheets/${sheetId}/progress`, { progress: 'delivering' })).status).toBe(200);
+    const moved = await staff('POST', `/staff/sheets/${sheetId}/progress`, { progress: 'delivering' });
+    expect(moved.status).toBe(200);
+    // The card's address as its reader reads it (issue 23 item 7): English here; the list in the staff's language.
+    expect((moved.json.sheet as Json).address).toBe('3樓B座, 高士德大馬路 66 號, Fátima, Macau');
+    const tw = await fetch(`${h.url}/staff/sheets?baseId=${DEMO.bases.quick}&limit=50`, { headers: { authorization: `Bearer ${TOKEN}`, 'accept-language': 'zh-TW' } });
+    const card = ((await tw.json()) as { sheets: Json[] }).sheets.find((s) => s.sheetId === sheetId);
+    expect(card?.address).toBe('澳門花地瑪堂區高士德大馬路 66 號3樓B座');
     const express = await member.call('ExpressDtbSheet_ExpressDtbSheetDetailGet_Get', [{ SheetID: sheetId }]);
     expect(rows(express)[0]).toMatchObject({ Progress: 'delivering', DisplayState: 'delivering' });
     await staff('POST', `/staff/sheets/${sheetId}/progress`, { progress: 'completed' });

@@ -38,8 +38,9 @@ import { isoSeconds, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow 
 import { langsFor, tr, trBy } from '../operations/localized';
 import { localizedDetails } from '../operations/orders/lineTexts';
 import { kitchenState, sheetProgressOf } from '../../shared/domain/rounds';
-import { langFromHeader } from '../messages';
 import { staffGuard } from './staffAuth';
+import { langFromHeader, type Lang } from '../messages';
+import { sheetAddress } from '../operations/orders/sheetAddress';
 
 export interface StaffDeps {
   db: Db;
@@ -92,6 +93,7 @@ type StaffSheetRow = SheetStateRow & {
   cust_phone: string;
   cust_region: string;
   cust_address: string;
+  cust_house: string;
   take_time: Date | null;
   remark: string;
   round_count: number;
@@ -99,9 +101,9 @@ type StaffSheetRow = SheetStateRow & {
 };
 
 const STAFF_SHEET_COLUMNS = `s.sheet_id, s.base_id, s.table_id, t.table_name, s.pos_type, s.total_amo, s.fee_amo, s.bag_amo, s.coupon_amo,
-  s.cust_name, s.cust_phone, s.cust_region, s.cust_address, s.take_time, s.remark, s.round_count, s.updated_at, ${SHEET_STATE_COLUMNS}`;
+  s.cust_name, s.cust_phone, s.cust_region, s.cust_address, s.cust_house, s.take_time, s.remark, s.round_count, s.updated_at, ${SHEET_STATE_COLUMNS}`;
 
-function sheetJson(s: StaffSheetRow, now: Date) {
+function sheetJson(s: StaffSheetRow, now: Date, lang: Lang = 'en') {
   return {
     sheetId: s.sheet_id,
     baseId: s.base_id,
@@ -122,7 +124,7 @@ function sheetJson(s: StaffSheetRow, now: Date) {
     couponAmo: s.coupon_amo,
     custName: s.cust_name,
     custPhone: s.cust_phone,
-    address: [s.cust_region, s.cust_address].filter(Boolean).join(' '),
+    address: sheetAddress(s, lang),
     takeTime: isoSeconds(s.take_time),
     remark: s.remark,
     roundCount: s.round_count,
@@ -247,7 +249,7 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
         const lines = items.filter((i) => i.sheetId === s.sheet_id).map(({ sheetId: _, ...i }) => i);
         const own = roundsOf(s, rounds.filter((r) => r.sheet_id === s.sheet_id), [...new Set(lines.map((i) => i.roundNo))]);
         return {
-          ...sheetJson(s, now),
+          ...sheetJson(s, now, langFromHeader(req.headers['accept-language'])),
           // Each round beside its own lines: its kitchen state and its remark (issues 22 and 23).
           rounds: own.map((r) => ({ ...roundJson(r), items: lines.filter((i) => i.roundNo === r.round_no) })),
           items: lines,
@@ -299,7 +301,7 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
       }
       const after = await readSheet(tx, id);
       const answered = moved ?? { round_no: 1, progress: after.progress, remark: after.remark, created_at: after.created_at, progress_at: null };
-      return { changed: to > from, round: roundJson(answered), sheet: sheetJson(after, now) };
+      return { changed: to > from, round: roundJson(answered), sheet: sheetJson(after, now, langFromHeader(req.headers['accept-language'])) };
     });
   });
 
@@ -326,7 +328,7 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
         await tx.query(`UPDATE vip_card SET status = 0, used_sheet_id = '', used_at = NULL WHERE used_sheet_id = $1 AND status = 1`, [id]);
       }
       await emitSheetEvent(tx, id, 'closed');
-      return { sheet: sheetJson(await readSheet(tx, id), now) };
+      return { sheet: sheetJson(await readSheet(tx, id), now, langFromHeader(req.headers['accept-language'])) };
     });
   });
 

@@ -47,11 +47,19 @@ test('loading, then the addresses with the default first; the list is asked for 
   const items = within(list).getAllByRole('listitem');
   expect(items).toHaveLength(2);
   expect(items[0]).toHaveTextContent('Chan Tai Man+853 66123456Default');
-  expect(items[0]).toHaveTextContent('Macau Macau Peninsula Se Parish 88 Avenida de Almeida Ribeiro 12/F A');
+  expect(items[0]).toHaveTextContent('12/F A, 88 Avenida de Almeida Ribeiro, Sé, Macau');
   expect(items[1]).not.toHaveTextContent('Default');
   // Not opened from the confirm page: nothing to choose.
   expect(screen.queryByRole('button', { name: /^Deliver to/ })).toBeNull();
   expect(seen.find((r) => r.op === LIST_OP)!.json.tableData[0]).toMatchObject({ PageIndex: 1, PageSize: 999 });
+});
+
+test('each address as its reader reads it (issue 23 item 7): in traditional Chinese, big to small', async () => {
+  answer(LIST_OP, () => ({ table1: [HOME, row({ AddressID: 'A3', Province: '澳門', City: '澳門半島', District: '大堂區', MainAddress: '新馬路 1 號', HouseNumber: '8樓', IsDefault: 0 })], table2: [{ TotalCount: 2 }] }));
+  renderWithProviders(<Shell />, { route: LIST, preloadedState: signedIn, locale: 'zh-TW' });
+  const items = within(await screen.findByRole('list')).getAllByRole('listitem');
+  expect(items[0]).toHaveTextContent('澳門大堂區 88 Avenida de Almeida Ribeiro, 12/F A');
+  expect(items[1]).toHaveTextContent('澳門大堂區新馬路 1 號8樓');
 });
 
 test('empty: a way to add the first address', async () => {
@@ -80,7 +88,7 @@ test('delete asks first; cancelled nothing goes, confirmed the address is delete
   });
   const user = userEvent.setup({ delay: null });
   renderWithProviders(<Shell />, { route: LIST, preloadedState: signedIn });
-  const remove = await screen.findByRole('button', { name: 'Delete Macau Taipa 20 Rua de Bragança 5/F C' });
+  const remove = await screen.findByRole('button', { name: 'Delete 5/F C, 20 Rua de Bragança, Taipa, Macau' });
   await user.click(remove);
   await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete this address?' })).getByRole('button', { name: 'Cancel' }));
   expect(seen.filter((r) => r.op === 'VipAddress_VipAddressSubmit_Delete')).toHaveLength(0);
@@ -100,7 +108,7 @@ test('edit opens the address on addressEdit', async () => {
   });
   const user = userEvent.setup({ delay: null });
   renderWithProviders(<Shell />, { route: LIST, preloadedState: signedIn });
-  await user.click(await screen.findByRole('button', { name: /^Edit Macau Macau Peninsula/ }));
+  await user.click(await screen.findByRole('button', { name: /^Edit 12\/F A, 88 Avenida de Almeida Ribeiro/ }));
   expect(await screen.findByLabelText('House number (building, floor and flat)')).toHaveValue('12/F A');
   expect(screen.getByLabelText('City or area')).toHaveDisplayValue('Macau Peninsula');
 });
@@ -109,7 +117,7 @@ test('opened from the confirm page, an address is chosen for the delivery', asyn
   answer(LIST_OP, { table1: [HOME, WORK], table2: [{ TotalCount: 2 }] });
   const user = userEvent.setup({ delay: null });
   const { store } = renderWithProviders(<Shell />, { route: `${LIST}?choose=1`, preloadedState: signedIn });
-  await user.click(await screen.findByRole('button', { name: 'Deliver to Chan Tai Man, Macau Taipa 20 Rua de Bragança 5/F C' }));
+  await user.click(await screen.findByRole('button', { name: 'Deliver to Chan Tai Man, 5/F C, 20 Rua de Bragança, Taipa, Macau' }));
   expect(store.getState().checkout.draft).toMatchObject({ addressId: 'A2', CustMainAddress: '20 Rua de Bragança', CustHouseNumber: '5/F C', GPS_Lng: 113.5412 });
 });
 

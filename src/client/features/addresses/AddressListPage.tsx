@@ -7,7 +7,8 @@
  */
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectLocale } from '../../app/uiSlice';
 import { useGo } from '../../app/navigation';
 import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
@@ -137,7 +138,8 @@ function AddressCard({
   onDelete: () => void;
 }) {
   const intl = useIntl();
-  const line = addressLine(a);
+  const locale = useAppSelector(selectLocale);
+  const line = addressLine(a, locale);
   return (
     <li className={`address-card${a.IsDefault ? ' default' : ''}`}>
       <div className="address-head">

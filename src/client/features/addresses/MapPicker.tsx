@@ -11,7 +11,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { errors as specErrors } from '../../i18n/specMessages';
-import { useLazyResolveAddressQuery, type Resolution } from './addressApi';
+import { addressLine, useLazyResolveAddressQuery, type Resolution } from './addressApi';
 import type { LngLat } from './LeafletMap';
 import { loadMapConfig, type MapConfig } from './mapConfig';
 
@@ -141,7 +141,7 @@ export function MapPicker({ start, onPick, onCancel }: { start: LngLat; onPick: 
       <footer>
         <p className="address-map-status" role="status" aria-live="polite">
           {resolution ? (
-            <FormattedMessage {...messages.here} values={{ address: [resolution.Province, resolution.City, resolution.District, resolution.MainAddress].filter(Boolean).join(' ') }} />
+            <FormattedMessage {...messages.here} values={{ address: addressLine({ ...resolution, HouseNumber: '' }, locale) }} />
           ) : unresolved ? (
             <span className="field-error">
               <FormattedMessage {...specErrors.addressUnresolved} />

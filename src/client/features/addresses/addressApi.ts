@@ -9,6 +9,8 @@ import { answer, request, type AnswerOf, type RowOf } from '../../app/operation'
 import { num, numberOrNull, text } from '../../app/rows';
 import type { LocalNames } from '../../ui/localName';
 import type { ChosenAddress } from '../../flows/addressChosen';
+import { formatAddress } from '../../../shared/domain/addressFormat';
+import type { Locale } from '../../app/uiSlice';
 
 /** SPEC section 9: the address list is read in one page of 999. */
 export const ADDRESS_PAGE_SIZE = 999;
@@ -59,9 +61,9 @@ export function toAddress(row: Partial<AddressRow> = {}): Address {
   };
 }
 
-/** The region and street of an address on one line. */
-export function addressLine(a: Pick<Address, 'Province' | 'City' | 'District' | 'MainAddress' | 'HouseNumber'>): string {
-  return [[a.Province, a.City, a.District].filter(Boolean).join(' '), a.MainAddress, a.HouseNumber].filter(Boolean).join(' ');
+/** An address on one line, in the reader's language, as its region writes addresses (the shared formatter, issue 23 item 7). */
+export function addressLine(a: Pick<Address, 'Province' | 'City' | 'District' | 'MainAddress' | 'HouseNumber'>, locale: Locale): string {
+  return formatAddress({ region: [a.Province, a.City, a.District], street: a.MainAddress, house: a.HouseNumber }, locale);
 }
 
 export const addressApi = api.injectEndpoints({

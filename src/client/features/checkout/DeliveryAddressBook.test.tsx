@@ -69,14 +69,14 @@ test('the default address is preselected; another is chosen on the address list 
   renderWithProviders(<Shell />, { route: CONFIRM, preloadedState: orderState() });
   await user.click(await screen.findByRole('radio', { name: 'Delivery' }));
   const chosen = await screen.findByRole('group', { name: 'Delivery address' });
-  await waitFor(() => expect(chosen).toHaveTextContent('Macau Macau Peninsula Se Parish 88 Avenida de Almeida Ribeiro 12/F A'));
+  await waitFor(() => expect(chosen).toHaveTextContent('12/F A, 88 Avenida de Almeida Ribeiro, Sé, Macau'));
   // The contact comes with the address.
   expect(screen.getByLabelText('Recipient')).toHaveValue('Chan Tai Man');
 
   await user.click(screen.getByRole('button', { name: 'Choose another address' }));
   await user.click(await screen.findByRole('button', { name: /^Deliver to Chan \(office\), / }));
   const back = await screen.findByRole('group', { name: 'Delivery address' });
-  expect(back).toHaveTextContent('20 Rua de Bragança 5/F C');
+  expect(back).toHaveTextContent('5/F C, 20 Rua de Bragança, Taipa, Macau');
   expect(screen.getByLabelText('Recipient')).toHaveValue('Chan (office)');
 
   await agreeAndPayOnline(user);

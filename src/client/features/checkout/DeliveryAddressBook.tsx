@@ -13,6 +13,7 @@ import { addressChosen } from '../../flows/addressChosen';
 import { defineMessages } from '../../i18n/defineMessages';
 import { addressEditPath, addressLine, addressListPath, useAddressesQuery } from '../addresses';
 import { selectCheckoutDraft } from './checkoutSlice';
+import { selectLocale } from '../../app/uiSlice';
 
 const messages = defineMessages({
   legend: { id: 'checkout.deliveryAddress', defaultMessage: 'Delivery address' },
@@ -30,6 +31,7 @@ export function DeliveryAddressBook({ error }: { error?: MessageDescriptor }) {
   const dispatch = useAppDispatch();
   const go = useGo();
   const draft = useAppSelector(selectCheckoutDraft);
+  const locale = useAppSelector(selectLocale);
   const errorId = useId();
   const { data, isLoading, isError, refetch } = useAddressesQuery(undefined, { refetchOnMountOrArgChange: true });
 
@@ -62,7 +64,7 @@ export function DeliveryAddressBook({ error }: { error?: MessageDescriptor }) {
           <p>
             <strong>{chosen.CustName}</strong> +{chosen.AreaNo} {chosen.CustPhone}
           </p>
-          <p>{addressLine(chosen)}</p>
+          <p>{addressLine(chosen, locale)}</p>
           {(chosen.GPS_Lng === null || chosen.GPS_Lat === null) && (
             <p className="note">
               <FormattedMessage {...messages.noPosition} />{' '}

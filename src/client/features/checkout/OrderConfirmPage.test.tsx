@@ -5,14 +5,30 @@
  * LocalSheetID per order across a network failure and a double tap; a
  * refusal of the figures that keeps the cart; a table's pay-after round.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Shell } from '../../app/Shell';
 import { answer, makeRefuse, resetGateway, seen, server } from '../../test/gateway';
 import { guest, orderState, PAY_METHODS, sheetDetail, shopState, baseInfo } from '../../test/orderFixtures';
-import { renderWithProviders } from '../../test/render';
+import { memoryStorage, renderWithProviders } from '../../test/render';
 import { browser } from '../../ui/redirect';
 import { INFLIGHT_PAYMENT_KEY } from '../payments';
+import { couponChosen, orderPlaced } from './checkoutSlice';
+import type { Coupon } from './totals';
+
+const COUPON = {
+  CardID: 'C1',
+  CardCode: 'HK-10',
+  names: { zh: '满减券', tw: '滿減券', en: 'MOP$10 off' },
+  type: 1,
+  faceValue: '10.0000',
+  minAmount: '50.0000',
+  beginTime: '2026-01-01T00:00:00Z',
+  endTime: '2099-01-01T00:00:00Z',
+  status: 0,
+  usable: true,
+  reason: '',
+} as Coupon;
 
 // Forms filled key by key through a real store take a few seconds on a shared machine.
 jest.setTimeout(20_000);
@@ -350,4 +366,32 @@ test('the terms page ticks the agreement and goes back', async () => {
   await user.click(screen.getByRole('button', { name: 'I have read and agree' }));
   expect(await screen.findByRole('checkbox', { name: 'I have read and agree to the privacy policy and terms of use' })).toBeChecked();
   expect(store.getState().checkout.termsAgreed).toBe(true);
+});
+
+test('a reload mid-checkout keeps delivery, the coupon, the remark and the payment method; placing the order clears them (issue 23 item 3)', async () => {
+  const storage = memoryStorage();
+  const user = userEvent.setup({ delay: null });
+  const first = renderWithProviders(<Shell />, { route: CONFIRM, preloadedState: orderState(), storage });
+  await user.click(await screen.findByRole('radio', { name: 'Delivery' }));
+  await user.type(screen.getByLabelText('Remark'), 'ring twice');
+  await user.click(await screen.findByRole('radio', { name: 'Online payment' }));
+  act(() => void first.store.dispatch(couponChosen(COUPON)));
+  expect(await screen.findByText(/MOP\$10 off/)).toBeInTheDocument();
+  // The page goes away (a reload): what was chosen is written at once.
+  window.dispatchEvent(new Event('pagehide'));
+  first.unmount();
+
+  const again = renderWithProviders(<Shell />, { route: CONFIRM, preloadedState: orderState(), storage });
+  expect(await screen.findByRole('radio', { name: 'Delivery' })).toBeChecked();
+  expect(screen.getByRole('radio', { name: 'Pickup' })).not.toBeChecked();
+  expect(screen.getByLabelText('Remark')).toHaveValue('ring twice');
+  expect(await screen.findByRole('radio', { name: 'Online payment' })).toBeChecked();
+  expect(screen.getByText(/MOP\$10 off/)).toBeInTheDocument();
+
+  // Placed: the choices go, in storage too.
+  act(() => void again.store.dispatch(orderPlaced()));
+  window.dispatchEvent(new Event('pagehide'));
+  const kept = JSON.parse(storage.data.get('persist:checkout')!) as Record<string, string>;
+  expect(JSON.parse(kept.draft!)).toMatchObject({ takeType: '', remark: '', payType: '' });
+  expect(kept.coupon).toBe('null');
 });

@@ -3,10 +3,23 @@
  * couponSelect or the terms page and come back: dining mode, time, contact
  * and address, remark, payment method, the chosen coupon and the agreement
  * to the privacy policy and terms.
+ *
+ * Kept with the cart (issue 23 item 3): persisted like it (store.ts, its own
+ * key and version), so a reload mid-checkout keeps delivery, the coupon, the
+ * remark and the payment method, until the order is placed (orderPlaced
+ * clears the choices) or another enterprise's code is entered (the cart is
+ * dropped then too). A change of the stored shape bumps CHECKOUT_VERSION;
+ * a checkout stored by an older version is migrated (checkoutMigrations.ts),
+ * one stored by a newer version is not used.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { PersistedState } from 'redux-persist';
 import { addressChosen } from '../../flows/addressChosen';
+import { cartOwnerEntered } from '../cart';
 import type { Coupon, TakeType } from './totals';
+
+/** The stored checkout's version (redux-persist's `version` of the 'checkout' key). */
+export const CHECKOUT_VERSION = 1;
 
 export interface CheckoutDraft {
   takeType: TakeType | '';
@@ -27,6 +40,8 @@ export interface CheckoutDraft {
 }
 
 export interface CheckoutState {
+  /** The enterprise the choices were made at (the cart's). */
+  entId: string;
   draft: CheckoutDraft;
   coupon: Coupon | null;
   termsAgreed: boolean;
@@ -47,11 +62,24 @@ export const emptyDraft: CheckoutDraft = {
   payType: '',
 };
 
-const initialState: CheckoutState = { draft: emptyDraft, coupon: null, termsAgreed: false };
+export const initialCheckoutState: CheckoutState = { entId: '', draft: emptyDraft, coupon: null, termsAgreed: false };
+
+/**
+ * redux-persist's migrate of the stored checkout: one of this version as it
+ * is; an older one brought to this version by checkoutMigrations.ts (loaded
+ * only then, so the first screen does not carry it); a newer one, or none,
+ * not used.
+ */
+export const migrateCheckout = (s: PersistedState): Promise<PersistedState> =>
+  Promise.resolve(
+    s && s._persist.version < CHECKOUT_VERSION
+      ? import(/* webpackChunkName: "checkout-migrations" */ './checkoutMigrations').then((m) => m.migrateStoredCheckout(s, initialCheckoutState, CHECKOUT_VERSION))
+      : s && s._persist.version === CHECKOUT_VERSION ? s : undefined,
+  );
 
 export const checkoutSlice = createSlice({
   name: 'checkout',
-  initialState,
+  initialState: initialCheckoutState,
   reducers: {
     checkoutDraftChanged(state, action: PayloadAction<Partial<CheckoutDraft>>) {
       Object.assign(state.draft, action.payload);
@@ -62,14 +90,15 @@ export const checkoutSlice = createSlice({
     termsAgreementChanged(state, action: PayloadAction<boolean>) {
       state.termsAgreed = action.payload;
     },
-    /** The order was placed: the coupon, time and remark were used; the contact and the agreement stay for the next one. */
+    /** The order was placed: its choices (how, when, the coupon, the remark, how to pay) are cleared; the contact and the agreement stay for the next one. */
     orderPlaced(state) {
       state.coupon = null;
-      state.draft.takeTime = '';
-      state.draft.remark = '';
+      Object.assign(state.draft, { takeType: '', takeTime: '', remark: '', payType: '' });
     },
   },
   extraReducers: (builder) => {
+    // Another enterprise's code: its cart is not this one's, nor are the choices made for it.
+    builder.addCase(cartOwnerEntered, (state, { payload }) => (state.entId === payload ? state : { ...initialCheckoutState, entId: payload }));
     // A delivery address from the address book: its contact, region, street, house number and position.
     builder.addCase(addressChosen, (state, { payload: a }) => {
       Object.assign(state.draft, {

@@ -1,5 +1,5 @@
 /** The checkout feature's public module: what other features and the app may use (house style 9). */
-export { checkoutSlice } from './checkoutSlice';
+export { checkoutSlice, CHECKOUT_VERSION, migrateCheckout } from './checkoutSlice';
 export { checkoutApi } from './checkoutApi';
 export { orderPlaced } from './checkoutSlice';
 export { placeOrder, type PlaceOrderResult } from './placeOrder';

@@ -26,6 +26,7 @@ import {
 import { storageProvider } from '../../providers/storage';
 import { OpError, type HandlerMap, type OpContext } from '../context';
 import { newVipId } from './member';
+import { startMemberSession } from './mergeGuest';
 import { memberRow, requireEnterprise } from './rows';
 import { checkCode, requirePhone } from './smsCodes';
 import { mintAccessToken, proveOpenId, TOKEN_TTL_SECONDS, type TokenRow } from './tokens';
@@ -122,7 +123,7 @@ export const identityHandlers: HandlerMap = {
     const token = await proveOpenId(ctx.tx, row!.AccessToken, row!.OpenID, ctx.now);
     const vipId = await linkedMember(ctx.tx, entId, token, row!.MinaID ?? '');
     if (!vipId) throw new OpError('memberNotFound', ErrorCode.memberNotFound);
-    await ctx.startSession(entId, vipId, 'member');
+    await startMemberSession(ctx, entId, vipId);
     return { table1: [await memberRow(ctx.tx, vipId, ctx.now, ctx.lang)] };
   },
 
@@ -188,7 +189,7 @@ export const identityHandlers: HandlerMap = {
       // Linked to a member of another enterprise (same app id): refuse rather than move it.
       if (!taken) throw new OpError('openIdLinked');
     }
-    await ctx.startSession(entId, vipId, 'member');
+    await startMemberSession(ctx, entId, vipId);
     return { table1: [await memberRow(tx, vipId, now)] };
   },
 };

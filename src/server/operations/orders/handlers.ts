@@ -20,6 +20,7 @@ import { couponRow, findCard, memberCards, normaliseCode } from '../coupons/rule
 import { orderedOn, sheetItems, sheetRounds } from './sheetRows';
 import { mayRead } from './sheet';
 import { submitOrder } from './submit';
+import { sheetAddress } from './sheetAddress';
 
 /** Default and largest page of the order list. */
 export const ORDER_PAGE_SIZE = 10;
@@ -222,9 +223,9 @@ export const orderHandlers: HandlerMap = {
   async ExpressDtbSheet_ExpressDtbSheetDetailGet_Get(ctx, { tableData: [row] }) {
     const vipId = sessionVip(ctx);
     const [sheet] = await ctx.tx.query<
-      SheetStateRow & { sheet_id: string; vip_id: string | null; cust_name: string; cust_phone: string; cust_region: string; cust_address: string; take_time: Date | null; fee_amo: string }
+      SheetStateRow & { sheet_id: string; vip_id: string | null; cust_name: string; cust_phone: string; cust_region: string; cust_address: string; cust_house: string; take_time: Date | null; fee_amo: string }
     >(
-      `SELECT s.sheet_id, s.vip_id, s.cust_name, s.cust_phone, s.cust_region, s.cust_address, s.take_time, s.fee_amo, ${SHEET_STATE_COLUMNS}
+      `SELECT s.sheet_id, s.vip_id, s.cust_name, s.cust_phone, s.cust_region, s.cust_address, s.cust_house, s.take_time, s.fee_amo, ${SHEET_STATE_COLUMNS}
          FROM sheet s WHERE s.sheet_id = $1`,
       [row!.SheetID],
     );
@@ -237,7 +238,7 @@ export const orderHandlers: HandlerMap = {
           TakeType: sheet.take_type,
           CustName: sheet.cust_name,
           CustPhone: sheet.cust_phone,
-          Address: [sheet.cust_region, sheet.cust_address].filter(Boolean).join(' '),
+          Address: sheetAddress(sheet, ctx.lang),
           TakeTime: isoSeconds(sheet.take_time),
           Progress: sheet.progress,
           DisplayState: sheetDisplayState(sheet, ctx.now),

@@ -324,7 +324,8 @@ describe('delivery and freight', () => {
         TakeType: 'delivery',
         CustName: 'Lee Siu Ling',
         CustPhone: '66234567',
-        Address: '澳門 澳門半島 花地瑪堂區 澳門高士德大馬路 66 號 3樓B座',
+        // Issue 23 item 7: as its reader reads it (src/shared/domain/addressFormat.ts), in the caller's language.
+        Address: '3樓B座, 高士德大馬路 66 號, Fátima, Macau',
         TakeTime: '',
         Progress: 'placed',
         DisplayState: 'unpaid',
@@ -332,6 +333,10 @@ describe('delivery and freight', () => {
         Courier: '',
       },
     ]);
+    // In traditional Chinese: big to small, the street's repeat of the region dropped; the order's details say the same.
+    const tw = Object.assign(new GatewayClient(h.url, 'zh-TW'), { cookie: client.cookie });
+    expect(rows(await tw.call('ExpressDtbSheet_ExpressDtbSheetDetailGet_Get', [{ SheetID: placed.SheetID }]))[0]!.Address).toBe('澳門花地瑪堂區高士德大馬路 66 號3樓B座');
+    expect(rows(await tw.call('PosSalSheet_PosSalSheetDetailGet_V2_Get', [{ SheetID: placed.SheetID }]))[0]!.CustAddress).toBe('澳門花地瑪堂區高士德大馬路 66 號3樓B座');
     // 5 x 48 = 240 >= 200: no freight; 5 bags.
     ok(await submit(client, deliveryHeader({ TotalAmo: 245 }), [line(BBQ, 240, { MQua: 5, Qua: 5 })]));
     refused(

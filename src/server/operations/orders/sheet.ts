@@ -14,6 +14,7 @@ import { roundAuthors } from '../../events/emit';
 import { OpError, type HandlerMap, type RowOf } from '../context';
 import { isoSeconds, isSettling, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from './sheetState';
 import { orderedOn, sheetItems, sheetRounds } from './sheetRows';
+import { sheetAddress } from './sheetAddress';
 
 const HEAD_COLUMNS = `
   s.sheet_id AS "SheetID", s.status AS "Status",
@@ -43,6 +44,7 @@ type OwnerColumns = SheetStateRow & {
   cust_phone: string;
   cust_region: string;
   cust_address: string;
+  cust_house: string;
   take_time: Date | null;
   total_amo: string;
   remark: string;
@@ -58,14 +60,14 @@ export const sheetHandlers: HandlerMap = {
    */
   async PosSalSheet_PosSalSheetDetailGet_V2_Get({ tx, session, now, lang, scannedTables }, { tableData: [row] }) {
     const [found] = await tx.query<OwnerColumns & Omit<RowOf<'PosSalSheet_PosSalSheetDetailGet_V2_Get'>, 'TakeTime' | 'DisplayState' | 'Settling' | 'Mine' | 'VipID' | 'CustName' | 'CustPhone' | 'CustAddress'>>(
-      `SELECT ${HEAD_COLUMNS}, s.sheet_id, s.vip_id, s.cust_name, s.cust_phone, s.cust_region, s.cust_address, s.take_time,
+      `SELECT ${HEAD_COLUMNS}, s.sheet_id, s.vip_id, s.cust_name, s.cust_phone, s.cust_region, s.cust_address, s.cust_house, s.take_time,
               s.total_amo, s.remark, ${SHEET_STATE_COLUMNS}
          FROM sheet s WHERE s.sheet_id = $1`,
       [row!.SheetID],
     );
     if (!found) throw new OpError('sheetNotFound');
     const {
-      sheet_id, vip_id, cust_name, cust_phone, cust_region, cust_address, take_time, total_amo, remark,
+      sheet_id, vip_id, cust_name, cust_phone, cust_region, cust_address, cust_house, take_time, total_amo, remark,
       status, pay_status, progress, is_pay_later, business_mode, take_type, pay_mode, created_at, settle_started_at,
       ...columns
     } = found;
@@ -84,7 +86,7 @@ export const sheetHandlers: HandlerMap = {
       Settling: pay_mode === 'postpay' && isSettling(state, now) ? (1 as const) : (0 as const),
       Mine: orderedHere ? (1 as const) : (0 as const),
     };
-    const contact = { VipID: vip_id, CustName: cust_name, CustPhone: cust_phone, CustAddress: [cust_region, cust_address].filter(Boolean).join(' ') };
+    const contact = { VipID: vip_id, CustName: cust_name, CustPhone: cust_phone, CustAddress: sheetAddress({ cust_region, cust_address, cust_house }, lang) };
     return {
       table1: [owner ? { ...head, ...contact } : head],
       table2: await sheetItems(tx, sheet_id, vipId, lang),

@@ -56,7 +56,7 @@ export const MAX_TAKE_AHEAD_DAYS = 7;
 /** A chosen time this little in the past still counts (clocks differ). */
 const TAKE_TIME_GRACE_MS = 60_000;
 /** The first key of the per-member advisory lock (the second is a hash of the VipID). */
-const SUBMIT_LOCK_CLASS = 724_113_003;
+export const SUBMIT_LOCK_CLASS = 724_113_003;
 
 const orderStateKey = {
   closed: 'storeClosed',
@@ -182,7 +182,9 @@ function takeTimeOf(row: SubmitRow, takeType: string, outlet: Outlet, now: Date)
 }
 
 interface Delivery {
+  /** The street; the floor and flat are `house` (kept apart so the address reads as its reader reads it). */
   address: string;
+  house: string;
   region: string;
   lng: number;
   lat: number;
@@ -195,7 +197,7 @@ function deliveryOf(row: SubmitRow, takeType: string): Delivery | null {
   if (!region || !trimmed(row.CustMainAddress) || !trimmed(row.CustHouseNumber) || row.GPS_Lng === undefined || row.GPS_Lat === undefined) {
     throw new OpError('shippingIncomplete');
   }
-  return { address: `${trimmed(row.CustMainAddress)} ${trimmed(row.CustHouseNumber)}`, region, lng: row.GPS_Lng, lat: row.GPS_Lat };
+  return { address: trimmed(row.CustMainAddress), house: trimmed(row.CustHouseNumber), region, lng: row.GPS_Lng, lat: row.GPS_Lat };
 }
 
 type TableSheet = {
@@ -401,6 +403,7 @@ export async function submitOrder(ctx: OpContext, payload: SubmitPayload) {
         cust_name: trimmed(row.CustName),
         cust_phone: trimmed(row.CustPhone),
         cust_address: delivery?.address ?? '',
+        cust_house: delivery?.house ?? '',
         cust_region: delivery?.region ?? '',
         cust_gps_lng: delivery?.lng ?? null,
         cust_gps_lat: delivery?.lat ?? null,

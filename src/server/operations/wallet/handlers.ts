@@ -16,6 +16,9 @@ import { formatMoney, normalizeNumberFormats, toFixedHalfUp } from '../../../sha
 import { decimal4 } from '../../../shared/protocol/envelope';
 import { PAYMENT_CALLBACK_PATH } from '../../providers/payment';
 import { OpError, type HandlerMap } from '../context';
+import { langsFor, pick } from '../localized';
+import { message } from '../../messages';
+import { withLang } from '../payments/settle';
 import { iso, paging, requireMember } from '../auth/rows';
 import { applyRechargeCallback, newRechargeId, newRechargePayId, RECHARGE_COLUMNS, rechargeAnswer, rechargeProvider, rechargeReturnUrl, type RechargeRow } from './ledger';
 
@@ -66,8 +69,18 @@ export const walletHandlers: HandlerMap = {
   async VipRecharge_VipAccountRechargeSumbit_V3_Add(ctx, { tableData: [row] }) {
     const session = requireMember(ctx);
     const { tx, now, config } = ctx;
-    const [ent] = await tx.query<{ amo_point: number; currency: string; currency_symbol: string; recharge_min: string; recharge_max: string; ent_name: string }>(
-      'SELECT amo_point, currency, currency_symbol, recharge_min::text AS recharge_min, recharge_max::text AS recharge_max, ent_name FROM enterprise WHERE ent_id = $1',
+    const [ent] = await tx.query<{
+      amo_point: number;
+      currency: string;
+      currency_symbol: string;
+      recharge_min: string;
+      recharge_max: string;
+      ent_name: string;
+      ent_name_tw: string;
+      ent_name_en: string;
+    }>(
+      `SELECT amo_point, currency, currency_symbol, recharge_min::text AS recharge_min, recharge_max::text AS recharge_max,
+              ent_name, ent_name_tw, ent_name_en FROM enterprise WHERE ent_id = $1`,
       [session.entId],
     );
     if (!ent) throw new OpError('entNotFound');
@@ -105,11 +118,14 @@ export const walletHandlers: HandlerMap = {
     const provider = rechargeProvider(ctx);
     const rechargeId = newRechargeId(now);
     const payId = newRechargePayId(now);
+    // The provider's page speaks the app's language (as an order's does): the merchant's name and what it is for.
+    const langs = await langsFor(tx, ctx.lang, { entId: session.entId });
+    const entName = pick({ 'zh-CN': ent.ent_name, 'zh-TW': ent.ent_name_tw, en: ent.ent_name_en }, langs);
     const { payUrl } = await provider.createPayment({
       payId,
       amount,
       currency: ent.currency,
-      description: `${ent.ent_name} · top up ${rechargeId}`,
+      description: `${entName} · ${message('rechargeDescription', ctx.lang, { id: rechargeId })}`,
       returnUrl: rechargeReturnUrl(config.publicUrl, rechargeId),
       notifyUrl: PAYMENT_CALLBACK_PATH,
     });
@@ -119,7 +135,7 @@ export const walletHandlers: HandlerMap = {
       [rechargeId, session.vipId, session.entId, ruleId, amount, gift, payId, payUrl, now],
     );
     const answer = await rechargeAnswer(tx, rechargeId);
-    return { table1: [{ SheetID: answer.SheetID, PayID: answer.PayID, PayUrl: answer.PayUrl, Amo: answer.Amo, GiftAmo: answer.GiftAmo, Status: answer.Status }] };
+    return { table1: [{ SheetID: answer.SheetID, PayID: answer.PayID, PayUrl: withLang(answer.PayUrl, ctx.lang), Amo: answer.Amo, GiftAmo: answer.GiftAmo, Status: answer.Status }] };
   },
 
   /**
@@ -139,7 +155,9 @@ export const walletHandlers: HandlerMap = {
         await applyRechargeCallback(tx, { payId: remote.payId, status: remote.status, providerRef: remote.providerRef, amount: remote.amount }, now);
       }
     }
-    return { table1: [await rechargeAnswer(tx, r.recharge_id)] };
+    const answer = await rechargeAnswer(tx, r.recharge_id);
+    // A pending top-up's page, opened again, in the language the app asks in now.
+    return { table1: [{ ...answer, PayUrl: answer.PayUrl && withLang(answer.PayUrl, ctx.lang) }] };
   },
 
 };

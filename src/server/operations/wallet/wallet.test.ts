@@ -10,7 +10,7 @@
 import { DEMO } from '../../db/seed';
 import { WALLET_PLANS } from '../../db/seed/wallet';
 import { signCallback } from '../../providers/payment';
-import { startHarness, type GatewayClient, type Harness } from '../../test/harness';
+import { startHarness, GatewayClient, type Harness } from '../../test/harness';
 import { balanceOf, decideOnPage, insertMember, insertSheet, ok, rows, signIn } from '../../test/fixtures';
 import { changeBalance } from './ledger';
 
@@ -134,6 +134,35 @@ describe('top-ups', () => {
     // A late 'paid' for a cancelled top-up changes nothing.
     expect(await callback(String(start!.PayID), '88.80')).toBe(200);
     expect((await balanceOf(h, vipId)).balance).toBe('0.0000');
+  });
+
+  test("the provider's page speaks the app's language (issue 23 item 5): its texts and the merchant's name, not the browser's", async () => {
+    const { client } = await member();
+    const page = async (payUrl: string) => (await fetch(`${h.url}${payUrl}`, { headers: { 'accept-language': 'en-US,en;q=0.9' } })).text();
+    const as = (lang: string) => Object.assign(new GatewayClient(h.url, lang), { cookie: client.cookie });
+
+    const [tw] = ok(await topUp(as('zh-TW'), { Amo: 50 }));
+    expect(String(tw!.PayUrl)).toMatch(/\?lang=zh-TW$/);
+    const twPage = await page(String(tw!.PayUrl));
+    expect(twPage).toContain('<html lang="zh-TW">');
+    expect(twPage).toContain('<h1 id="heading">確認付款</h1>');
+    expect(twPage).toContain('支付 MOP$50.00');
+    expect(twPage).toContain(`澳門港灣廚房集團 · 充值 ${String(tw!.SheetID)}`);
+    expect(twPage).not.toMatch(/Confirm your payment|top up/);
+
+    const [en] = ok(await topUp(as('en'), { Amo: 60 }));
+    const enPage = await page(String(en!.PayUrl));
+    expect(enPage).toContain('<html lang="en">');
+    expect(enPage).toContain(`Macau Harbour Kitchen Group · Top-up ${String(en!.SheetID)}`);
+    expect(enPage).not.toMatch(/[\u4e00-\u9fff]/);
+
+    const [cn] = ok(await topUp(as('zh-CN'), { Amo: 70 }));
+    expect(await page(String(cn!.PayUrl))).toContain(`澳门港湾厨房集团 · 充值 ${String(cn!.SheetID)}`);
+
+    // The pending top-up asked after in another language: its page follows the app.
+    const [again] = ok(await status(as('en'), String(tw!.SheetID)));
+    expect(String(again!.PayUrl)).toMatch(/\?lang=en$/);
+    expect(await page(String(again!.PayUrl))).toContain('<h1 id="heading">Confirm your payment</h1>');
   });
 
   test('another member\'s top-up answers like one that does not exist; guests may not top up', async () => {
