@@ -5,7 +5,8 @@
  * their specs, add-ons and remarks, and its age. A new order (or a new round
  * at a table) plays a sound and is highlighted. One tap moves an order
  * forward (the staff API allows forward only); a table's sheet can be closed
- * as paid at the counter. The board follows the outlet's live events and reads
+ * as paid at the counter, or forced closed unpaid, and a payment in progress
+ * cancelled (both confirmed; the payment provider is asked first). The board follows the outlet's live events and reads
  * the orders again on each.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -52,6 +53,17 @@ const m = defineMessages({
   toDelivered: { id: 'staff.to.delivered', defaultMessage: 'Delivered' },
   closePaid: { id: 'staff.closePaid', defaultMessage: 'Paid at the counter: close' },
   confirmClose: { id: 'staff.confirmClose', defaultMessage: 'Close table {table} as paid at the counter?' },
+  paying: { id: 'staff.paying', defaultMessage: 'Payment in progress' },
+  cancelPayment: { id: 'staff.cancelPayment', defaultMessage: 'Cancel payment' },
+  confirmCancelPayment: {
+    id: 'staff.confirmCancelPayment',
+    defaultMessage: 'Cancel the payment in progress at table {table}? The payment provider is asked first: a payment already made is kept.',
+  },
+  forceClose: { id: 'staff.forceClose', defaultMessage: 'Force close' },
+  confirmForceClose: {
+    id: 'staff.confirmForceClose',
+    defaultMessage: 'Close table {table} without payment? A payment in progress is cancelled first (one already made is kept).',
+  },
   moved: { id: 'staff.moved', defaultMessage: 'This order has already moved on; the board was refreshed.' },
   actionFailed: { id: 'staff.actionFailed', defaultMessage: 'That did not work: {reason}' },
 });
@@ -249,6 +261,12 @@ export function Board({
                     onClosePaid={() => {
                       if (window.confirm(intl.formatMessage(m.confirmClose, { table: s.tableName || s.sheetId }))) void act(() => api.closePaidAtCounter(s.sheetId));
                     }}
+                    onCancelPayment={() => {
+                      if (window.confirm(intl.formatMessage(m.confirmCancelPayment, { table: s.tableName || s.sheetId }))) void act(() => api.cancelPayment(s.sheetId));
+                    }}
+                    onForceClose={() => {
+                      if (window.confirm(intl.formatMessage(m.confirmForceClose, { table: s.tableName || s.sheetId }))) void act(() => api.forceClose(s.sheetId));
+                    }}
                   />
                 ))
               )}
@@ -266,12 +284,16 @@ function Card({
   fresh,
   onForward,
   onClosePaid,
+  onCancelPayment,
+  onForceClose,
 }: {
   sheet: StaffSheet;
   now: number;
   fresh: boolean;
   onForward: (progress: string) => void;
   onClosePaid: () => void;
+  onCancelPayment: () => void;
+  onForceClose: () => void;
 }) {
   const intl = useIntl();
   const time = s.takeTime ? intl.formatTime(new Date(s.takeTime), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : '';
@@ -340,7 +362,7 @@ function Card({
       )}
       {tableOpen && s.payStatus !== 2 && (
         <p className="muted small">
-          <FormattedMessage {...m.unpaidTable} />
+          <FormattedMessage {...(s.payStatus === 1 ? m.paying : m.unpaidTable)} />
         </p>
       )}
       <div className="actions">
@@ -352,6 +374,16 @@ function Card({
         {tableOpen && (
           <button type="button" className="btn" onClick={onClosePaid}>
             <FormattedMessage {...m.closePaid} />
+          </button>
+        )}
+        {s.payStatus === 1 && (
+          <button type="button" className="btn" onClick={onCancelPayment}>
+            <FormattedMessage {...m.cancelPayment} />
+          </button>
+        )}
+        {tableOpen && (
+          <button type="button" className="btn btn-danger" onClick={onForceClose}>
+            <FormattedMessage {...m.forceClose} />
           </button>
         )}
       </div>
