@@ -141,6 +141,13 @@ export interface Config {
    * database, as before issue 15).
    */
   menuCacheBytes: number;
+  /**
+   * How long a third-party payment may stay pending before it expires
+   * (operations/payments/expiry.ts): PAYMENT_PENDING_MINUTES, default 10.
+   * Past it, the next touch of its sheet asks the provider and then releases
+   * the table (or records the payment as paid, if the provider says so).
+   */
+  paymentPendingMinutes: number;
 }
 
 /** The demo's payment callback key: never use it in production. */
@@ -290,5 +297,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTilesUrl: env.MAP_TILES_URL || null,
     mapAttribution: env.MAP_ATTRIBUTION ?? '',
     menuCacheBytes: Math.max(0, Number(env.MENU_CACHE_MB ?? 64) || 0) * 1024 * 1024,
+    paymentPendingMinutes: positiveInt(env, 'PAYMENT_PENDING_MINUTES', 10),
   };
 }

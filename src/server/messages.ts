@@ -375,6 +375,32 @@ const M = {
     'zh-CN': '您刚刚已尝试结账。请到柜台付款，或请同桌其他人结账。',
     'zh-TW': '您剛剛已嘗試結賬。請到櫃檯付款，或請同桌其他人結賬。',
   },
+  // Issue 22: trust at the table
+  scanToOrder: {
+    en: "Scan the QR code on your table to order at it.",
+    'zh-CN': '请先扫描餐桌上的二维码再点餐。',
+    'zh-TW': '請先掃描餐桌上的二維碼再點餐。',
+  },
+  tableCancelStaff: {
+    en: "Only our staff can cancel a table's order. You can withdraw a round you added while the kitchen has not started it.",
+    'zh-CN': '只有店员可以取消整桌的订单。您可以在厨房开始制作前撤回自己加的一轮。',
+    'zh-TW': '只有店員可以取消整桌的訂單。您可以在廚房開始製作前撤回自己加的一輪。',
+  },
+  roundNotYours: {
+    en: 'You can withdraw only a round you added yourself.',
+    'zh-CN': '您只能撤回自己加的一轮。',
+    'zh-TW': '您只能撤回自己加的一輪。',
+  },
+  roundStarted: {
+    en: 'The kitchen has started on round {round}, so it can no longer be withdrawn. Please ask our staff.',
+    'zh-CN': '厨房已开始制作第 {round} 轮，无法再撤回，请联系店员。',
+    'zh-TW': '廚房已開始製作第 {round} 輪，無法再撤回，請聯絡店員。',
+  },
+  roundWithdrawn: {
+    en: 'Round {round} has already been withdrawn.',
+    'zh-CN': '第 {round} 轮已撤回。',
+    'zh-TW': '第 {round} 輪已撤回。',
+  },
   // Addresses (operations/addresses)
   addressNotResolved: {
     en: 'The address you selected is not resolved to the result!',

@@ -8,7 +8,9 @@
  * specs, add-ons and remarks (in the screen's language) and the round's
  * remark, and its age. A new order or round plays a sound and is highlighted.
  * One tap moves a round forward (the staff API allows forward only); a
- * table's sheet can be closed as paid at the counter. The board follows the
+ * table's sheet can be closed as paid at the counter, or forced closed unpaid,
+ * and a payment in progress cancelled (both confirmed; the payment provider is
+ * asked first). The board follows the
  * outlet's live events and reads the orders again on each.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -57,6 +59,17 @@ const m = defineMessages({
   toDelivered: { id: 'staff.to.delivered', defaultMessage: 'Delivered' },
   closePaid: { id: 'staff.closePaid', defaultMessage: 'Paid at the counter: close' },
   confirmClose: { id: 'staff.confirmClose', defaultMessage: 'Close table {table} as paid at the counter?' },
+  paying: { id: 'staff.paying', defaultMessage: 'Payment in progress' },
+  cancelPayment: { id: 'staff.cancelPayment', defaultMessage: 'Cancel payment' },
+  confirmCancelPayment: {
+    id: 'staff.confirmCancelPayment',
+    defaultMessage: 'Cancel the payment in progress at table {table}? The payment provider is asked first: a payment already made is kept.',
+  },
+  forceClose: { id: 'staff.forceClose', defaultMessage: 'Force close' },
+  confirmForceClose: {
+    id: 'staff.confirmForceClose',
+    defaultMessage: 'Close table {table} without payment? A payment in progress is cancelled first (one already made is kept).',
+  },
   moved: { id: 'staff.moved', defaultMessage: 'This order has already moved on; the board was refreshed.' },
   actionFailed: { id: 'staff.actionFailed', defaultMessage: 'That did not work: {reason}' },
 });
@@ -289,6 +302,12 @@ export function Board({
                     onClosePaid={() => {
                       if (window.confirm(intl.formatMessage(m.confirmClose, { table: s.tableName || s.sheetId }))) void act(() => api.closePaidAtCounter(s.sheetId));
                     }}
+                    onCancelPayment={() => {
+                      if (window.confirm(intl.formatMessage(m.confirmCancelPayment, { table: s.tableName || s.sheetId }))) void act(() => api.cancelPayment(s.sheetId));
+                    }}
+                    onForceClose={() => {
+                      if (window.confirm(intl.formatMessage(m.confirmForceClose, { table: s.tableName || s.sheetId }))) void act(() => api.forceClose(s.sheetId));
+                    }}
                   />
                 ))
               )}
@@ -307,6 +326,8 @@ function Card({
   fresh,
   onForward,
   onClosePaid,
+  onCancelPayment,
+  onForceClose,
 }: {
   sheet: StaffSheet;
   round: StaffRound;
@@ -314,6 +335,8 @@ function Card({
   fresh: boolean;
   onForward: (progress: string) => void;
   onClosePaid: () => void;
+  onCancelPayment: () => void;
+  onForceClose: () => void;
 }) {
   const intl = useIntl();
   const time = s.takeTime ? intl.formatTime(new Date(s.takeTime), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : '';
@@ -381,7 +404,7 @@ function Card({
       )}
       {tableOpen && s.payStatus !== 2 && (
         <p className="muted small">
-          <FormattedMessage {...m.unpaidTable} />
+          <FormattedMessage {...(s.payStatus === 1 ? m.paying : m.unpaidTable)} />
         </p>
       )}
       <div className="actions">
@@ -393,6 +416,16 @@ function Card({
         {tableOpen && (
           <button type="button" className="btn" onClick={onClosePaid}>
             <FormattedMessage {...m.closePaid} />
+          </button>
+        )}
+        {s.payStatus === 1 && (
+          <button type="button" className="btn" onClick={onCancelPayment}>
+            <FormattedMessage {...m.cancelPayment} />
+          </button>
+        )}
+        {tableOpen && (
+          <button type="button" className="btn btn-danger" onClick={onForceClose}>
+            <FormattedMessage {...m.forceClose} />
           </button>
         )}
       </div>

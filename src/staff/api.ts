@@ -117,6 +117,10 @@ export function staffApi(token: string, lang?: string) {
     progress: (sheetId: string, progress: string, round?: number) =>
       call('POST', `/staff/sheets/${q(sheetId)}/progress`, round === undefined ? { progress } : { progress, round }),
     closePaidAtCounter: (sheetId: string) => call('POST', `/staff/sheets/${q(sheetId)}/close`, { paidAtCounter: true }),
+    /** Closes the sheet unpaid, ending a pending payment first (the provider asked: one already made is kept). */
+    forceClose: (sheetId: string) => call('POST', `/staff/sheets/${q(sheetId)}/close`, { force: true }),
+    /** Ends the sheet's pending payment (the provider asked: one already made is recorded as paid). */
+    cancelPayment: (sheetId: string) => call('POST', `/staff/sheets/${q(sheetId)}/cancel-payment`),
     goods: (baseId: string) => call<{ goods: StaffGoods[] }>('GET', `/staff/goods?baseId=${q(baseId)}`).then((r) => r.goods),
     goodsSoldOut: (goodsId: string, soldOut: boolean) => call('POST', `/staff/goods/${q(goodsId)}/sold-out`, { soldOut }),
     skuSoldOut: (skuId: string, soldOut: boolean) => call('POST', `/staff/skus/${q(skuId)}/sold-out`, { soldOut }),

@@ -16,7 +16,7 @@ import type { Queryable } from '../db/driver';
 export const EVENTS_CHANNEL = 'hbb_events';
 
 /** What happened to the sheet (the note a customer sees is derived from the state, not this). */
-export type SheetEventKind = 'placed' | 'round' | 'paid' | 'payment' | 'settling' | 'progress' | 'cancelled' | 'closed';
+export type SheetEventKind = 'placed' | 'round' | 'withdrawn' | 'paid' | 'payment' | 'settling' | 'progress' | 'cancelled' | 'closed';
 
 export interface LiveEvent {
   /** event_outbox.event_id as text (bigint). */

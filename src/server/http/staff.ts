@@ -11,10 +11,17 @@
  *        moves one round forward (its kitchen state); the sheet's progress is derived
  *        (its least advanced round's). Without "round": the sheet's only round; 409 when
  *        it has several. Forward only; 409 on a backward move or a closed sheet
- *   POST /staff/sheets/:id/close {"paidAtCounter": true?}
+ *   POST /staff/sheets/:id/close {"paidAtCounter": true?, "force": true?}
  *        closes an open sheet (a table's, at the end): status 3 (checked out,
  *        paid) when paid online or paidAtCounter, else 2 (closed unpaid; its
- *        coupon is given back)
+ *        coupon is given back). While a payment is pending: 409, unless
+ *        force, which ends the payment first as cancel-payment does (paid at
+ *        the provider: recorded as paid, and the sheet is not closed unpaid)
+ *   POST /staff/sheets/:id/cancel-payment
+ *        ends the sheet's pending payment, the provider asked first: paid
+ *        there, recorded as paid; else closed there and cancelled here
+ *        ({"payment": "paid" | "cancelled", "sheet": …}); 409 when none is
+ *        pending, 502 when the provider cannot tell (nothing changed)
  *   POST /staff/goods/:id/sold-out {"soldOut": true|false}
  *   POST /staff/skus/:id/sold-out  {"soldOut": true|false}
  *   GET  /staff/members/by-code/:code   the member behind a scanned member code
@@ -23,7 +30,8 @@
  *        404 for any other code (stale, forged, a guest's, malformed)
  *
  * Errors: {"error": "..."} with 400 (bad input), 401 (no or wrong token),
- * 404 (no such sheet, goods, sku or member code), 409 (not allowed in the sheet's state).
+ * 404 (no such sheet, goods, sku or member code), 409 (not allowed in the sheet's state),
+ * 502 (the payment provider could not be asked).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -34,6 +42,7 @@ import type { Config } from '../config';
 import type { Db, Queryable } from '../db/driver';
 import { emitSheetEvent } from '../events/emit';
 import { memberCodeValid, parseMemberCode } from '../operations/auth/memberCode';
+import { endPendingPayment, pendingOf } from '../operations/payments/expiry';
 import { isoSeconds, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from '../operations/orders/sheetState';
 import { langsFor, tr, trBy } from '../operations/localized';
 import { localizedDetails } from '../operations/orders/lineTexts';
@@ -63,7 +72,7 @@ class HttpError extends Error {
 
 const progressBody = z.object({ progress: z.enum(PROGRESS), round: z.number().int().min(1).max(10_000).optional() });
 const soldOutBody = z.object({ soldOut: z.boolean() });
-const closeBody = z.object({ paidAtCounter: z.boolean().optional() }).optional();
+const closeBody = z.object({ paidAtCounter: z.boolean().optional(), force: z.boolean().optional() }).optional();
 const listQuery = z.object({
   baseId: z.string().trim().min(1, 'baseId is required').max(64),
   status: z.coerce.number().int().min(0).max(3).optional(),
@@ -213,7 +222,7 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
     const ids = sheets.map((s) => s.sheet_id);
     const rounds = sheets.length
       ? await db.query<RoundRow>(
-          'SELECT sheet_id, round_no, progress, remark, created_at, progress_at FROM sheet_round WHERE sheet_id = ANY ($1::text[]) ORDER BY sheet_id, round_no',
+          'SELECT sheet_id, round_no, progress, remark, created_at, progress_at FROM sheet_round WHERE sheet_id = ANY ($1::text[]) AND withdrawn_at IS NULL ORDER BY sheet_id, round_no',
           [ids],
         )
       : [];
@@ -270,7 +279,7 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
       if (progress === 'delivering' && sheet.take_type !== 'delivery') throw new HttpError(409, `sheet ${id} is not a delivery order`);
       // The sheet's row is locked: its rounds cannot change meanwhile (a new round locks it too).
       const rows = await tx.query<RoundRow>(
-        'SELECT sheet_id, round_no, progress, remark, created_at, progress_at FROM sheet_round WHERE sheet_id = $1 ORDER BY round_no',
+        'SELECT sheet_id, round_no, progress, remark, created_at, progress_at FROM sheet_round WHERE sheet_id = $1 AND withdrawn_at IS NULL ORDER BY round_no',
         [id],
       );
       if (round === undefined && rows.length > 1) {
@@ -315,7 +324,13 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
         throw new HttpError(409, `sheet ${id} is already ${sheet.status === SheetStatus.closed ? 'closed' : 'checked out'}`);
       }
       if (sheet.status !== SheetStatus.open) throw new HttpError(409, `sheet ${id} is paid: finish it with progress "completed"`);
-      if (sheet.pay_status === PayStatus.paying) throw new HttpError(409, `a payment of sheet ${id} is in progress`);
+      let payment: 'paid' | 'cancelled' | null = null;
+      if (sheet.pay_status === PayStatus.paying) {
+        if (!body?.force) throw new HttpError(409, `a payment of sheet ${id} is in progress: cancel it (POST /staff/sheets/${id}/cancel-payment) or close with {"force": true}`);
+        // Forced: the payment is ended with the provider first (paid there: recorded as paid, and the sheet with it).
+        payment = await endSheetPayment(tx, id, now);
+        if (payment === 'paid') return { payment, sheet: sheetJson(await readSheet(tx, id), now) };
+      }
       const paid = sheet.pay_status === PayStatus.paid || body?.paidAtCounter === true;
       if (paid) {
         await tx.query(
@@ -328,7 +343,35 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
         await tx.query(`UPDATE vip_card SET status = 0, used_sheet_id = '', used_at = NULL WHERE used_sheet_id = $1 AND status = 1`, [id]);
       }
       await emitSheetEvent(tx, id, 'closed');
-      return { sheet: sheetJson(await readSheet(tx, id), now, langFromHeader(req.headers['accept-language'])) };
+      return { payment, sheet: sheetJson(await readSheet(tx, id), now, langFromHeader(req.headers['accept-language'])) };
+    });
+  });
+
+  /**
+   * Ends a sheet's pending payment (issue 22) with the provider asked first:
+   * paid there, it is recorded as paid (the sheet with it); else closed there
+   * and cancelled here, which frees the table.
+   */
+  async function endSheetPayment(tx: Queryable, id: string, now: Date): Promise<'paid' | 'cancelled'> {
+    const pending = await pendingOf(tx, id, true);
+    if (!pending) {
+      // Paying with no payment pending (nothing can be lost): unpaid again.
+      await tx.query('UPDATE sheet SET pay_status = $2, updated_at = $3 WHERE sheet_id = $1 AND pay_status = $4', [id, PayStatus.unpaid, now, PayStatus.paying]);
+      return 'cancelled';
+    }
+    const outcome = await endPendingPayment({ tx, config, now }, pending, 'staff');
+    if (outcome === 'kept') throw new HttpError(502, `the payment provider could not tell whether payment ${pending.pay_id} was made: nothing was changed, try again`);
+    return outcome;
+  }
+
+  app.post('/staff/sheets/:id/cancel-payment', async (req) => {
+    const { id } = parse(idParam, req.params, 'path');
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const sheet = await lockedSheet(tx, id);
+      if (sheet.pay_status !== PayStatus.paying) throw new HttpError(409, `no payment of sheet ${id} is in progress`);
+      const payment = await endSheetPayment(tx, id, now);
+      return { payment, sheet: sheetJson(await readSheet(tx, id), now, langFromHeader(req.headers['accept-language'])) };
     });
   });
 

@@ -73,6 +73,13 @@ export interface PaymentProvider {
   verifyCallback(request: CallbackRequest): PaymentCallback | null;
   refund(request: { payId: string; amount: string }): Promise<{ ok: boolean }>;
   queryPayment(payId: string): Promise<ProviderPayment | null>;
+  /**
+   * Closes a pending payment at the provider, so it can no longer be paid (a
+   * real provider's "close order"). Answers the payment as the provider has it
+   * afterwards: 'cancelled' when it was closed, 'paid' (or 'refunded') when
+   * the customer had paid it first; null when the provider does not know it.
+   */
+  cancelPayment(payId: string): Promise<ProviderPayment | null>;
   /** The provider's user id for one of our members (from the provider's sign-in code in production). */
   getUserInfo(request: { vipId: string; code?: string }): Promise<{ openId: string }>;
 }
@@ -214,6 +221,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
   async queryPayment(payId: string): Promise<ProviderPayment | null> {
     const p = await this.find(payId);
     return p && { payId: p.payId, status: p.status, amount: p.amount, providerRef: p.providerRef };
+  }
+
+  async cancelPayment(payId: string): Promise<ProviderPayment | null> {
+    // Conditional on 'pending', like the confirm page's decision: whichever comes first wins.
+    await this.store.query(`UPDATE sandbox_payment SET status = 'cancelled', updated_at = $2 WHERE pay_id = $1 AND status = 'pending'`, [payId, this.now()]);
+    return this.queryPayment(payId);
   }
 
   async getUserInfo({ vipId }: { vipId: string; code?: string }): Promise<{ openId: string }> {

@@ -32,6 +32,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** The database behind each running harness, by its URL: how a client finds a table's code to scan (GatewayClient.scanTable). */
+const harnessDbs = new Map<string, Db>();
+
 export async function startHarness(overrides: Partial<Config> = {}, options: { seed?: boolean; handlers?: HandlerMap } = {}): Promise<Harness> {
   const adminUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -73,6 +76,7 @@ export async function startHarness(overrides: Partial<Config> = {}, options: { s
   if (options.seed !== false) await seedDemo(db, new Date());
   const app = await buildServer({ db, config, clock, handlers: options.handlers });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  harnessDbs.set(address, db);
   return {
     url: address,
     db,
@@ -84,6 +88,7 @@ export async function startHarness(overrides: Partial<Config> = {}, options: { s
       await menuCacheOf(app)?.settled();
     },
     async close() {
+      harnessDbs.delete(address);
       await app.close();
       await db.close();
       await dropDatabase?.();
@@ -94,6 +99,8 @@ export async function startHarness(overrides: Partial<Config> = {}, options: { s
 /** A client that talks to the gateway the way the app does, keeping its cookie. */
 export class GatewayClient {
   cookie = '';
+  /** The tables this client scanned the code of (scan, scanTable). */
+  readonly scannedTables = new Set<string>();
   constructor(
     readonly baseUrl: string,
     readonly lang = 'en',
@@ -134,7 +141,18 @@ export class GatewayClient {
   async scan(qrCode: string) {
     const res = await this.call('EShop_EShopShopPageGet_Get', [{ QRCode: qrCode }]);
     if (res.errcode !== '0') throw new Error(`scan ${qrCode}: ${res.errcode} ${res.errmsg}`);
+    const tableId = res.data.table5?.[0]?.TableID;
+    if (tableId) this.scannedTables.add(String(tableId));
     return res;
+  }
+
+  /** Scans the code of the table `tableId` of this client's harness (as a diner at it does, from its QR code). */
+  async scanTable(tableId: string) {
+    const db = harnessDbs.get(this.baseUrl);
+    if (!db) throw new Error(`scanTable: no harness at ${this.baseUrl}`);
+    const [t] = await db.query<{ qr_code: string }>('SELECT qr_code FROM dining_table WHERE table_id = $1', [tableId]);
+    if (!t) return null; // no such table: nothing to scan (the order is refused for it)
+    return this.scan(t.qr_code);
   }
 
   /** Calls an operation with tableData rows shaped like PROTOCOL.md's. */

@@ -133,6 +133,18 @@ export function dineInHeader(baseId: string, tableId: string, overrides: Record<
 
 export const SUBMIT = 'PosSalSheet_NewCYSendSheetSubmit_Add';
 
-export function submit(client: GatewayClient, header: Record<string, unknown>, lines: Line[], op: string = SUBMIT) {
+/**
+ * Submits an order as the app does. An order at a table needs the table's
+ * scan (issue 22): the client scans its code first, as a diner does from the
+ * table's QR link, unless it already has.
+ */
+export async function submit(client: GatewayClient, header: Record<string, unknown>, lines: Line[], op: string = SUBMIT) {
+  const tableId = String(header.TableID ?? '');
+  if (tableId && !client.scannedTables.has(tableId)) await client.scanTable(tableId);
+  return submitWithoutScan(client, header, lines, op);
+}
+
+/** The submit alone: a stranger's, who never scanned the table's code. */
+export function submitWithoutScan(client: GatewayClient, header: Record<string, unknown>, lines: Line[], op: string = SUBMIT) {
   return client.call(op, [header], { Item1: lines.map((l, i) => ({ ...l, ItemID: i + 1 })) });
 }

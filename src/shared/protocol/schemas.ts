@@ -843,17 +843,25 @@ const P = {
     result: z.object({ table1: z.array(sheetHeadRow), table2: z.array(sheetItemRow), table3: z.array(sheetRoundRow), table4: z.array(roundAuthorRow) }),
   },
   PosSalSheet_PosSalSheetCloseSubmit_V5_Add: {
-    payload: payload({ SheetID: id }),
+    /**
+     * A customer's own order: cancelled whole. A table's running (pay-after)
+     * sheet is the staff's to cancel (issue 22): there the caller withdraws a
+     * round of their own the kitchen has not started, RoundNo, or without it
+     * their latest such round (what an app that sends only SheetID gets).
+     */
+    payload: payload({ SheetID: id, RoundNo: page.optional() }),
     result: z.object({
       table1: table({
         SheetID: str,
-        /** 2: closed (cancelled). */
+        /** 2: closed (cancelled); a table's sheet stays 0 (open) while other rounds remain on it. */
         Status: z.number(),
         /** 3 when the payment was refunded, else unchanged (0 unpaid). */
         PayStatus: z.number(),
         RefundAmo: dec,
         /** Where the refund went: 'balance', 'sandbox' or '' (nothing was paid). */
         RefundTo: str,
+        /** On a table's sheet: the round withdrawn. */
+        RoundNo: z.number().optional(),
       }),
     }),
   },

@@ -9,7 +9,7 @@
  * (the app has its SheetID from the table's QR code).
  */
 import { toMinor } from '../../../shared/domain/numbers';
-import { SheetStatus } from '../../../shared/domain/orderStates';
+import { PayStatus, SheetStatus } from '../../../shared/domain/orderStates';
 import { decimal4, ErrorCode } from '../../../shared/protocol/envelope';
 import { emitSheetEvent } from '../../events/emit';
 import { OpError, type HandlerMap, type OpContext, type RowOf } from '../context';
@@ -21,6 +21,7 @@ import { orderedOn, sheetItems, sheetRounds } from './sheetRows';
 import { mayRead } from './sheet';
 import { submitOrder } from './submit';
 import { sheetAddress } from './sheetAddress';
+import { expireStalePayment } from '../payments/expiry';
 
 /** Default and largest page of the order list. */
 export const ORDER_PAGE_SIZE = 10;
@@ -98,6 +99,13 @@ async function tableSheet(ctx: OpContext, sheetId: string, lock = false, scanned
   const scannedIt = mayRead({ tableId: sheet.table_id, orderedHere: false, scannedTables: ctx.scannedTables });
   if (scanned === 'scanned' ? !scannedIt : !(scannedIt || orderedHere)) throw new OpError(orderedHere ? 'scanToSettle' : 'sheetNotFound');
   return sheet;
+}
+
+/** tableSheet, after a payment left pending past its bound has been ended (payments/expiry.ts). */
+async function freshTableSheet(ctx: OpContext, sheetId: string, lock = false, scanned: 'scanned' | 'scannedOrOrdered' = 'scannedOrOrdered'): Promise<TableSheetRow> {
+  const sheet = await tableSheet(ctx, sheetId, lock, scanned);
+  if (sheet.pay_status !== PayStatus.paying || !(await expireStalePayment(ctx, sheet.sheet_id))) return sheet;
+  return tableSheet(ctx, sheetId, lock, scanned);
 }
 
 export const orderHandlers: HandlerMap = {
@@ -256,7 +264,7 @@ export const orderHandlers: HandlerMap = {
    */
   async PosSalSheet_CYSettleSheetMergeDetailGet_V6_Get(ctx, { tableData: [row] }) {
     const vipId = sessionVip(ctx);
-    const sheet = await tableSheet(ctx, row!.SheetID);
+    const sheet = await freshTableSheet(ctx, row!.SheetID);
     const [checkout] = await ctx.tx.query<{ parm_value: string }>(
       `SELECT parm_value FROM base_parm WHERE base_id = $1 AND parm_id = 'IsPayLaterOnlineCheckout'`,
       [sheet.base_id],
@@ -296,7 +304,7 @@ export const orderHandlers: HandlerMap = {
    */
   async PosSalSheet_CYSettleSheetSubmit_V2_Add(ctx, { tableData: [row] }) {
     sessionVip(ctx);
-    const sheet = await tableSheet(ctx, row!.SheetID, true, 'scanned');
+    const sheet = await freshTableSheet(ctx, row!.SheetID, true, 'scanned');
     if (sheet.pay_mode !== 'postpay') throw new OpError('notTableSheet');
     if (sheet.status === SheetStatus.checkedOut || sheet.pay_status === 2) throw new OpError('sheetPaid');
     if (sheet.status !== SheetStatus.open) throw new OpError('sheetClosed');

@@ -596,8 +596,12 @@ describe('pay after: rounds on a table\'s sheet', () => {
     h.setNow(macauToday(20));
     const b02 = table(DEMO.bases.lateNight, 2);
     const late = ok(await submit(alice, dineInHeader(DEMO.bases.lateNight, b02, { TotalAmo: 48 }), [line(BBQ, 48)]));
-    refused(await alice.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: late.SheetID, TotalAmo: 48 }]), '50000', "Scan this table's QR code to settle its bill.");
-    await alice.scan(await qrCodeOf(b02));
+    // Ordering took the table's scan (issue 22); the same diner in another browser, without it, cannot settle.
+    const elsewhere = new GatewayClient(h.url);
+    elsewhere.cookie = alice.cookie.split('; ').filter((c) => !c.startsWith('hbb_scan=')).join('; ');
+    refused(await elsewhere.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: late.SheetID, TotalAmo: 48 }]), '50000', "Scan this table's QR code to settle its bill.");
+    await elsewhere.scan(await qrCodeOf(b02));
+    refused(await elsewhere.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: late.SheetID, TotalAmo: 48 }]), '50000', 'Please call our staff to checkout');
     refused(await alice.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: late.SheetID, TotalAmo: 48 }]), '50000', 'Please call our staff to checkout');
     expect(rows(await alice.call('PosSalSheet_CYSettleSheetMergeDetailGet_V6_Get', [{ SheetID: late.SheetID }]))[0]).toMatchObject({ IsPayLaterOnlineCheckout: '0' });
     // A prepay order is not a table's sheet to settle.

@@ -10,7 +10,9 @@
  * Status: 0 open, 1 paid (prepay), 2 closed/cancelled, 3 checked out (see
  * db/seed/demo.ts, "Sheets").
  */
+import { PayStatus } from '../../../shared/domain/orderStates';
 import { roundAuthors } from '../../events/emit';
+import { expireStalePayment } from '../payments/expiry';
 import { OpError, type HandlerMap, type RowOf } from '../context';
 import { isoSeconds, isSettling, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from './sheetState';
 import { orderedOn, sheetItems, sheetRounds } from './sheetRows';
@@ -58,14 +60,21 @@ export const sheetHandlers: HandlerMap = {
    * Ref and Mine (the caller ordered the line's round) to the lines; and the
    * rounds as table3.
    */
-  async PosSalSheet_PosSalSheetDetailGet_V2_Get({ tx, session, now, lang, scannedTables }, { tableData: [row] }) {
-    const [found] = await tx.query<OwnerColumns & Omit<RowOf<'PosSalSheet_PosSalSheetDetailGet_V2_Get'>, 'TakeTime' | 'DisplayState' | 'Settling' | 'Mine' | 'VipID' | 'CustName' | 'CustPhone' | 'CustAddress'>>(
-      `SELECT ${HEAD_COLUMNS}, s.sheet_id, s.vip_id, s.cust_name, s.cust_phone, s.cust_region, s.cust_address, s.cust_house, s.take_time,
-              s.total_amo, s.remark, ${SHEET_STATE_COLUMNS}
-         FROM sheet s WHERE s.sheet_id = $1`,
-      [row!.SheetID],
-    );
+  async PosSalSheet_PosSalSheetDetailGet_V2_Get(ctx, { tableData: [row] }) {
+    const { tx, session, now, lang, scannedTables } = ctx;
+    const read = async () =>
+      (
+        await tx.query<OwnerColumns & Omit<RowOf<'PosSalSheet_PosSalSheetDetailGet_V2_Get'>, 'TakeTime' | 'DisplayState' | 'Settling' | 'Mine' | 'VipID' | 'CustName' | 'CustPhone' | 'CustAddress'>>(
+          `SELECT ${HEAD_COLUMNS}, s.sheet_id, s.vip_id, s.cust_name, s.cust_phone, s.cust_region, s.cust_address, s.cust_house, s.take_time,
+                  s.total_amo, s.remark, ${SHEET_STATE_COLUMNS}
+             FROM sheet s WHERE s.sheet_id = $1`,
+          [row!.SheetID],
+        )
+      )[0];
+    let found = await read();
     if (!found) throw new OpError('sheetNotFound');
+    // A payment left pending past its bound is ended first (payments/expiry.ts), so the sheet reads as it now is.
+    if (found.pay_status === PayStatus.paying && (await expireStalePayment(ctx, found.sheet_id))) found = (await read())!;
     const {
       sheet_id, vip_id, cust_name, cust_phone, cust_region, cust_address, cust_house, take_time, total_amo, remark,
       status, pay_status, progress, is_pay_later, business_mode, take_type, pay_mode, created_at, settle_started_at,

@@ -51,14 +51,15 @@ export async function sheetItems(tx: Queryable, sheetId: string, vipId: string |
  * The rounds of a sheet (sheetRoundRow of schemas.ts), each with its own
  * remark and kitchen state (issue 23 item 2). A sheet written without rounds
  * (the demo's) reads as one round: the whole sheet, its owner's.
+ * Withdrawn rounds are left out.
  */
 export async function sheetRounds(
   tx: Queryable,
   sheet: { sheet_id: string; vip_id: string | null; total_amo: string; remark: string; created_at: Date; progress: string },
   vipId: string | null,
 ): Promise<SheetRoundRow[]> {
-  const rounds = await tx.query<{ round_no: number; amount: string; remark: string; created_at: Date; vip_id: string; progress: string }>(
-    'SELECT round_no, amount, remark, created_at, vip_id, progress FROM sheet_round WHERE sheet_id = $1 ORDER BY round_no',
+  const rounds = await tx.query<{ round_no: number; amount: string; remark: string; created_at: Date; vip_id: string; progress: string; withdrawn: boolean }>(
+    'SELECT round_no, amount, remark, created_at, vip_id, progress, withdrawn_at IS NOT NULL AS withdrawn FROM sheet_round WHERE sheet_id = $1 ORDER BY round_no',
     [sheet.sheet_id],
   );
   const mine = (owner: string | null) => (vipId !== null && owner === vipId ? (1 as const) : (0 as const));
@@ -68,7 +69,8 @@ export async function sheetRounds(
       { RoundNo: 1, RoundAmo: sheet.total_amo, Remark: sheet.remark, CreatedDate: isoSeconds(sheet.created_at), Mine: mine(sheet.vip_id), ...state(sheet.progress) },
     ];
   }
-  return rounds.map((r) => ({
+  // A round its diner withdrew (orders/withdraw.ts) is no longer on the sheet.
+  return rounds.filter((r) => !r.withdrawn).map((r) => ({
     RoundNo: r.round_no,
     RoundAmo: r.amount,
     Remark: r.remark,

@@ -25,7 +25,10 @@
  * a round to the table's open sheet (created by the first round), whoever
  * sends it; the table row is locked (FOR UPDATE) so rounds from several
  * phones are numbered one after another. Otherwise a new sheet per submit:
- * status 0, pay status 0, progress 'placed'.
+ * status 0, pay status 0, progress 'placed'. Any order at a table (a round,
+ * the round that opens its sheet, a prepay dine-in order naming it) needs
+ * the browser's proof that it scanned the table's code (http/tableScan.ts;
+ * issue 22): else 'Scan the QR code on your table to order at it.'
  */
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
@@ -38,6 +41,8 @@ import { ErrorCode } from '../../../shared/protocol/envelope';
 import type { PayloadOf } from '../../../shared/protocol/schemas';
 import type { Queryable } from '../../db/driver';
 import { emitSheetEvent } from '../../events/emit';
+import { PayStatus } from '../../../shared/domain/orderStates';
+import { expireStalePayment } from '../payments/expiry';
 import type { MessageKey } from '../../messages';
 import { OpError, type OpContext } from '../context';
 import { appLanguageToLang, textLangs } from '../localized';
@@ -280,12 +285,20 @@ export async function submitOrder(ctx: OpContext, payload: SubmitPayload) {
       [row.TableID, outlet.baseId],
     );
     if (!table) throw new OpError('tableNotFound');
+    // Ordering at a table (a round, or opening its sheet) is for who scanned its code (issue 22):
+    // table ids are no secret, its code is (http/tableScan.ts).
+    if (!ctx.scannedTables?.includes(row.TableID)) throw new OpError('scanToOrder');
     tableId = row.TableID;
   }
   if (postpay && !tableId) throw new OpError('tableNotFound');
 
   // The ordering guard (SPEC section 4), on the table's sheet for a round.
-  const tableSheet = postpay ? await tableSheetFor(tx, tableId!, row.SheetID ?? '') : null;
+  let tableSheet = postpay ? await tableSheetFor(tx, tableId!, row.SheetID ?? '') : null;
+  // A payment left pending past its bound no longer holds the table (payments/expiry.ts): only
+  // looked at while one is pending, so an ordinary round costs no extra statement.
+  if (tableSheet?.pay_status === PayStatus.paying && (await expireStalePayment(ctx, tableSheet.sheet_id))) {
+    tableSheet = await tableSheetFor(tx, tableId!, row.SheetID ?? '');
+  }
   const guard = canPlaceOrder({
     hours: outlet.hours,
     zone: outlet.timeZone,

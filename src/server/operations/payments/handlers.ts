@@ -29,12 +29,14 @@ import { type PayType } from '../../../shared/domain/payTypes';
 import { decimal4, ErrorCode } from '../../../shared/protocol/envelope';
 import { emitSheetEvent } from '../../events/emit';
 import { PAYMENT_CALLBACK_PATH } from '../../providers/payment';
-import { OpError, type HandlerMap } from '../context';
+import { OpError, type HandlerMap, type OpContext } from '../context';
+import { expireStalePayment, isStale } from './expiry';
+import { withdrawRound } from '../orders/withdraw';
 import { langsFor, pick } from '../localized';
 import { changeBalance } from '../wallet/ledger';
 
 import { applyCallback, awardPoints, markSheetPaid, newPayId, paymentReturnUrl, pendingPayment, reversePoints, withLang } from './settle';
-import { amountDue, atTable, checkOnlineCheckout, checkPayable, isPayAfterTableSheet, loadSheet, mayPay, money, ownSheet, providerFor, requireMethod, requireSession, sameAmount, shopMethods } from './sheet';
+import { amountDue, atTable, checkOnlineCheckout, checkPayable, isPayAfterTableSheet, loadSheet, mayPay, money, ownSheet, providerFor, requireMethod, requireSession, sameAmount, shopMethods, type PaySheet } from './sheet';
 
 export type { PayType } from '../../../shared/domain/payTypes';
 
@@ -46,6 +48,17 @@ const METHOD_NAMES: Record<PayType, { Name: string; NameTW: string; NameEN: stri
 };
 
 /** Pos type 7 is a takeout sheet (SPEC section 4). */
+
+/**
+ * The sheet, locked, after a payment of it left pending past its bound has
+ * been ended (payments/expiry.ts): what every operation that pays for or
+ * cancels a sheet starts from.
+ */
+async function loadFreshSheet(ctx: OpContext, sheetId: string): Promise<PaySheet | null> {
+  const s = await loadSheet(ctx.tx, sheetId, true);
+  if (!s || s.pay_status !== PayStatus.paying || !(await expireStalePayment(ctx, s.sheet_id))) return s;
+  return loadSheet(ctx.tx, sheetId, true);
+}
 
 // Operations ---------------------------------------------------------------------------
 
@@ -82,7 +95,7 @@ export const paymentHandlers: HandlerMap = {
   async Finance_PosPaySubmit_V5_Add(ctx, { tableData: [row] }) {
     const { tx, now, config } = ctx;
     const session = requireSession(ctx);
-    const s = await loadSheet(tx, row!.SheetID, true);
+    const s = await loadFreshSheet(ctx, row!.SheetID);
     if (!s || !mayPay(ctx, session, s)) throw new OpError('sheetNotFound');
     const payType = row!.PayType || 'sandbox';
     if (payType !== 'sandbox') throw new OpError('paymentMethodUnavailable');
@@ -136,9 +149,9 @@ export const paymentHandlers: HandlerMap = {
     const s = await loadSheet(tx, row!.SheetID, false);
     if (!s) throw new OpError('sheetNotFound');
     const select = `SELECT pay_id, sheet_id, vip_id, pay_type, amount::text AS amount, status,
-                           to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS paid_at
+                           to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS paid_at, created_at
                       FROM payment WHERE sheet_id = $1`;
-    type PaymentRow = { pay_id: string; sheet_id: string; vip_id: string | null; pay_type: string; amount: string; status: 'pending' | 'paid' | 'cancelled' | 'failed' | 'refunded'; paid_at: string | null };
+    type PaymentRow = { pay_id: string; sheet_id: string; vip_id: string | null; pay_type: string; amount: string; status: 'pending' | 'paid' | 'cancelled' | 'failed' | 'refunded'; paid_at: string | null; created_at: Date };
     const find = async () =>
       (row!.PayID
         ? await tx.query<PaymentRow>(`${select} AND pay_id = $2`, [s.sheet_id, row!.PayID])
@@ -148,7 +161,11 @@ export const paymentHandlers: HandlerMap = {
     if (!mayView) throw new OpError('sheetNotFound');
     if (!payment) throw new OpError('paymentNotFound');
 
-    if (payment.status === 'pending') {
+    if (payment.status === 'pending' && isStale(payment, now, ctx.config)) {
+      // Past its bound (payments/expiry.ts): asked about, then recorded as paid or cancelled.
+      await expireStalePayment(ctx, s.sheet_id);
+      payment = (await find())!;
+    } else if (payment.status === 'pending') {
       const provider = providerFor(ctx);
       const remote = provider && payment.pay_type === provider.payType ? await provider.queryPayment(payment.pay_id) : null;
       if (provider && remote && (remote.status === 'paid' || remote.status === 'cancelled')) {
@@ -192,7 +209,7 @@ export const paymentHandlers: HandlerMap = {
   async PosSalSheet_PosSalSheetAcctSubmit_V9_Add(ctx, { tableData: [row] }) {
     const { tx, now } = ctx;
     const session = requireSession(ctx);
-    const s = await loadSheet(tx, row!.SheetID, true);
+    const s = await loadFreshSheet(ctx, row!.SheetID);
     if (!s || !mayPay(ctx, session, s)) throw new OpError('sheetNotFound');
     await requireMethod(tx, s, 'balance');
     checkPayable(s);
@@ -235,7 +252,7 @@ export const paymentHandlers: HandlerMap = {
   async PosSalSheet_PosSalSheetIsPayLaterSubmit_V2_Update(ctx, { tableData: [row] }) {
     const { tx, now } = ctx;
     const session = requireSession(ctx);
-    const s = await loadSheet(tx, row!.SheetID, true);
+    const s = await loadFreshSheet(ctx, row!.SheetID);
     if (!s || !ownSheet(session, s)) throw new OpError('sheetNotFound');
     if (isPayAfterTableSheet(s)) throw new OpError('payLaterUnavailable');
     checkPayable(s);
@@ -250,7 +267,8 @@ export const paymentHandlers: HandlerMap = {
   },
 
   /**
-   * The customer cancels: only while nobody has started on the order and no
+   * The customer cancels their own order (a table's sheet: a round of their
+   * own, orders/withdraw.ts): only while nobody has started on the order and no
    * third-party payment is pending (orderStates.canCancel). A paid order is
    * refunded the way it was paid (balance back to the balance, sandbox
    * through the provider) and its points are taken back; a coupon it used
@@ -259,8 +277,11 @@ export const paymentHandlers: HandlerMap = {
   async PosSalSheet_PosSalSheetCloseSubmit_V5_Add(ctx, { tableData: [row] }) {
     const { tx, now } = ctx;
     const session = requireSession(ctx);
-    const s = await loadSheet(tx, row!.SheetID, true);
-    if (!s || !ownSheet(session, s)) throw new OpError('sheetNotFound');
+    const s = await loadFreshSheet(ctx, row!.SheetID);
+    if (!s) throw new OpError('sheetNotFound');
+    // A table's running sheet is everyone's at the table: a diner withdraws a round of their own, the whole is the staff's (issue 22).
+    if (isPayAfterTableSheet(s)) return withdrawRound(ctx, s.sheet_id, session.vipId, row!.RoundNo, atTable(ctx, s));
+    if (!ownSheet(session, s)) throw new OpError('sheetNotFound');
     if (await pendingPayment(tx, s.sheet_id)) throw new OpError('paymentPending');
     const cancellable = canCancel({
       status: s.status,
