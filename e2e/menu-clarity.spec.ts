@@ -8,9 +8,10 @@
  * - item 19: tapping a dish's name opens its details (a large picture with
  *   alt text, the description, the price, the specs), from which it is
  *   added; the phone's Back closes them; the search finds a dish by name.
- * By role and accessible name, in Chromium. Run it with --project=plain.
+ * By role and accessible name, in Chromium (plain and chat-app projects).
  */
 import { expect, test, type Page } from '@playwright/test';
+import { USER_AGENTS } from '../playwright.config';
 import { demoCodes, type DemoCodes } from './support/gateway';
 import { findGoods } from './support/menu';
 
@@ -103,7 +104,16 @@ test("a dish's name opens its details, it is added from there, Back closes them;
   await expect(results.getByRole('article', { name: 'Wonton Noodles' })).toBeVisible();
 });
 
-test("a new member names themselves with a space and an apostrophe: Tom O'Brien (item 16)", async ({ page }) => {
+test("a new member names themselves with a space and an apostrophe: Tom O'Brien (item 16)", async ({ browser }) => {
+  // A plain browser of its own (the chat app's project signs its customer in silently).
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 3,
+    userAgent: USER_AGENTS.plain,
+  });
+  const page = await context.newPage();
   await startIn(page, 'LANGUAGE_EN');
   await openMenu(page, 'Order now');
   const phone = `6${String(Date.now()).slice(-7)}`;
@@ -129,4 +139,5 @@ test("a new member names themselves with a space and an apostrophe: Tom O'Brien 
   await expect(page.getByText('Name contains invalid characters.')).toHaveCount(0);
   await page.goto('/#/pages/mine/mine');
   await expect(page.getByText("Tom O'Brien", { exact: true })).toBeVisible();
+  await context.close();
 });
