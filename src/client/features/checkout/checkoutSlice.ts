@@ -67,13 +67,14 @@ export const initialCheckoutState: CheckoutState = { entId: '', draft: emptyDraf
 /**
  * redux-persist's migrate of the stored checkout: one of this version as it
  * is; an older one brought to this version by checkoutMigrations.ts (loaded
- * only then, so the first screen does not carry it); a newer one, or none,
+ * only then, in the confirm page's chunk: no chunk of its own for the
+ * first screen's runtime to name); a newer one, or none,
  * not used.
  */
 export const migrateCheckout = (s: PersistedState): Promise<PersistedState> =>
   Promise.resolve(
     s && s._persist.version < CHECKOUT_VERSION
-      ? import(/* webpackChunkName: "checkout-migrations" */ './checkoutMigrations').then((m) => m.migrateStoredCheckout(s, initialCheckoutState, CHECKOUT_VERSION))
+      ? import(/* webpackChunkName: "page-order-confirm" */ './checkoutMigrations').then((m) => m.migrateStoredCheckout(s, initialCheckoutState, CHECKOUT_VERSION))
       : s && s._persist.version === CHECKOUT_VERSION ? s : undefined,
   );
 
