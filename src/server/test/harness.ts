@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app';
+import type { LogTarget } from '../http/logging';
 import { menuCacheOf } from '../http/menuCache';
 import { createClock, type Clock } from '../clock';
 import { loadConfig, type Config } from '../config';
@@ -32,7 +33,10 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(overrides: Partial<Config> = {}, options: { seed?: boolean; handlers?: HandlerMap } = {}): Promise<Harness> {
+export async function startHarness(
+  overrides: Partial<Config> = {},
+  options: { seed?: boolean; handlers?: HandlerMap; logger?: LogTarget } = {},
+): Promise<Harness> {
   const adminUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -61,13 +65,15 @@ export async function startHarness(overrides: Partial<Config> = {}, options: { s
     // Every test client signs in from 127.0.0.1: the anonymous-write limits (issue 16) are
     // lifted unless a test sets them (http/hardening.test.ts does).
     anonymousWriteLimits: { ipPerMinute: 100_000, globalPerMinute: 100_000 },
+    // ...and open their live streams from there: the per-IP cap (issue 22) is lifted the same way.
+    streams: { perSession: 4, perIp: 100_000, max: 100_000 },
     ...overrides,
   };
   const db = await openDb({ databaseUrl, poolSize: config.dbPool.size ?? 5, maxQueue: config.dbPool.maxQueue, maxWaitMs: config.dbPool.maxWaitMs });
   await migrate(db);
   const clock = createClock();
   if (options.seed !== false) await seedDemo(db, new Date());
-  const app = await buildServer({ db, config, clock, handlers: options.handlers });
+  const app = await buildServer({ db, config, clock, handlers: options.handlers, logger: options.logger });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     url: address,
