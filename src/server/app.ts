@@ -4,6 +4,10 @@
  * the sandbox routes; the payment callback (and, in the sandbox, the payment
  * provider's pages). main.ts listens; tests call buildServer and listen on a
  * free port. One settable clock serves the gateway and the sandbox.
+ *
+ * Around every route (issue 22): the server's connection bounds
+ * (http/connections.ts), the shutdown's drain (http/shutdown.ts), the request
+ * log and ids (http/logging.ts) and GET /metrics (http/metrics.ts).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +28,12 @@ import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerSessionPruning } from './http/sessionPruning';
 import { staffRoutes } from './http/staff';
 import { staffScreenRoutes } from './http/staffScreen';
-import { eventRoutes, type EventStreamOptions } from './events/routes';
+import { eventRoutes, STREAM_ROUTES, type EventStreamOptions } from './events/routes';
+import { OpenStreams } from './events/streams';
+import { limitConnections, serverOptions } from './http/connections';
+import { loggingOptions, registerRequestLog, type LogTarget } from './http/logging';
+import { metricsRoutes } from './http/metrics';
+import { Lifecycle, registerLifecycle } from './http/shutdown';
 import { storageRoutes } from './http/storage';
 import { handlers as defaultHandlers } from './operations';
 import type { HandlerMap } from './operations/context';
@@ -35,7 +44,8 @@ export interface ServerDeps {
   /** The service's clock (shared by the gateway and the sandbox); a plain function is wrapped. Default: real time. */
   clock?: Clock | (() => Date);
   handlers?: HandlerMap;
-  logger?: boolean;
+  /** Logs (http/logging.ts): default config.log; false for none; a stream to capture them (tests). */
+  logger?: LogTarget;
   /** Live streams' heartbeat, per-client buffer and resume limits (events/routes.ts). */
   events?: Partial<EventStreamOptions>;
 }
@@ -50,13 +60,23 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const { db, config } = deps;
   const clock = toClock(deps.clock);
   const app = Fastify({
-    logger: deps.logger ? { level: 'info' } : false,
+    ...loggingOptions(config, deps.logger),
+    ...serverOptions(config),
+    // The drain answers requests that come while the server closes (http/shutdown.ts), not Fastify's bare 503.
+    return503OnClosing: false,
     // Bodies are limited per route; this is the ceiling for everything else.
     bodyLimit: Math.max(config.bodyLimit, 1024 * 1024),
     // Only behind a proxy that sets X-Forwarded-For itself may it be trusted; otherwise a
     // client could choose its own IP and dodge the per-IP limits.
     trustProxy: config.trustProxy,
   });
+  limitConnections(app, config);
+  // First of all hooks: the drain counts every request taken and refuses new ones while it lasts.
+  const streams = new OpenStreams(config.streams);
+  const lifecycle = new Lifecycle(streams, STREAM_ROUTES);
+  registerLifecycle(app, lifecycle);
+  registerRequestLog(app);
+  metricsRoutes(app, { config, db, streams, lifecycle });
   await app.register(fastifyCookie);
   // Security headers on every answer, the app's page and files first of all (issue 16).
   registerSecurityHeaders(app, config);
@@ -91,7 +111,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   if (config.staffToken) await app.register(staffScreenRoutes, { db, config, clock });
 
   // Live order events (Server-Sent Events) for customers, a table's sheet and the staff.
-  await app.register(eventRoutes, { db, config, clock, options: deps.events });
+  await app.register(eventRoutes, { db, config, clock, options: deps.events, streams });
 
   // Expired sessions and idle guests, pruned in the background (issue 22).
   registerSessionPruning(app, { db, config, clock });

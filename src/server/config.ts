@@ -1,5 +1,6 @@
 /** The service's configuration, from the environment, with the demo's defaults. */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_AUTHORIZATION_CODE } from '../shared/protocol/envelope';
 import { DEFAULT_POOL_QUEUE, DEFAULT_POOL_WAIT_MS } from './db/driver';
@@ -148,6 +149,34 @@ export interface Config {
    * the table (or records the payment as paid, if the provider says so).
    */
   paymentPendingMinutes: number;
+
+  // ---- Connections, live streams, shutdown, metrics and logs (issue 22, items 5, 14, 15) ----
+  /**
+   * The HTTP server's bounds (http/connections.ts): MAX_CONNECTIONS open
+   * sockets (default three quarters of the open-file limit, at most 10,000);
+   * REQUEST_TIMEOUT_MS for a whole request, headers and body, to arrive (a POST
+   * whose body never comes is closed); CONNECTION_TIMEOUT_MS of silence on a
+   * socket; KEEP_ALIVE_TIMEOUT_MS an idle keep-alive socket is kept;
+   * MAX_REQUESTS_PER_SOCKET (0: no limit).
+   */
+  connections: { max: number; requestTimeoutMs: number; connectionTimeoutMs: number; keepAliveTimeoutMs: number; maxRequestsPerSocket: number };
+  /**
+   * Open live streams (events/streams.ts): STREAMS_PER_SESSION per session and
+   * STREAMS_PER_IP per client IP (over either the oldest is closed: the newest
+   * wins); STREAMS_MAX in all (over it a new stream is refused).
+   */
+  streams: { perSession: number; perIp: number; max: number };
+  /** SIGTERM (http/shutdown.ts): the longest requests in flight are waited for before the service closes; SHUTDOWN_GRACE_MS. */
+  shutdownGraceMs: number;
+  /**
+   * GET /metrics (http/metrics.ts): its bearer token, METRICS_TOKEN (the staff
+   * token is taken too); METRICS_LOOPBACK=1 also answers a caller on this
+   * machine with no token and no forwarding header (default on unless
+   * NODE_ENV=production).
+   */
+  metrics: { token: string | null; loopback: boolean };
+  /** JSON logs (pino, http/logging.ts): LOG=1/0 (default on with NODE_ENV=production), LOG_LEVEL (default info). */
+  log: { enabled: boolean; level: string };
 }
 
 /** The demo's payment callback key: never use it in production. */
@@ -298,5 +327,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapAttribution: env.MAP_ATTRIBUTION ?? '',
     menuCacheBytes: Math.max(0, Number(env.MENU_CACHE_MB ?? 64) || 0) * 1024 * 1024,
     paymentPendingMinutes: positiveInt(env, 'PAYMENT_PENDING_MINUTES', 10),
+
+    // ---- Connections, live streams, shutdown, metrics and logs (issue 22, items 5, 14, 15) ----
+    ...connectionSettings(env, production),
   };
+}
+
+function connectionSettings(env: NodeJS.ProcessEnv, production: boolean) {
+  const maxConnections = positiveInt(env, 'MAX_CONNECTIONS', defaultMaxConnections());
+  return {
+    connections: {
+      max: maxConnections,
+      requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT_MS', 30_000),
+      connectionTimeoutMs: positiveInt(env, 'CONNECTION_TIMEOUT_MS', 60_000),
+      keepAliveTimeoutMs: positiveInt(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000),
+      maxRequestsPerSocket: nonNegativeInt(env, 'MAX_REQUESTS_PER_SOCKET', 0),
+    },
+    streams: {
+      perSession: positiveInt(env, 'STREAMS_PER_SESSION', 4),
+      perIp: positiveInt(env, 'STREAMS_PER_IP', 64),
+      max: positiveInt(env, 'STREAMS_MAX', Math.max(1, Math.floor(maxConnections / 2))),
+    },
+    shutdownGraceMs: nonNegativeInt(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    metrics: { token: env.METRICS_TOKEN || null, loopback: env.METRICS_LOOPBACK ? env.METRICS_LOOPBACK === '1' : !production },
+    log: { enabled: env.LOG ? env.LOG === '1' : production, level: env.LOG_LEVEL || 'info' },
+  };
+}
+
+/** Three quarters of the process's open-file limit (Linux), at most 10,000: the default MAX_CONNECTIONS. */
+export function defaultMaxConnections(): number {
+  let soft = 4096;
+  try {
+    const line = /^Max open files\s+(\d+|unlimited)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+    if (line) soft = line[1] === 'unlimited' ? 1_000_000 : Number(line[1]);
+  } catch {
+    // not Linux: the default stands
+  }
+  return Math.max(64, Math.min(10_000, Math.floor(soft * 0.75)));
+}
+
+function nonNegativeInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number (0 or more), not ${raw}`);
+  return n;
 }

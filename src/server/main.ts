@@ -9,6 +9,7 @@ import { openDb } from './db/driver';
 import { migrate } from './db/migrate';
 import { listTableLinks, seedDemo } from './db/seed';
 import { buildServer } from './app';
+import { gracefulClose } from './http/shutdown';
 
 async function main() {
   const started = performance.now();
@@ -24,7 +25,7 @@ async function main() {
   });
   const applied = await migrate(db);
   const seeded = config.seedDemo ? await seedDemo(db, new Date()) : false;
-  const app = await buildServer({ db, config, logger: process.env.LOG === '1' });
+  const app = await buildServer({ db, config });
   const address = await app.listen({ host: config.host, port: config.port });
   const origin = config.publicUrl ?? address.replace('0.0.0.0', '127.0.0.1');
   const ms = Math.round(performance.now() - started);
@@ -48,14 +49,28 @@ async function main() {
     }
   }
 
+  // A rolling restart (http/shutdown.ts): new requests are told to try again, live streams to
+  // reconnect elsewhere, requests in flight get SHUTDOWN_GRACE_MS to finish; a second signal ends at once.
+  let stopping = false;
   const stop = async (signal: string) => {
-    console.log(`${signal}: closing`);
-    await app.close();
-    await db.close();
-    process.exit(0);
+    if (stopping) {
+      console.log(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`${signal}: draining (requests in flight get up to ${config.shutdownGraceMs} ms; new ones are told to try again)`);
+    try {
+      const report = await gracefulClose(app, config.shutdownGraceMs);
+      console.log(`closed in ${report.ms} ms (${report.refused} requests told to try again, ${report.cut} cut at the grace's end)`);
+      await db.close();
+      process.exit(0);
+    } catch (err) {
+      console.error('shutdown failed:', err);
+      process.exit(1);
+    }
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((err) => {

@@ -39,8 +39,8 @@ export interface Db extends Queryable {
    * after a request to count the round trips it cost.
    */
   readonly roundTrips: number;
-  /** The connection gate: connections in use, callers waiting for one, and its limits. */
-  readonly gate: { readonly active: number; readonly waiting: number; readonly size: number; readonly maxQueue: number };
+  /** The connection gate: connections in use, callers waiting for one, and its limits; its counters (GateStats) for /metrics. */
+  readonly gate: { readonly active: number; readonly waiting: number; readonly size: number; readonly maxQueue: number; readonly stats: Readonly<GateStats> };
 }
 
 /**
@@ -55,6 +55,14 @@ export class DbBusyError extends Error {
   }
 }
 
+/** What the gate counted since it opened: callers that had to wait, their waiting in all, and the refused. */
+export interface GateStats {
+  waits: number;
+  waitSeconds: number;
+  refusedQueueFull: number;
+  refusedWaitedTooLong: number;
+}
+
 /**
  * Back-pressure in front of the connections: at most `size` callers hold
  * one, at most `maxQueue` wait (in order) for one, each at most maxWaitMs;
@@ -62,6 +70,7 @@ export class DbBusyError extends Error {
  */
 export class Gate {
   active = 0;
+  readonly stats: GateStats = { waits: 0, waitSeconds: 0, refusedQueueFull: 0, refusedWaitedTooLong: 0 };
   private readonly queue: { grant: () => void; timer: NodeJS.Timeout | undefined }[] = [];
   constructor(
     readonly size: number,
@@ -78,11 +87,18 @@ export class Gate {
       this.active += 1;
       return;
     }
-    if (this.queue.length >= this.maxQueue) throw new DbBusyError('queueFull');
+    if (this.queue.length >= this.maxQueue) {
+      this.stats.refusedQueueFull += 1;
+      throw new DbBusyError('queueFull');
+    }
+    this.stats.waits += 1;
+    const since = performance.now();
+    const waited = () => (this.stats.waitSeconds += (performance.now() - since) / 1000);
     return new Promise<void>((resolve, reject) => {
       const entry = {
         grant: () => {
           clearTimeout(entry.timer);
+          waited();
           this.active += 1;
           resolve();
         },
@@ -92,6 +108,8 @@ export class Gate {
         entry.timer = setTimeout(() => {
           const i = this.queue.indexOf(entry);
           if (i >= 0) this.queue.splice(i, 1);
+          waited();
+          this.stats.refusedWaitedTooLong += 1;
           reject(new DbBusyError('waitedTooLong'));
         }, this.maxWaitMs);
       }
@@ -159,6 +177,7 @@ const gateView = (gate: Gate): Db['gate'] => ({
   },
   size: gate.size,
   maxQueue: gate.maxQueue,
+  stats: gate.stats,
 });
 
 /**

@@ -12,7 +12,7 @@ import { buildServer } from '../app';
 import { openDb, type Db } from '../db/driver';
 import { DEMO } from '../db/seed';
 import { demoIds, dineInHeader, guestClient, line, newMember, pickupHeader, submit } from '../test/orders';
-import { startHarness, type Harness } from '../test/harness';
+import { GatewayClient, startHarness, type Harness } from '../test/harness';
 import { openSse, type SseClient } from '../test/sseClient';
 import type { LiveEvent } from './emit';
 import { EventEmitter } from 'node:events';
@@ -149,6 +149,44 @@ describe('audiences', () => {
     const customer = await guestClient(h);
     expect((await sse(`${h.url}/events/sheets/nosuchsheet`, { cookie: customer.cookie })).status).toBe(404);
     expect((await sse(`${h.url}/events/sheets/x`)).status).toBe(401);
+  });
+
+  // Issue 22, item 6: the sheet stream follows the detail's rule (PosSalSheet_PosSalSheetDetailGet_V2_Get).
+  test("a sheet's stream: its customer, or for a table's sheet who scanned the table; anyone else 404", async () => {
+    const status = async (sheetId: string, cookie: string) => {
+      const s = await sse(`${h.url}/events/sheets/${sheetId}`, cookie ? { cookie } : {});
+      s.close();
+      return s.status;
+    };
+    // Another customer's pickup order: not even a session of the same enterprise may follow it.
+    const ann = await guestClient(h);
+    const stranger = await guestClient(h);
+    const annSheet = await pickupOrder(ann);
+    expect(await status(annSheet, ann.cookie)).toBe(200);
+    expect(await status(annSheet, stranger.cookie)).toBe(404);
+    // A table's sheet: who ordered on it, who scanned that table (with or without a session); not
+    // a phone that scanned another table, nor a session that did not scan.
+    const base = DEMO.bases.dineIn;
+    const tableId = demoIds.table(base, 8);
+    const qr = async (id: string) => (await h.db.query<{ qr_code: string }>('SELECT qr_code FROM dining_table WHERE table_id = $1', [id]))[0]!.qr_code;
+    const diner = await guestClient(h);
+    await diner.scan(await qr(tableId));
+    const tableSheet = String(rows(await submit(diner, dineInHeader(base, tableId, { TotalAmo: 48 }), [line(BBQ, 48)]))[0]!.SheetID);
+    expect(await status(tableSheet, diner.cookie)).toBe(200);
+    expect(await status(tableSheet, stranger.cookie)).toBe(404);
+    const atTable = await guestClient(h);
+    await atTable.scan(await qr(tableId));
+    expect(await status(tableSheet, atTable.cookie)).toBe(200);
+    const noSession = new GatewayClient(h.url);
+    await noSession.scan(await qr(tableId));
+    expect(noSession.cookie).not.toContain('hbb_sid=');
+    expect(await status(tableSheet, noSession.cookie)).toBe(200);
+    const elsewhere = await guestClient(h);
+    await elsewhere.scan(await qr(demoIds.table(base, 7)));
+    expect(await status(tableSheet, elsewhere.cookie)).toBe(404);
+    // A scan does not open another customer's pickup order.
+    expect(await status(annSheet, atTable.cookie)).toBe(404);
+    expect(await status(annSheet, noSession.cookie)).toBe(404);
   });
 });
 

@@ -3,8 +3,10 @@
  *
  *   GET /events/orders               the session's customer: events of their own orders
  *                                    (and the enterprise's sold-out marks, kind 'menu')
- *   GET /events/sheets/:sheetId      a table's shared sheet: its events (any session of the
- *                                    sheet's enterprise, as its detail is open to the table)
+ *   GET /events/sheets/:sheetId      a sheet's events, for whoever may read its detail
+ *                                    (PosSalSheet_PosSalSheetDetailGet_V2_Get): who ordered on
+ *                                    it, and for a table's sheet a browser that scanned the
+ *                                    table's code; anyone else 404
  *   GET /staff/events?baseId=…       an outlet's staff (Authorization: Bearer <STAFF_TOKEN>):
  *                                    that outlet's events and the sold-out marks
  *
@@ -13,7 +15,9 @@
  * (kept >= 24 h), or `event: reload` when too much was missed: it then reads
  * everything again. A comment line every heartbeatMs keeps proxies from
  * closing an idle stream. A client that does not read (its unsent bytes pass
- * maxBufferBytes) is disconnected: it reconnects and resumes.
+ * maxBufferBytes) is disconnected: it reconnects and resumes. Streams are
+ * capped per session, per IP and in all (events/streams.ts); on shutdown they
+ * are told to reconnect elsewhere.
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -22,8 +26,12 @@ import type { Config } from '../config';
 import type { Db } from '../db/driver';
 import { findSession, SESSION_COOKIE } from '../http/session';
 import { staffGuard } from '../http/staffAuth';
+import { decodeScans, SCAN_COOKIE } from '../http/tableScan';
+import { mayRead } from '../operations/orders/sheet';
+import { orderedOn } from '../operations/orders/sheetRows';
 import type { LiveEvent } from './emit';
 import { EventHub, eventsSince } from './hub';
+import { OpenStreams, type StreamKind } from './streams';
 
 export interface EventStreamOptions {
   heartbeatMs: number;
@@ -39,7 +47,12 @@ export interface EventsDeps {
   config: Config;
   clock: Clock;
   options?: Partial<EventStreamOptions>;
+  /** The registry of open streams and their caps (made here when not given). */
+  streams?: OpenStreams;
 }
+
+/** The routes that are live streams (http/shutdown.ts lets them through to be told to reconnect). */
+export const STREAM_ROUTES: ReadonlySet<string> = new Set(['/events/orders', '/events/sheets/:sheetId', '/staff/events']);
 
 /** One open stream: writes frames, beats, drops itself when the client stops reading. */
 export class Stream {
@@ -102,6 +115,12 @@ export class Stream {
     if (this.raw.writableLength > this.opts.maxBufferBytes) this.raw.destroy();
   }
 
+  /** Writes a last frame (evicted, reconnect) and closes. */
+  bye(frame: string): void {
+    this.write(frame);
+    this.close();
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;
@@ -127,26 +146,38 @@ function lastEventId(req: FastifyRequest): string | null {
   return value && /^\d{1,18}$/.test(value) ? value : null;
 }
 
-export async function eventRoutes(app: FastifyInstance, { db, config, clock, options }: EventsDeps): Promise<void> {
+export async function eventRoutes(app: FastifyInstance, { db, config, clock, options, streams: given }: EventsDeps): Promise<void> {
   const opts = { ...DEFAULT_EVENT_OPTIONS, ...options };
+  const streams = given ?? new OpenStreams(config.streams);
   const hub = new EventHub(db);
   await hub.start();
-  const streams = new Set<Stream>();
   app.addHook('preClose', async () => {
-    for (const s of [...streams]) s.close();
+    streams.closeAll();
     await hub.stop();
   });
 
   /** Opens the stream: subscribe first (live events wait), then replay what was missed. */
-  async function open(req: FastifyRequest, reply: FastifyReply, viewer: string | null, keys: string[], where: string, params: unknown[]) {
+  async function open(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    who: { kind: StreamKind; session: string | null; viewer: string | null },
+    keys: string[],
+    where: string,
+    params: unknown[],
+  ) {
+    if (!streams.closing && streams.full()) {
+      streams.counts.refusedFull += 1;
+      return reply.code(503).header('Retry-After', '30').header('Cache-Control', 'no-store').send({ error: 'too many live streams on this instance: poll, or try again later' });
+    }
     const since = lastEventId(req);
     reply.hijack();
     let unsubscribe = () => undefined as void;
-    const stream = new Stream(reply.raw, opts, viewer, () => {
+    const stream = new Stream(reply.raw, opts, who.viewer, () => {
       unsubscribe();
-      streams.delete(stream);
+      streams.remove(stream);
     });
-    streams.add(stream);
+    streams.add(stream, { kind: who.kind, session: who.session, ip: req.ip });
+    if (stream.closed) return;
     unsubscribe = hub.subscribe({ keys, deliver: (e) => stream.deliver(e) });
     if (since === null) {
       stream.replayed([]);
@@ -170,20 +201,33 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
     return open(
       req,
       reply,
-      session.vipId,
+      { kind: 'orders', session: session.sessionId, viewer: session.vipId },
       [`vip:${session.vipId}`, `ent:${session.entId}`],
       `$2 = ANY (e.vip_ids) OR (e.kind = 'menu' AND e.ent_id = $3)`,
       [session.vipId, session.entId],
     );
   });
 
+  // The detail's rule (operations/orders/sheet.ts mayRead, issue 22 item 6): who ordered on the
+  // sheet, or for a table's sheet a browser that scanned the table; anyone else is told it does not exist.
   app.get<{ Params: { sheetId: string } }>('/events/sheets/:sheetId', async (req, reply) => {
-    const session = await findSession(db, req.cookies[SESSION_COOKIE], clock.now());
-    if (!session) return refuse(reply, 401, 'no session: open the shop first');
+    const now = clock.now();
+    const session = await findSession(db, req.cookies[SESSION_COOKIE], now);
+    const scannedTables = decodeScans(config.scanSecret, req.cookies[SCAN_COOKIE], now).map((s) => s.tableId);
+    if (!session && scannedTables.length === 0) return refuse(reply, 401, 'no session: open the shop first');
     const sheetId = req.params.sheetId;
-    const [sheet] = sheetId.length <= 64 ? await db.query<{ ent_id: string }>('SELECT ent_id FROM sheet WHERE sheet_id = $1', [sheetId]) : [];
-    if (!sheet || sheet.ent_id !== session.entId) return refuse(reply, 404, 'no such sheet');
-    return open(req, reply, session.vipId, [`sheet:${sheetId}`], `e.sheet_id = $2`, [sheetId]);
+    const [sheet] =
+      sheetId.length <= 64
+        ? await db.query<{ ent_id: string; vip_id: string | null; table_id: string }>(
+            `SELECT ent_id, vip_id, COALESCE(table_id, '') AS table_id FROM sheet WHERE sheet_id = $1`,
+            [sheetId],
+          )
+        : [];
+    if (!sheet || (session && sheet.ent_id !== session.entId)) return refuse(reply, 404, 'no such sheet');
+    const viewer = session?.vipId ?? null;
+    const orderedHere = await orderedOn(db, sheetId, sheet.vip_id, viewer);
+    if (!mayRead({ tableId: sheet.table_id, orderedHere, scannedTables })) return refuse(reply, 404, 'no such sheet');
+    return open(req, reply, { kind: 'sheet', session: session?.sessionId ?? null, viewer }, [`sheet:${sheetId}`], `e.sheet_id = $2`, [sheetId]);
   });
 
   const staffToken = config.staffToken;
@@ -195,7 +239,7 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
       const baseId = String(req.query.baseId ?? '');
       const [base] = baseId && baseId.length <= 64 ? await db.query<{ ent_id: string }>('SELECT ent_id FROM base WHERE base_id = $1', [baseId]) : [];
       if (!base) return refuse(reply, 404, `no outlet ${baseId}`);
-      return open(req, reply, null, [`base:${baseId}`, `ent:${base.ent_id}`], `e.base_id = $2 OR (e.kind = 'menu' AND e.ent_id = $3)`, [baseId, base.ent_id]);
+      return open(req, reply, { kind: 'staff', session: null, viewer: null }, [`base:${baseId}`, `ent:${base.ent_id}`], `e.base_id = $2 OR (e.kind = 'menu' AND e.ent_id = $3)`, [baseId, base.ent_id]);
     });
   }
 }

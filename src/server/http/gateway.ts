@@ -21,9 +21,11 @@ import type { Config } from '../config';
 import { DbBusyError, type Db } from '../db/driver';
 import { langFromHeader, message, type Lang } from '../messages';
 import { OpError, type HandlerMap, type OpContext, type Session } from '../operations/context';
+import { discardBody } from './connections';
 import { FormError, parseForm, parseJsonData } from './form';
 import { GlobalGauge, hit, networkOf, sessionWithCounts, usedUp, type Limit } from './rateLimit';
 import { createSession, deleteSession, findSession, SESSION_COOKIE } from './session';
+import { tagOperation } from './requestTags';
 import { decodeScans, encodeScans, SCAN_COOKIE, SCAN_VALID_HOURS, withScan } from './tableScan';
 
 export interface GatewayDeps {
@@ -171,9 +173,11 @@ export async function gatewayRoutes(app: FastifyInstance, gatewayDeps: GatewayDe
     done(null, body);
   });
 
-  app.setErrorHandler((err: Error & { code?: string; statusCode?: number }, req, reply) => {
+  app.setErrorHandler(async (err: Error & { code?: string; statusCode?: number }, req, reply) => {
     const lang = langFromHeader(req.headers['accept-language']);
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Read the rest first (bounded): closed while the client still sends, it may never read this answer.
+      await discardBody(req.raw);
       return reply.code(200).send(errorEnvelope(ErrorCode.tooLarge, `request body is larger than ${config.bodyLimit} bytes`));
     }
     if (err.statusCode && err.statusCode < 500) {
@@ -230,6 +234,7 @@ async function serve(req: FastifyRequest, reply: FastifyReply, lang: Lang, deps:
   const name = form.get('strKeyName');
   if (!name) throw new RequestError(ErrorCode.badRequest, 'strKeyName is missing');
   if (!isOperationName(name)) throw new RequestError(ErrorCode.unknownOperation, `unknown operation: ${name.slice(0, 100)}`);
+  tagOperation(req, name);
   const entry = catalogue[name];
 
   const serviceType = form.get('HBBWSType');

@@ -58,6 +58,7 @@ import { langFromHeader, type Lang } from '../messages';
 import type { HandlerMap, OpContext } from '../operations/context';
 import { FormError, parseForm, parseJsonData } from './form';
 import { checkResult, envelope } from './gateway';
+import { tagCode, tagOperation } from './requestTags';
 
 export const MENU_CHANNEL = 'hbb_menu';
 
@@ -381,6 +382,8 @@ export class MenuCache {
       }
       this.stats.misses += 1;
     }
+    tagOperation(req, ask.name);
+    tagCode(req, '0');
     reply.header('ETag', entry.etag);
     reply.header('Cache-Control', 'no-cache');
     reply.header('Vary', 'Accept-Encoding, Accept-Language');

@@ -14,9 +14,10 @@ export async function startDemoService(
   options: { prepare?: (db: Db) => Promise<void>; databaseUrl?: string; env?: Record<string, string> } = {},
 ) {
   const config = {
-    // Journeys and benchmarks sign many customers in from 127.0.0.1: the anonymous-write
-    // limits (issue 16) are high unless the caller's env sets them.
-    ...loadConfig({ NODE_ENV: 'test', ANON_WRITE_LIMIT_IP: '100000', ANON_WRITE_LIMIT_GLOBAL: '100000', ...options.env }),
+    // Journeys and benchmarks sign many customers in from 127.0.0.1 and open their streams from
+    // there: the anonymous-write limits (issue 16) and the streams per IP (issue 22) are high
+    // unless the caller's env sets them.
+    ...loadConfig({ NODE_ENV: 'test', ANON_WRITE_LIMIT_IP: '100000', ANON_WRITE_LIMIT_GLOBAL: '100000', STREAMS_PER_IP: '100000', STREAMS_MAX: '100000', ...options.env }),
     dataDir: null,
     databaseUrl: options.databaseUrl,
     staticDir: resolve(__dirname, '..', '..', '..', 'dist'),

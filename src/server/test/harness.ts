@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app';
+import type { LogTarget } from '../http/logging';
 import { menuCacheOf } from '../http/menuCache';
 import { createClock, type Clock } from '../clock';
 import { loadConfig, type Config } from '../config';
@@ -35,7 +36,10 @@ export interface Harness {
 /** The database behind each running harness, by its URL: how a client finds a table's code to scan (GatewayClient.scanTable). */
 const harnessDbs = new Map<string, Db>();
 
-export async function startHarness(overrides: Partial<Config> = {}, options: { seed?: boolean; handlers?: HandlerMap } = {}): Promise<Harness> {
+export async function startHarness(
+  overrides: Partial<Config> = {},
+  options: { seed?: boolean; handlers?: HandlerMap; logger?: LogTarget } = {},
+): Promise<Harness> {
   const adminUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -68,13 +72,15 @@ export async function startHarness(overrides: Partial<Config> = {}, options: { s
     // clock) unless a test sets them (operations/coupons/couponCodes.test.ts, operations/auth/signOut.test.ts do).
     couponLookupLimits: { memberPerMinute: 100_000, ipPerMinute: 100_000 },
     sessionPruning: { intervalMs: 0, batch: 1000, guestIdleDays: 7 },
+    // ...and open their live streams from there: the per-IP cap (issue 22) is lifted the same way.
+    streams: { perSession: 4, perIp: 100_000, max: 100_000 },
     ...overrides,
   };
   const db = await openDb({ databaseUrl, poolSize: config.dbPool.size ?? 5, maxQueue: config.dbPool.maxQueue, maxWaitMs: config.dbPool.maxWaitMs });
   await migrate(db);
   const clock = createClock();
   if (options.seed !== false) await seedDemo(db, new Date());
-  const app = await buildServer({ db, config, clock, handlers: options.handlers });
+  const app = await buildServer({ db, config, clock, handlers: options.handlers, logger: options.logger });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   harnessDbs.set(address, db);
   return {

@@ -20,15 +20,18 @@ class FakeEventSource {
   onopen: (() => void) | null = null;
   onmessage: ((m: { data: string; lastEventId: string }) => void) | null = null;
   onerror: (() => void) | null = null;
-  private listeners = new Map<string, () => void>();
+  private listeners = new Map<string, (m: { data: string }) => void>();
   constructor(
     readonly url: string,
     readonly init?: { withCredentials?: boolean },
   ) {
     FakeEventSource.instances.push(this);
   }
-  addEventListener(type: string, fn: () => void) {
+  addEventListener(type: string, fn: (m: { data: string }) => void) {
     this.listeners.set(type, fn);
+  }
+  dispatch(type: string, data: unknown) {
+    this.listeners.get(type)?.({ data: JSON.stringify(data) });
   }
   close() {
     this.readyState = 2;
@@ -140,6 +143,28 @@ test('when the stream dies the page polls, then tries the stream again from the 
   expect(reads()).toBeGreaterThan(before);
   expect(FakeEventSource.instances.length).toBe(2);
   expect(FakeEventSource.last().url).toMatch(/\/events\/sheets\/SH1\?lastEventId=12$/);
+});
+
+test('a restarting service instance: the stream comes back after the pause it asks for, from the last event, without reading again', async () => {
+  answer(DETAIL, sheetDetail({ Status: 1, PayStatus: 2, DisplayState: 'paid' }));
+  renderWithProviders(<Shell />, { route: details('SH1'), preloadedState: orderState() });
+  expect(await screen.findByRole('heading', { name: 'Paid' })).toBeInTheDocument();
+  const first = FakeEventSource.last();
+  act(() => {
+    first.open();
+    first.emit('31', progressEvent('31', 'placed'));
+  });
+  const reads = () => seen.filter((r) => r.op === DETAIL).length;
+  await act(async () => new Promise((r) => setTimeout(r, 300)));
+  const before = reads();
+  act(() => first.dispatch('reconnect', { retryMs: 600 }));
+  expect(first.readyState).toBe(2);
+  await act(async () => new Promise((r) => setTimeout(r, 300)));
+  expect(FakeEventSource.instances.length).toBe(1);
+  await act(async () => new Promise((r) => setTimeout(r, 500)));
+  expect(FakeEventSource.instances.length).toBe(2);
+  expect(FakeEventSource.last().url).toMatch(/\/events\/sheets\/SH1\?lastEventId=31$/);
+  expect(reads()).toBe(before);
 });
 
 const LIST_OP = 'PosSalSheet_PosSalSheetListByPage_V4_Get';

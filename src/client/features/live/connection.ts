@@ -4,7 +4,10 @@
  * browsers kill them, proxies cut them) it falls back to polling: listeners
  * are told to read again ('catchUp') after 2 s, 4 s, 8 s... up to 60 s, and
  * each time the stream is tried again. Coming back to the tab catches up at
- * once. The connection resumes from the last event id it saw.
+ * once. The connection resumes from the last event id it saw. A service
+ * instance that is restarting sends `event: reconnect` with the pause it asks
+ * for: the stream comes back after it (through the load balancer, to another
+ * instance), resuming from the last event, without reading everything again.
  */
 import { GATEWAY_PATH } from '../../../shared/protocol/envelope';
 import { gatewayUrl } from '../../app/config';
@@ -90,6 +93,22 @@ class Connection {
       for (const l of [...this.listeners]) l.onEvent(event);
     };
     source.addEventListener('reload', () => this.catchUp());
+    source.addEventListener('reconnect', (m: Event) => {
+      source.close();
+      if (this.source === source) this.source = null;
+      let ms = 1_000;
+      try {
+        const asked = Number((JSON.parse((m as MessageEvent<string>).data) as { retryMs?: unknown }).retryMs);
+        if (Number.isFinite(asked) && asked >= 0) ms = Math.min(asked, MAX_POLL_MS);
+      } catch {
+        // no pause given: the default
+      }
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.open();
+      }, ms);
+    });
     source.onerror = () => {
       // Do not let the browser retry on its own: poll meanwhile, and try the stream again with each poll.
       source.close();
