@@ -365,11 +365,3 @@ export function defaultMaxConnections(): number {
   }
   return Math.max(64, Math.min(10_000, Math.floor(soft * 0.75)));
 }
-
-function nonNegativeInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number (0 or more), not ${raw}`);
-  return n;
-}
