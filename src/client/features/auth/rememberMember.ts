@@ -2,11 +2,11 @@
  * The one place the member's VipID is written to local storage (SPEC 3:
  * "VipID also kept in local storage"): a listener on memberSignedIn, whoever
  * signed the member in (a host's silent sign-in, the phone page). Guests are
- * not remembered; signing out forgets it.
+ * not remembered.
  */
 import { createListenerMiddleware } from '@reduxjs/toolkit';
 import { VIP_ID_KEY, type KeyValueStore } from '../../host/storage';
-import { memberSignedIn, memberSignedOut } from './authSlice';
+import { memberSignedIn } from './authSlice';
 
 export function createMemberListener(local: KeyValueStore) {
   const listener = createListenerMiddleware();
@@ -15,11 +15,6 @@ export function createMemberListener(local: KeyValueStore) {
     effect: ({ payload }) => {
       if (payload && !payload.isGuest && payload.VipID) local.setItem(VIP_ID_KEY, payload.VipID);
     },
-  });
-  // Signed out (issue 22): the phone no longer names the member.
-  listener.startListening({
-    actionCreator: memberSignedOut,
-    effect: () => local.removeItem(VIP_ID_KEY),
   });
   return listener;
 }
