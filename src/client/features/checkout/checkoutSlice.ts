@@ -9,8 +9,7 @@
  * remark and the payment method, until the order is placed (orderPlaced
  * clears the choices) or another enterprise's code is entered (the cart is
  * dropped then too). A change of the stored shape bumps CHECKOUT_VERSION;
- * a checkout stored by an older version is migrated (checkoutMigrations.ts),
- * one stored by a newer version is not used.
+ * a checkout stored by another version is not used (migrateCheckout).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PersistedState } from 'redux-persist';
@@ -66,17 +65,13 @@ export const initialCheckoutState: CheckoutState = { entId: '', draft: emptyDraf
 
 /**
  * redux-persist's migrate of the stored checkout: one of this version as it
- * is; an older one brought to this version by checkoutMigrations.ts (loaded
- * only then, in the confirm page's chunk: no chunk of its own for the
- * first screen's runtime to name); a newer one, or none,
- * not used.
+ * is; one of another version, or none, not used (the customer chooses again),
+ * as the cart's rule is (app/store.ts). A version whose change can keep the
+ * choices adds its migration here, in a chunk of its own, off the entry
+ * (whose budget has no byte to spare).
  */
 export const migrateCheckout = (s: PersistedState): Promise<PersistedState> =>
-  Promise.resolve(
-    s && s._persist.version < CHECKOUT_VERSION
-      ? import(/* webpackChunkName: "page-order-confirm" */ './checkoutMigrations').then((m) => m.migrateStoredCheckout(s, initialCheckoutState, CHECKOUT_VERSION))
-      : s && s._persist.version === CHECKOUT_VERSION ? s : undefined,
-  );
+  Promise.resolve(s && s._persist.version === CHECKOUT_VERSION ? s : undefined);
 
 export const checkoutSlice = createSlice({
   name: 'checkout',
