@@ -122,15 +122,18 @@ test("a table is its diners': a phone that did not scan cannot add to it, an aba
     await page.getByRole('button', { name: 'Place order' }).tap();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).tap();
     await expect(page.getByRole('heading', { name: 'Round 2' })).toBeVisible();
-    await expect(card.getByText('Payment in progress')).toHaveCount(0, LIVE);
+    // Each round is a card of its own now ("Order …, Table A08, round 2"), every one of them with the table's tools.
+    const cards = board.getByRole('article', { name: new RegExp(`Table ${name}(, round \\d+)?$`) });
+    await expect(cards).toHaveCount(2, LIVE);
+    await expect(cards.getByText('Payment in progress')).toHaveCount(0, LIVE);
 
     // The kitchen force-closes the table's sheet, by touch, after a confirm; the diners' bill shows it closed.
     board.once('dialog', (d) => {
       expect(d.message()).toBe(`Close table ${name} without payment? A payment in progress is cancelled first (one already made is kept).`);
       void d.accept();
     });
-    await card.getByRole('button', { name: 'Force close' }).tap();
-    await expect(card).toHaveCount(0);
+    await cards.last().getByRole('button', { name: 'Force close' }).tap();
+    await expect(cards).toHaveCount(0);
     await page.goto(billUrl);
     await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
     await kitchen.close();
