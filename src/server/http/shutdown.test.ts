@@ -9,17 +9,15 @@
  * the signal got an answer.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { catalogue } from '../../shared/protocol/catalogue';
 import { DEFAULT_AUTHORIZATION_CODE, encodeForm, ErrorCode } from '../../shared/protocol/envelope';
 import { openDb } from '../db/driver';
 import { DEMO } from '../db/seed';
-import { GatewayClient, startHarness, type Harness } from '../test/harness';
+import { GatewayClient, startHarness, throwawayDatabase, type Harness } from '../test/harness';
 import { guestClient, line, pickupHeader, submit } from '../test/orders';
 import { openSse } from '../test/sseClient';
 import { gracefulClose } from './shutdown';
@@ -124,20 +122,7 @@ describe('SIGTERM to the real service under load', () => {
       dataDir = mkdtempSync(join(tmpdir(), 'hbb-shutdown-'));
       return { DATA_DIR: dataDir };
     }
-    const name = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    ({ url: databaseUrl, drop: dropDatabase } = await throwawayDatabase(adminUrl));
     return { DATABASE_URL: databaseUrl };
   }
 

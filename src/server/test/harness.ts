@@ -36,6 +36,21 @@ export interface Harness {
 /** The database behind each running harness, by its URL: how a client finds a table's code to scan (GatewayClient.scanTable). */
 const harnessDbs = new Map<string, Db>();
 
+/** A fresh database on the PostgreSQL server `adminUrl` names, for one test file: its URL, and how to drop it. */
+export async function throwawayDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const run = async (sql: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(sql);
+    await c.end();
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 export async function startHarness(
   overrides: Partial<Config> = {},
   options: { seed?: boolean; handlers?: HandlerMap; logger?: LogTarget } = {},
@@ -43,22 +58,7 @@ export async function startHarness(
   const adminUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
-  if (adminUrl) {
-    const name = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  if (adminUrl) ({ url: databaseUrl, drop: dropDatabase } = await throwawayDatabase(adminUrl));
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test' }),
     port: 0,
