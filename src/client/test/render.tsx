@@ -5,7 +5,7 @@
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import type { Storage } from 'redux-persist';
+import type { Persistor, Storage } from 'redux-persist';
 import { Providers } from '../app/App';
 import { makeStore, type RootState } from '../app/store';
 import type { Locale } from '../app/uiSlice';
@@ -22,6 +22,20 @@ export function memoryStorage(initial: Record<string, string> = {}): Storage & {
       data.delete(k);
     },
   };
+}
+
+/** Resolves once the store's persisted slices are read back (redux-persist's bootstrapped). */
+export function rehydrated(persistor: Persistor): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (persistor.getState().bootstrapped) {
+        unsubscribe();
+        resolve();
+      }
+    };
+    const unsubscribe = persistor.subscribe(check);
+    check();
+  });
 }
 
 export function renderWithProviders(

@@ -3,11 +3,10 @@
  * merging, quantities and the zero rule, business modes, the temporary
  * list, the derived figures, and the stored cart across restarts.
  */
-import type { Persistor } from 'redux-persist';
 import { makeStore, CART_STORAGE_KEY, type RootState } from '../../app/store';
 import { toastShown } from '../../app/uiSlice';
 import { shopParamsChanged, type EntityInfo } from '../shop';
-import { memoryStorage } from '../../test/render';
+import { memoryStorage, rehydrated } from '../../test/render';
 import {
   CART_LINE_ERROR,
   CART_STRUCTURE_ERROR,
@@ -41,19 +40,6 @@ const PERSIST_KEY = `persist:${CART_STORAGE_KEY}`;
 function setup(preloadedState?: Partial<RootState>, storage = memoryStorage()) {
   const { store, persistor } = makeStore(preloadedState, { storage });
   return { store, persistor, storage, cart: () => store.getState().cart, entries: () => selectCartEntries(store.getState()) };
-}
-
-function rehydrated(persistor: Persistor): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      if (persistor.getState().bootstrapped) {
-        unsubscribe();
-        resolve();
-      }
-    };
-    const unsubscribe = persistor.subscribe(check);
-    check();
-  });
 }
 
 function single(overrides: Partial<NewCartLine> = {}): NewCartLine {

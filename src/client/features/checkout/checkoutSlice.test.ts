@@ -4,9 +4,8 @@
  * reload mid-checkout), cleared once the order is placed or another
  * enterprise's code is entered, and a stored checkout of another version dropped.
  */
-import type { Persistor } from 'redux-persist';
 import { makeStore, CHECKOUT_STORAGE_KEY } from '../../app/store';
-import { memoryStorage } from '../../test/render';
+import { memoryStorage, rehydrated } from '../../test/render';
 import { cartOwnerEntered } from '../cart';
 import {
   CHECKOUT_VERSION,
@@ -35,19 +34,6 @@ const coupon: Coupon = {
   usable: true,
   reason: '',
 } as Coupon;
-
-function rehydrated(persistor: Persistor): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      if (persistor.getState().bootstrapped) {
-        unsubscribe();
-        resolve();
-      }
-    };
-    const unsubscribe = persistor.subscribe(check);
-    check();
-  });
-}
 
 async function start(storage = memoryStorage()) {
   const { store, persistor } = makeStore(undefined, { storage });
