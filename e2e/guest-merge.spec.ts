@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
 import { demoCodes, plainGoods } from './support/gateway';
 import { addFromMenu } from './support/menu';
+import { signInWithSmsCode } from './support/signIn';
 
 test.skip(({ userAgent }) => /MicroMessenger/.test(userAgent ?? ''), 'a guest journey: the chat app signs a member in');
 
@@ -50,14 +51,7 @@ test("a guest pays a pickup order, signs in with a new phone: My Order lists it 
   // Me -> Sign in, with a phone no member has: a new member is registered.
   const phone = `6${String(Date.now()).slice(-7)}`;
   await page.goto('/#/pages/mine/mine');
-  await page.getByRole('link', { name: 'Sign in' }).tap();
-  await page.getByRole('textbox', { name: 'Mobile phone number' }).fill(phone);
-  await page.getByRole('button', { name: 'Send code' }).tap();
-  await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeVisible();
-  const texts = (await (await context.request.get(`/sandbox/sms?phone=853-${phone}`)).json()) as { text: string }[];
-  const code = /\d{6}/.exec(texts[0]!.text)![0];
-  await page.getByRole('textbox', { name: 'Verification code' }).fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).tap();
+  await signInWithSmsCode(page, phone);
   await expect(page).toHaveURL(/#\/pages\/mine\/mine/);
   await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
 

@@ -14,6 +14,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { USER_AGENTS } from '../playwright.config';
 import { demoCodes, type DemoCodes } from './support/gateway';
 import { findGoods } from './support/menu';
+import { signInWithSmsCode } from './support/signIn';
 
 let codes: DemoCodes;
 test.beforeAll(async () => {
@@ -118,13 +119,7 @@ test("a new member names themselves with a space and an apostrophe: Tom O'Brien 
   await openMenu(page, 'Order now');
   const phone = `6${String(Date.now()).slice(-7)}`;
   await page.goto('/#/pages/mine/mine');
-  await page.getByRole('link', { name: 'Sign in' }).tap();
-  await page.getByRole('textbox', { name: 'Mobile phone number' }).fill(phone);
-  await page.getByRole('button', { name: 'Send code' }).tap();
-  await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeVisible();
-  const texts = (await (await page.request.get(`/sandbox/sms?phone=853-${phone}`)).json()) as { text: string }[];
-  await page.getByRole('textbox', { name: 'Verification code' }).fill(/\d{6}/.exec(texts[0]!.text)![0]);
-  await page.getByRole('button', { name: 'Sign in' }).tap();
+  await signInWithSmsCode(page, phone);
   await expect(page).toHaveURL(/#\/pages\/mine\/mine/);
 
   await page.goto('/#/pages/vipDetailsEdit/vipDetailsEdit');

@@ -20,6 +20,7 @@ import { DEMO } from '../src/server/db/seed';
 import { DEMO_IDENTITY_USERS } from '../src/server/providers/identity';
 import { demoCodes, plainGoods as plainMenuGoods } from './support/gateway';
 import { addFromMenu } from './support/menu';
+import { signInWithSmsCode } from './support/signIn';
 
 /** The San Ma Lo outlet's table A01 (its code is random: asked of the running service). */
 let QR = '';
@@ -226,16 +227,7 @@ test('a plain browser orders as a guest, then signs in by phone code without los
   await expect(page.getByRole('region', { name: 'Cart' })).toContainText('1 item');
 
   await openMine(page);
-  await page.getByRole('link', { name: 'Sign in' }).tap();
-  await page.getByRole('textbox', { name: 'Mobile phone number' }).fill(DEMO.members.lee.phone);
-  await page.getByRole('button', { name: 'Send code' }).tap();
-  await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeVisible();
-  const texts = (await (
-    await context.request.get(`/sandbox/sms?phone=853-${DEMO.members.lee.phone}`)
-  ).json()) as { text: string }[];
-  const code = /\d{6}/.exec(texts[0]!.text)![0];
-  await page.getByRole('textbox', { name: 'Verification code' }).fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).tap();
+  await signInWithSmsCode(page, DEMO.members.lee.phone);
   await expect(page).toHaveURL(/#\/pages\/mine\/mine/);
   await expect(
     page.getByText(await memberName(baseURL!, DEMO.members.lee.vipId), { exact: true }),
