@@ -13,6 +13,7 @@ import { loadConfig } from '../src/server/config';
 import { DEMO } from '../src/server/db/seed';
 import { issueMemberCode } from '../src/server/operations/auth/memberCode';
 import { demoCodes, plainGoods as plainMenuGoods, type DemoCodes } from './support/gateway';
+import { openKitchen } from './support/kitchen';
 import { addFromMenu } from './support/menu';
 
 /** The demo tables' codes (random at seeding), from the running service. */
@@ -21,7 +22,6 @@ test.beforeAll(async () => {
   codes = await demoCodes();
 });
 
-const TOKEN = 'demo-staff-token';
 const LIVE = { timeout: 2_000 };
 type Row = Record<string, unknown>;
 
@@ -38,28 +38,6 @@ async function phone(browser: Browser, member?: string) {
     expect(res.ok()).toBe(true);
   }
   return context;
-}
-
-/** The kitchen screen, on a tablet in landscape unless told, signed in at the outlet. */
-async function kitchen(browser: Browser, baseURL: string, baseId: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const outlets = (await (await fetch(`${baseURL}/staff/outlets`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as {
-    outlets: { baseId: string; nameEn: string }[];
-  };
-  const outlet = outlets.outlets.find((o) => o.baseId === baseId)!;
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    hasTouch: true,
-    locale: 'en-US',
-    storageState: { cookies: [], origins: [] },
-  });
-  const page = await context.newPage();
-  await page.goto('/staff/');
-  await page.getByLabel('Staff token').fill(TOKEN);
-  await page.getByRole('button', { name: 'Sign in' }).tap();
-  await page.getByRole('button', { name: outlet.nameEn }).tap();
-  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
-  return page;
 }
 
 async function addToCart(page: Page, qrCode: string, goods: Row, takeout = false) {
@@ -88,7 +66,7 @@ const cues = (page: Page) => page.evaluate(() => window.__staffCues ?? 0);
 
 test('the kitchen sees a new order with a sound, the cook moves it, the customer follows live', async ({ browser, baseURL }) => {
   const goods = await plainMenuGoods(baseURL!, DEMO.shops.main);
-  const board = await kitchen(browser, baseURL!, DEMO.bases.quick);
+  const board = await openKitchen(browser, baseURL!, DEMO.bases.quick);
   const cuesBefore = await cues(board);
 
   const customer = await phone(browser, DEMO.members.chan.vipId);
@@ -170,7 +148,7 @@ test('a goods marked sold out on the kitchen screen greys out on an open menu', 
   const row = page.getByRole('article', { name, exact: true });
   await expect(row).not.toHaveClass(/sold-out/);
 
-  const board = await kitchen(browser, baseURL!, DEMO.bases.quick);
+  const board = await openKitchen(browser, baseURL!, DEMO.bases.quick);
   await board.getByRole('button', { name: 'Sold out', exact: true }).tap();
   await board.getByRole('searchbox', { name: 'Find goods by name or number' }).fill(name);
   const mark = board.getByRole('checkbox', { name: `Sold out: ${name}`, exact: true });
@@ -198,7 +176,7 @@ test('the kitchen screen on a phone: no sideways panning, three languages, a tab
   await placeOrder(page);
   await expect(page.getByRole('heading', { name: 'Round 1' })).toBeVisible();
 
-  const board = await kitchen(browser, baseURL!, DEMO.bases.dineIn, { width: 390, height: 844 });
+  const board = await openKitchen(browser, baseURL!, DEMO.bases.dineIn, { width: 390, height: 844 });
   const card = board.getByRole('article', { name: /Table A09$/ });
   await expect(card).toBeVisible();
   expect(await board.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

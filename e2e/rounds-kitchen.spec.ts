@@ -9,9 +9,9 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { USER_AGENTS } from '../playwright.config';
 import { DEMO } from '../src/server/db/seed';
 import { callGateway, demoCodes, plainGoods, type DemoCodes } from './support/gateway';
+import { openKitchen, STAFF_TOKEN } from './support/kitchen';
 import { addFromMenu, findGoods } from './support/menu';
 
-const TOKEN = 'demo-staff-token';
 const TABLE = 'A10';
 const LIVE = { timeout: 5_000 };
 type Row = Record<string, unknown>;
@@ -24,7 +24,7 @@ test.beforeAll(async () => {
 async function staff(baseURL: string, method: 'GET' | 'POST', path: string, body?: unknown) {
   const res = await fetch(`${baseURL}${path}`, {
     method,
-    headers: { authorization: `Bearer ${TOKEN}`, 'accept-language': 'en', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { authorization: `Bearer ${STAFF_TOKEN}`, 'accept-language': 'en', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return (await res.json()) as Row;
@@ -36,20 +36,6 @@ async function freeTable(baseURL: string) {
   for (const s of sheets.filter((x) => x.tableName === TABLE)) {
     await staff(baseURL, 'POST', `/staff/sheets/${String(s.sheetId)}/close`, { paidAtCounter: true });
   }
-}
-
-/** The kitchen screen, signed in with the staff token at the dine-in outlet (English). */
-async function kitchen(browser: Browser, baseURL: string): Promise<Page> {
-  const { outlets } = (await staff(baseURL, 'GET', '/staff/outlets')) as { outlets: { baseId: string; nameEn: string }[] };
-  const outlet = outlets.find((o) => o.baseId === DEMO.bases.dineIn)!;
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, hasTouch: true, locale: 'en-US', storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await page.goto('/staff/');
-  await page.getByLabel('Staff token').fill(TOKEN);
-  await page.getByRole('button', { name: 'Sign in' }).tap();
-  await page.getByRole('button', { name: outlet.nameEn }).tap();
-  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
-  return page;
 }
 
 async function phone(browser: Browser) {
@@ -72,7 +58,7 @@ test('a round added after the kitchen marked the first ready is a new card of it
   const plain = await plainGoods(baseURL!, DEMO.shops.main);
   const list = (await callGateway(baseURL!, 'HBBPos_GoodsClass_GoodsList_V9_Get', 1, { ShopID: DEMO.shops.main, PageIndex: 1, PageSize: 1000 }, 'en')).table1 as Row[];
   const bbqRice = list.find((g) => g.GoodsID === DEMO.goods.bbqPorkRice)!;
-  const board = await kitchen(browser, baseURL!);
+  const board = await openKitchen(browser, baseURL!, DEMO.bases.dineIn);
   const customer = await phone(browser);
   const page = await customer.newPage();
   try {

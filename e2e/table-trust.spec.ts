@@ -12,10 +12,10 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { USER_AGENTS } from '../playwright.config';
 import { DEMO } from '../src/server/db/seed';
 import { callGateway, plainGoods, tableCode } from './support/gateway';
+import { openKitchen, STAFF_TOKEN } from './support/kitchen';
 import { addFromMenu } from './support/menu';
 
-const TOKEN = 'demo-staff-token';
-const STAFF = { authorization: `Bearer ${TOKEN}` };
+const STAFF = { authorization: `Bearer ${STAFF_TOKEN}` };
 const LIVE = { timeout: 2_000 };
 
 /** Each project its own table; every journey that uses it leaves it free (checked out or closed). */
@@ -101,14 +101,7 @@ test("a table is its diners': a phone that did not scan cannot add to it, an aba
     const paidAt = Date.now();
 
     // The kitchen screen sees the payment in progress, and could cancel it.
-    const kitchen = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, hasTouch: true, locale: 'en-US', storageState: { cookies: [], origins: [] } });
-    const board = await kitchen.newPage();
-    await board.goto('/staff/');
-    await board.getByLabel('Staff token').fill(TOKEN);
-    await board.getByRole('button', { name: 'Sign in' }).tap();
-    const outlets = (await (await fetch(`${baseURL}/staff/outlets`, { headers: STAFF })).json()) as { outlets: { baseId: string; nameEn: string }[] };
-    await board.getByRole('button', { name: outlets.outlets.find((o) => o.baseId === DEMO.bases.dineIn)!.nameEn }).tap();
-    await expect(board.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+    const board = await openKitchen(browser, baseURL!, DEMO.bases.dineIn);
     const card = board.getByRole('article', { name: new RegExp(`Table ${name}$`) });
     await expect(card.getByText('Payment in progress')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Cancel payment' })).toBeVisible();
@@ -136,7 +129,7 @@ test("a table is its diners': a phone that did not scan cannot add to it, an aba
     await expect(cards).toHaveCount(0);
     await page.goto(billUrl);
     await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
-    await kitchen.close();
+    await board.context().close();
   } finally {
     await setClock(baseURL!, null);
     await freeTable(baseURL!, name);
