@@ -216,7 +216,7 @@ test('a cancel, with confirmation', async ({ browser, baseURL }) => {
   await placeOrder(page);
   await page.getByRole('link', { name: 'View order details' }).tap();
   await page.getByRole('button', { name: 'Cancel order' }).tap();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).tap();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel the order' }).tap();
   await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
   await context.close();
 });

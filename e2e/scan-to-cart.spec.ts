@@ -3,7 +3,8 @@
  * a bundle with its required and optional groups, add-ons and a remark;
  * reload and find the cart intact; set a line to zero; reach the cart page
  * with the right totals; order by item number. And the ordering guard: a
- * closed shop, an expired order window, a paid sheet and a bad code. Run in
+ * closed shop (said on its home page), an expired order window, a paid sheet
+ * and a bad code. Run in
  * the three languages under a plain and a chat-app user agent (projects).
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -185,11 +186,12 @@ test('order by item number', async ({ page, baseURL }) => {
   ).toBeVisible();
 });
 
-test('a closed shop lands on orderEntry', async ({ page }) => {
+test('a closed shop says so on its home page (issue 23; e2e/dead-ends.spec.ts has the rest)', async ({ page }) => {
   await useLanguage(page, 'LANGUAGE_EN');
   await page.goto(`/#/?QRCode=${codes.qrCodes.closed}`);
   await expect(page.getByRole('alert')).toHaveText('Store is not opened now.');
-  await expect(page).toHaveURL(/orderEntry/);
+  await expect(page).toHaveURL(/pages\/home\/home/);
+  await expect(page.getByRole('link', { name: 'Order now' })).toHaveCount(0);
 });
 
 test('an expired order window lands on orderEntry', async ({ page }) => {

@@ -57,7 +57,7 @@ test('top up MOP$100: the provider, the result, the new balance and the records'
   await page.getByRole('link', { name: 'Back to my account' }).tap();
   await expect(page.locator('.wallet-amount')).toHaveText(/MOP\$/);
   await expect.poll(() => shownBalance(page)).toBeCloseTo(before + 110, 2);
-  await page.getByRole('link', { name: 'Account detail' }).tap();
+  await page.getByRole('link', { name: 'Balance history' }).tap();
   const records = page.getByRole('list', { name: 'Balance records' });
   await expect(records.getByRole('listitem').first()).toContainText('Top-up gift');
   await expect(records.getByRole('listitem').first()).toContainText('+MOP$10.00');

@@ -40,8 +40,8 @@ const LOCALES_DIR = resolve(__dirname, '..', 'src', 'client', 'i18n', 'locales')
 
 /**
  * The first paint's words in each locale, from the app's message files. Only
- * plain text and `{table}` are drawn by the head: any other ICU syntax in one
- * of these messages fails the build rather than being shown raw.
+ * plain text, `{table}` and `{hours}` are drawn by the head: any other ICU
+ * syntax in one of these messages fails the build rather than being shown raw.
  */
 export function firstPaintTexts(locales: readonly string[]): Record<string, FirstPaintTexts> {
   return Object.fromEntries(
@@ -51,7 +51,7 @@ export function firstPaintTexts(locales: readonly string[]): Record<string, Firs
         Object.entries(FIRST_PAINT_MESSAGE_IDS).map(([key, id]) => {
           const text = messages[id];
           if (typeof text !== 'string') throw new Error(`first paint: ${locale} has no message ${id}`);
-          if (/[{}]/.test(text.replace('{table}', ''))) throw new Error(`first paint: ${locale}'s ${id} is more than text and {table}: ${text}`);
+          if (/[{}]/.test(text.replace('{table}', '').replace('{hours}', ''))) throw new Error(`first paint: ${locale}'s ${id} is more than text, {table} and {hours}: ${text}`);
           return [key, text];
         }),
       ) as unknown as FirstPaintTexts;

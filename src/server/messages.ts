@@ -76,6 +76,11 @@ const M = {
     'zh-CN': '只有未支付的订单可以稍后付款。',
     'zh-TW': '只有未付款的訂單可以稍後付款。',
   },
+  payLaterAtTable: {
+    en: 'Paying on delivery or at the counter is not offered at a table: pay online, or ask our staff to check out.',
+    'zh-CN': '堂食不提供货到或到店付款：请在线支付，或请店员结账。',
+    'zh-TW': '堂食不提供貨到或到店付款：請在線付款，或請店員結賬。',
+  },
   cannotCancel: {
     en: 'This order can no longer be cancelled',
     'zh-CN': '该订单已无法取消',

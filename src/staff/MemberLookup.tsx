@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { defineMessages } from '../client/i18n/defineMessages';
+import { memberNameShown } from '../shared/domain/memberName';
 import { StaffError, type Member, type StaffApi } from './api';
 
 const m = defineMessages({
@@ -11,6 +12,7 @@ const m = defineMessages({
   notFound: { id: 'staff.member.notFound', defaultMessage: 'No member has this code. Codes change every minute: ask for the current one.' },
   failed: { id: 'staff.member.failed', defaultMessage: 'The member could not be looked up. Try again.' },
   name: { id: 'staff.member.name', defaultMessage: 'Name' },
+  unnamed: { id: 'staff.member.unnamed', defaultMessage: 'Member {phone}' },
   number: { id: 'staff.member.number', defaultMessage: 'Member number' },
   balance: { id: 'staff.member.balance', defaultMessage: 'Balance' },
   points: { id: 'staff.member.points', defaultMessage: 'Points' },
@@ -57,7 +59,7 @@ export function MemberLookup({ api }: { api: StaffApi }) {
           <dt>
             <FormattedMessage {...m.name} />
           </dt>
-          <dd>{member.VipName}</dd>
+          <dd>{memberNameShown(member.VipName, member.Phone, (phone) => intl.formatMessage(m.unnamed, { phone }))}</dd>
           <dt>
             <FormattedMessage {...m.number} />
           </dt>

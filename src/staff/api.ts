@@ -65,8 +65,11 @@ export interface StaffGoods {
 
 export interface Member {
   VipID: string;
+  /** '' until the member sets a name: shown as "Member {Phone}" (shared/domain/memberName.ts). */
   VipName: string;
   VipCode: string;
+  /** The member's phone, masked (66****56); '' without one. */
+  Phone: string;
   Balance: string;
   Score: string;
 }

@@ -1,6 +1,6 @@
 /** The shell: an unknown route logs '找不到路由' and offers a way home; tab pages show the tab bar. */
 import { screen } from '@testing-library/react';
-import { Shell } from './Shell';
+import { headerBack, Shell } from './Shell';
 import { renderWithProviders } from '../test/render';
 
 test('an unknown route logs and shows the not-found page', async () => {
@@ -34,4 +34,37 @@ test('a page that is not a tab has a back button and its title', async () => {
   renderWithProviders(<Shell />, { route: '/pages/vipQrCode/vipQrCode' });
   expect(await screen.findByRole('heading', { level: 1, name: 'Member code' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+});
+
+describe("the header's Back (issue 23)", () => {
+  const state = window.history.state as unknown;
+  afterEach(() => window.history.replaceState(state, ''));
+
+  test("goes to the app's previous page when the app has one in this tab", () => {
+    window.history.replaceState({ idx: 2, key: 'k' }, '');
+    const navigate = jest.fn();
+    headerBack('paymentResult', navigate);
+    expect(navigate).toHaveBeenCalledWith(-1);
+  });
+
+  test("never walks back out of the app: back from a provider, a result page's Back goes to the app's page for it", () => {
+    // The page the provider sent the customer back to is the first entry of a new document: index 0.
+    window.history.replaceState({ idx: 0, key: 'k' }, '');
+    const navigate = jest.fn();
+    headerBack('rechargeResult', navigate);
+    expect(navigate).toHaveBeenCalledWith('/pages/vipBalance/vipBalance', { replace: true });
+    headerBack('paymentResult', navigate);
+    expect(navigate).toHaveBeenLastCalledWith('/pages/orderList/orderList', { replace: true });
+    window.history.replaceState(null, '');
+    headerBack('vipQrCode', navigate);
+    expect(navigate).toHaveBeenLastCalledWith('/pages/home/home', { replace: true });
+    expect(navigate).not.toHaveBeenCalledWith(-1);
+  });
+});
+
+test('the entry page shows the tab bar: a code that leads nowhere leaves a way on (issue 23)', async () => {
+  renderWithProviders(<Shell />, { route: '/' });
+  expect(await screen.findByText('Scan the QR code on your table to order.')).toBeInTheDocument();
+  expect(screen.getByRole('navigation', { name: 'Main sections' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'My Order' })).toBeInTheDocument();
 });

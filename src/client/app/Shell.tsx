@@ -13,48 +13,36 @@ import { ROUTE_NOT_FOUND_LOG } from './navigation';
 import { ENTRY_PATH, pathOf, routes, routeTitles, tabRoutes, type RouteDef } from './routes';
 import { selectHideTabBar } from './uiSlice';
 import { useScrollRestoration } from './scrollRestoration';
+import { TabBar } from './TabBar';
 import { useRestoreShop } from '../features/entry';
 import { AuthorizePrompt } from '../features/auth';
 import { isFirstScreenUp, takeOverFirstScreen } from '../boot/firstScreen';
 
 const messages = defineMessages({
   back: { id: 'shell.back', defaultMessage: 'Back' },
-  tabs: { id: 'shell.tabs', defaultMessage: 'Main sections' },
   notFound: { id: 'shell.notFound', defaultMessage: 'There is no page at this address.' },
   goHome: { id: 'shell.goHome', defaultMessage: 'Go to the home page' },
 });
 
-const TAB_ICONS: Record<string, string> = {
-  home: 'M3 11 12 3l9 8v10h-6v-6H9v6H3z',
-  orderList: 'M6 3h12v18H6zM9 8h6M9 12h6M9 16h4',
-  mine: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-8 9c0-4 4-6 8-6s8 2 8 6',
+/** Where a page's Back goes when it is the first page of the app in this tab (nothing of the app's to go back to). */
+const BACK_TO: Partial<Record<RouteDef['name'], RouteDef['name']>> = {
+  paying: 'orderList',
+  paymentResult: 'orderList',
+  orderDetails: 'orderList',
+  rechargeResult: 'vipBalance',
+  vipBalance: 'mine',
 };
 
-function TabBar() {
-  const intl = useIntl();
-  return (
-    <nav className="tab-bar" aria-label={intl.formatMessage(messages.tabs)}>
-      {tabRoutes.map((r) => (
-        <NavLink
-          key={r.name}
-          to={r.path}
-          replace
-          className={({ isActive }) => (isActive ? 'tab active' : 'tab')}
-        >
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <path
-              d={TAB_ICONS[r.name]}
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinejoin="round"
-            />
-          </svg>
-          <FormattedMessage {...r.title} />
-        </NavLink>
-      ))}
-    </nav>
-  );
+/**
+ * The header's Back: the app's previous page, never a page before the app (issue 23: coming back
+ * from a payment provider, the entry before the app's is the provider's "This payment is
+ * complete"). The router numbers the app's history entries from 0 in each document it starts in.
+ */
+export function headerBack(route: RouteDef['name'], navigate: (to: string | number, options?: { replace: boolean }) => void): void {
+  const state: unknown = window.history.state;
+  const idx = typeof state === 'object' && state !== null ? (state as { idx?: unknown }).idx : undefined;
+  if (typeof idx === 'number' && idx > 0) navigate(-1);
+  else navigate(pathOf(BACK_TO[route] ?? 'home'), { replace: true });
 }
 
 function useDocumentTitle(title: string) {
@@ -83,11 +71,7 @@ function PageFrame({ route }: { route: RouteDef }) {
               type="button"
               className="back"
               aria-label={intl.formatMessage(messages.back)}
-              onClick={() =>
-                window.history.length > 1
-                  ? navigate(-1)
-                  : navigate(tabRoutes[0]!.path, { replace: true })
-              }
+              onClick={() => headerBack(route.name, (to, options) => (typeof to === 'number' ? navigate(to) : navigate(to, options)))}
             >
               <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
                 <path d="M15 4 7 12l8 8" fill="none" stroke="currentColor" strokeWidth="2" />

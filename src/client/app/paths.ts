@@ -51,7 +51,8 @@ export type RouteName = Exclude<keyof typeof routeTitles, 'notFound'>;
 
 export const ENTRY_PATH = '/';
 const TERMS_PATH = '/pages/prepayOrderConfirm/components/terms';
-const TAB_NAMES: readonly RouteName[] = ['home', 'orderList', 'mine'];
+/** The tab bar's pages, in its order. */
+export const TAB_NAMES: readonly RouteName[] = ['home', 'orderList', 'mine'];
 
 /** A route's path: `/pages/<name>/<name>`, but for the entry and the terms. */
 export function pathOf(name: RouteName): string {

@@ -24,6 +24,7 @@ import { currentPrice } from '../../shared/domain/pricing';
 import { ossUrl } from '../ui/ossUrl';
 // Leaf modules of the shop feature, not its public module: that would bring the app's store into the head.
 import { guardFor } from '../features/shop/guardCheck';
+import { hoursLine } from '../features/shop/hoursLine';
 import { toBaseInfo, toEntity, toShopInfo, toSignSheet } from '../features/shop/shopRows';
 import { toGoods } from '../features/menu/goodsRows';
 import { FIRST_SCREEN_ID } from './firstScreen';
@@ -41,6 +42,10 @@ export interface FirstPaintTexts {
   mode: string;
   dineIn: string;
   takeout: string;
+  /** The outlet's hours of the day: "Today {hours}" (the other one with an argument), all day, closed today. */
+  hoursToday: string;
+  allDay: string;
+  closedToday: string;
 }
 
 /** The message ids of FirstPaintTexts (HomePage's messages). */
@@ -54,6 +59,9 @@ export const FIRST_PAINT_MESSAGE_IDS: Record<keyof FirstPaintTexts, string> = {
   mode: 'home.mode',
   dineIn: 'home.dineIn',
   takeout: 'home.takeout',
+  hoursToday: 'home.hoursToday',
+  allDay: 'home.allDay',
+  closedToday: 'home.closedToday',
 };
 
 /** An answer as it may come: any table, any field of a row, may be missing. */
@@ -115,7 +123,11 @@ export function paintFirstScreen(doc: Document, input: FirstPaintInput): HTMLEle
 
   const header = el(doc, 'header', 'shop-header');
   header.appendChild(el(doc, 'h1', undefined, shop.ShopName));
-  if (base) header.appendChild(el(doc, 'p', 'base-name', base.BaseName));
+  if (base) {
+    header.appendChild(el(doc, 'p', 'base-name', base.BaseName));
+    const line = hoursLine(base, entity.TimeZone, now);
+    header.appendChild(el(doc, 'p', 'base-hours', texts[line.key].replace('{hours}', line.hours)));
+  }
   if (table) header.appendChild(el(doc, 'p', 'table-name', texts.table.replace('{table}', table.TableName ?? '')));
   home.appendChild(header);
 

@@ -7,6 +7,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { defineMessages } from '../i18n/defineMessages';
+import { ordersApi } from '../features/orders';
 import { inflightPayment, payingPath, PayNow } from '../features/payments';
 
 const messages = defineMessages({
@@ -19,6 +20,9 @@ export function OrderPayment({ SheetID, TotalAmo, ShopID, BaseID }: { SheetID: s
   // A provider payment this phone started for this order and has not heard the end of.
   const started = inflightPayment();
   const inflight = started && started.SheetID === SheetID ? started : null;
+  // An order eaten at a table is not paid on delivery or at the counter (payTypes.ts, issue 23): the page's own answer.
+  const header = ordersApi.useOrderDetailQuery({ SheetID }).data?.header;
+  const dineInAtTable = Boolean(header?.TableID) && header?.takeType === 'dinein';
   return (
     <section className="panel" aria-labelledby="order-pay">
       <h2 id="order-pay">
@@ -32,7 +36,7 @@ export function OrderPayment({ SheetID, TotalAmo, ShopID, BaseID }: { SheetID: s
           </Link>
         </p>
       )}
-      <PayNow SheetID={SheetID} TotalAmo={TotalAmo} ShopID={ShopID} BaseID={BaseID} />
+      <PayNow SheetID={SheetID} TotalAmo={TotalAmo} ShopID={ShopID} BaseID={BaseID} dineInAtTable={dineInAtTable} />
     </section>
   );
 }

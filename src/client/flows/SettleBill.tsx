@@ -16,6 +16,7 @@ import { validation } from '../i18n/specMessages';
 import { useMoney } from '../ui/money';
 import { ordersApi, TableSheet } from '../features/orders';
 import { PaymentMethods, payForSheet, usePayOnce } from '../features/payments';
+import { signSheetEnded } from '../features/shop';
 
 const messages = defineMessages({
   settle: { id: 'settle.open', defaultMessage: 'Settle the bill' },
@@ -61,7 +62,11 @@ export function SettleBill({ SheetID, ShopID, BaseID, online }: { SheetID: strin
         return;
       }
       const outcome = await dispatch(payForSheet({ SheetID, TotalAmo: settled.data.totalAmo || bill.totalAmo, PayType }));
-      if (outcome.kind === 'done') go(outcome.path, { replace: true });
+      if (outcome.kind !== 'done') return;
+      // The bill is paid: the table's sheet is over, and the next order here starts a new one (issue 23),
+      // as after a provider's payment, whose return reads the table again.
+      dispatch(signSheetEnded(SheetID));
+      go(outcome.path, { replace: true });
     });
   };
 
@@ -84,6 +89,7 @@ export function SettleBill({ SheetID, ShopID, BaseID, online }: { SheetID: strin
             value={payType}
             onChange={setPayType}
             error={methodError}
+            dineInAtTable
           />
           {refusal && (
             <p role="alert" className="field-error">

@@ -39,6 +39,19 @@ export const confirmations = defineMessages({
   signIn: { id: 'confirm.signIn', defaultMessage: 'Sign in now?' },
 });
 
+/** The cancel-order dialog's buttons say what each does (issue 23): not Cancel / Confirm. */
+export const cancelOrderButtons = defineMessages({
+  keep: { id: 'orderDetails.keepOrder', defaultMessage: 'Keep it' },
+  cancel: { id: 'orderDetails.cancelTheOrder', defaultMessage: 'Cancel the order' },
+});
+
+/** The cancel-order dialog, for useConfirm. */
+export const cancelOrderDialog = {
+  message: confirmations.cancelOrder,
+  confirmLabel: cancelOrderButtons.cancel,
+  cancelLabel: cancelOrderButtons.keep,
+};
+
 export const errors = defineMessages({
   fileError: { id: 'error.fileError', defaultMessage: 'File error' },
   shopNotFound: { id: 'error.shopNotFound', defaultMessage: 'The shop does not exist' },

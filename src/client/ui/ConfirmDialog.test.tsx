@@ -1,5 +1,5 @@
 /** The one confirmation dialog, and toasts that last 2000 ms. */
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { useConfirm } from './ConfirmDialog';
@@ -50,4 +50,70 @@ test('a toast shows for 2000 ms', async () => {
   } finally {
     jest.useRealTimers();
   }
+});
+
+test("the phone's Back closes the dialog as Cancel, and leaves the page where it was (issue 23)", async () => {
+  const user = userEvent.setup();
+  renderWithProviders(<Probe />);
+  const state: unknown = window.history.state;
+  await user.click(await screen.findByRole('button', { name: 'clear' }));
+  expect(screen.getByRole('alertdialog', { name: 'Clear the cart?' })).toBeInTheDocument();
+  // The open dialog is a step of its own in history: Back takes it.
+  expect((window.history.state as Record<string, unknown>).confirmDialog).toBe(true);
+  act(() => window.history.back());
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  expect(screen.getByText('false')).toBeInTheDocument();
+  expect(window.history.state).toEqual(state);
+});
+
+test("a button takes the dialog's step back before it answers", async () => {
+  const user = userEvent.setup();
+  const seen: unknown[] = [];
+  function Caller() {
+    const confirm = useConfirm();
+    return (
+      <button
+        type="button"
+        onClick={async () => {
+          const ok = await confirm({ message: confirmations.clearCart });
+          // What the caller does next (navigate) happens on the page's own history entry.
+          seen.push(ok, window.history.state);
+        }}
+      >
+        ask
+      </button>
+    );
+  }
+  renderWithProviders(<Caller />);
+  const state: unknown = window.history.state;
+  await user.click(await screen.findByRole('button', { name: 'ask' }));
+  expect((window.history.state as Record<string, unknown>).confirmDialog).toBe(true);
+  await user.click(screen.getByRole('button', { name: 'Confirm' }));
+  await waitFor(() => expect(seen).toHaveLength(2));
+  expect(seen).toEqual([true, state]);
+  expect(screen.queryByRole('alertdialog')).toBeNull();
+});
+
+test('a dialog opened while the last one is being closed: the last keeps its answer, the new one stays open', async () => {
+  const answers: boolean[] = [];
+  function Twice() {
+    const confirm = useConfirm();
+    return (
+      <button type="button" onClick={async () => answers.push(await confirm({ message: confirmations.clearCart }))}>
+        ask
+      </button>
+    );
+  }
+  renderWithProviders(<Twice />);
+  fireEvent.click(await screen.findByRole('button', { name: 'ask' }));
+  // Confirm, and at once (before its step back is taken) a second dialog.
+  fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+  fireEvent.click(screen.getByRole('button', { name: 'ask' }));
+  await waitFor(() => expect(answers).toEqual([true]));
+  expect(screen.getByRole('alertdialog', { name: 'Clear the cart?' })).toBeInTheDocument();
+  // The new dialog has its own step: Back closes it.
+  await waitFor(() => expect((window.history.state as Record<string, unknown>).confirmDialog).toBe(true));
+  act(() => window.history.back());
+  await waitFor(() => expect(answers).toEqual([true, false]));
+  expect(screen.queryByRole('alertdialog')).toBeNull();
 });

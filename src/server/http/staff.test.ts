@@ -252,7 +252,15 @@ describe('GET /staff/members/by-code/:code', () => {
     const now = await byCode(code);
     expect(now.status).toBe(200);
     expect(now.json).toEqual({
-      member: { VipID: DEMO.members.chan.vipId, VipName: 'Chan Tai Man', VipCode: '8530000001', Balance: expect.stringMatching(/^\d+\.\d{4}$/), Score: expect.stringMatching(/^\d+\.\d{4}$/) },
+      member: {
+        VipID: DEMO.members.chan.vipId,
+        VipName: 'Chan Tai Man',
+        VipCode: '8530000001',
+        // Masked (issue 23: the screen names a member without a name by it).
+        Phone: expect.stringMatching(/^\d{2}\*+\d{2}$/),
+        Balance: expect.stringMatching(/^\d+\.\d{4}$/),
+        Score: expect.stringMatching(/^\d+\.\d{4}$/),
+      },
     });
     // Scanned at the turn of the minute: still good.
     h.setNow(new Date(minute + 60_000 + 59_000));

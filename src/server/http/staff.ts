@@ -26,7 +26,7 @@
  *   POST /staff/skus/:id/sold-out  {"soldOut": true|false}
  *   GET  /staff/members/by-code/:code   the member behind a scanned member code
  *        ('<VipCode>-<6 digits>', operations/auth/memberCode.ts) of the current
- *        or the previous minute: {"member": {VipID, VipName, VipCode, Balance, Score}};
+ *        or the previous minute: {"member": {VipID, VipName, VipCode, Phone (masked), Balance, Score}};
  *        404 for any other code (stale, forged, a guest's, malformed)
  *
  * Errors: {"error": "..."} with 400 (bad input), 401 (no or wrong token),
@@ -50,6 +50,7 @@ import { kitchenState, sheetProgressOf } from '../../shared/domain/rounds';
 import { staffGuard } from './staffAuth';
 import { langFromHeader, type Lang } from '../messages';
 import { sheetAddress } from '../operations/orders/sheetAddress';
+import { maskPhone } from '../../shared/domain/memberName';
 
 export interface StaffDeps {
   db: Db;
@@ -392,14 +393,15 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
     const parsed = parseMemberCode(code);
     if (!parsed) throw notFound;
     const now = clock.now();
-    const candidates = await db.query<{ vip_id: string; vip_name: string; vip_code: string; balance: string; score: string }>(
-      'SELECT vip_id, vip_name, vip_code, balance, score FROM vip WHERE vip_code = $1 AND NOT is_guest ORDER BY vip_id LIMIT 20',
+    const candidates = await db.query<{ vip_id: string; vip_name: string; vip_code: string; phone: string; balance: string; score: string }>(
+      'SELECT vip_id, vip_name, vip_code, phone, balance, score FROM vip WHERE vip_code = $1 AND NOT is_guest ORDER BY vip_id LIMIT 20',
       [parsed.vipCode],
     );
     const member = candidates.find((v) => memberCodeValid(config.memberCodeSecret, v.vip_id, parsed.digits, now));
     if (!member) throw notFound;
     return {
-      member: { VipID: member.vip_id, VipName: member.vip_name, VipCode: member.vip_code, Balance: decimal4(member.balance), Score: decimal4(member.score) },
+      // The phone masked: the screen names a member who has set no name by it (shared/domain/memberName.ts, issue 23).
+      member: { VipID: member.vip_id, VipName: member.vip_name, VipCode: member.vip_code, Phone: maskPhone(member.phone ?? ''), Balance: decimal4(member.balance), Score: decimal4(member.score) },
     };
   });
 

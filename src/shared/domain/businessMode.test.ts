@@ -1,4 +1,4 @@
-import { effectiveMode, modesOffered, sheetPosType } from './businessMode';
+import { classOffered, effectiveMode, modesOffered, sheetPosType } from './businessMode';
 
 test('sheet pos type: takeout 7, fast 4, meal 2', () => {
   expect(sheetPosType('1', '1')).toBe(7);
@@ -20,4 +20,16 @@ test('the stored mode stays when offered; a table defaults to dine-in', () => {
   expect(effectiveMode('0', '0', true)).toBe('2');
   expect(effectiveMode('0', '0', false)).toBe('2');
   expect(effectiveMode('2', '1', false)).toBe('1');
+});
+
+test('a class offered for one way of ordering only is offered in that way only (issue 23)', () => {
+  // Takeaway extras: not to a diner.
+  expect(classOffered('1', '2')).toBe(false);
+  expect(classOffered('1', '1')).toBe(true);
+  expect(classOffered('2', '1')).toBe(false);
+  expect(classOffered('2', '2')).toBe(true);
+  // A class for all, or a customer who has not chosen: offered.
+  for (const mode of ['0', '1', '2', '']) expect(classOffered('0', mode)).toBe(true);
+  expect(classOffered('1', '0')).toBe(true);
+  expect(classOffered('', '2')).toBe(true);
 });

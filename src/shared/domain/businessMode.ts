@@ -27,3 +27,16 @@ export function effectiveMode(stored: string, outletMode: string, atTable: boole
   if (atTable && offered.includes(BusinessMode.dineIn)) return BusinessMode.dineIn;
   return offered[0]!;
 }
+
+/**
+ * Whether goods of a class offered for `classMode` ('0' all, '1' takeout
+ * only, '2' dine-in only; the goods class's BusinessMode) are offered to a
+ * customer ordering in `mode` (issue 23: the takeaway extras, a plastic bag
+ * and cutlery, are not offered to a diner at a table). A customer who has
+ * not chosen ('0') is offered everything.
+ */
+export function classOffered(classMode: string, mode: string): boolean {
+  if (classMode !== BusinessMode.takeout && classMode !== BusinessMode.dineIn) return true;
+  if (mode !== BusinessMode.takeout && mode !== BusinessMode.dineIn) return true;
+  return classMode === mode;
+}

@@ -3,6 +3,8 @@ import {
   ALWAYS_OPEN,
   DEFAULT_SHOP_ZONE,
   canPlaceOrder,
+  hoursOfDay,
+  rangesText,
   isAlwaysOpenRange,
   isOpenAt,
   isWithinTimeRange,
@@ -819,5 +821,41 @@ describe('nextOpening', () => {
       ),
       { numRuns: 25 },
     );
+  });
+});
+
+describe('hoursOfDay: the day\'s hours as a customer reads them (issue 23)', () => {
+  test('one range, several ranges in order, all day', () => {
+    expect(hoursOfDay(hours({ times: [{ begin: '11:00', end: '22:00' }] }), macau('2024-05-03 09:00'), ZONE)).toEqual({ allDay: false, ranges: [{ begin: '11:00', end: '22:00' }] });
+    expect(
+      hoursOfDay(hours({ times: [{ begin: '17:00', end: '22:00' }, { begin: '11:00', end: '14:30' }] }), macau('2024-05-03 12:00'), ZONE),
+    ).toEqual({ allDay: false, ranges: [{ begin: '11:00', end: '14:30' }, { begin: '17:00', end: '22:00' }] });
+    expect(hoursOfDay(ALWAYS_OPEN, macau('2024-05-03 12:00'), ZONE)).toEqual({ allDay: true });
+    expect(hoursOfDay(hours({ times: [{ begin: '00:00', end: '23:59' }] }), macau('2024-05-03 12:00'), ZONE)).toEqual({ allDay: true });
+    expect(hoursOfDay(null, macau('2024-05-03 12:00'), ZONE)).toEqual({ allDay: true });
+    expect(rangesText([{ begin: '11:00', end: '14:30' }, { begin: '17:00', end: '24:00' }])).toBe('11:00–14:30, 17:00–24:00');
+    expect(hoursOfDay(hours({ times: [{ begin: '10:00', end: '23:59' }] }), macau('2024-05-03 12:00'), ZONE)).toEqual({ allDay: false, ranges: [{ begin: '10:00', end: '24:00' }] });
+  });
+
+  test('closed on a week day it does not open, and outside its date ranges', () => {
+    // 2024-05-03 is a Friday (5).
+    const weekdays = hours({ times: [{ begin: '11:00', end: '22:00' }], weekDays: [1, 2, 3, 4] });
+    expect(hoursOfDay(weekdays, macau('2024-05-03 12:00'), ZONE)).toEqual({ allDay: false, ranges: [] });
+    expect(hoursOfDay(weekdays, macau('2024-05-02 12:00'), ZONE)).toEqual({ allDay: false, ranges: [{ begin: '11:00', end: '22:00' }] });
+    const past = hours({ times: [{ begin: '11:00', end: '22:00' }], dateRanges: [{ begin: '2024-03-01 00:00', end: '2024-04-01 00:00' }] });
+    expect(hoursOfDay(past, macau('2024-05-03 12:00'), ZONE)).toEqual({ allDay: false, ranges: [] });
+    // A date range that begins later today: today's hours still show.
+    const fromNoon = hours({ times: [{ begin: '11:00', end: '22:00' }], dateRanges: [{ begin: '2024-05-03 15:00', end: '2024-06-01 00:00' }] });
+    expect(hoursOfDay(fromNoon, macau('2024-05-03 09:00'), ZONE)).toEqual({ allDay: false, ranges: [{ begin: '11:00', end: '22:00' }] });
+  });
+
+  test('an overnight range is the evening it begins; after midnight, last night\'s hours are today\'s', () => {
+    const late = hours({ times: [{ begin: '18:00', end: '02:00' }] });
+    expect(hoursOfDay(late, macau('2024-05-03 12:00'), ZONE)).toEqual({ allDay: false, ranges: [{ begin: '18:00', end: '02:00' }] });
+    expect(hoursOfDay(late, macau('2024-05-04 01:00'), ZONE)).toEqual({ allDay: false, ranges: [{ begin: '18:00', end: '02:00' }] });
+    // Friday nights only: on Saturday at 01:00 it is still Friday's night; on Saturday at noon, closed.
+    const friday = hours({ times: [{ begin: '18:00', end: '02:00' }], weekDays: [5] });
+    expect(hoursOfDay(friday, macau('2024-05-04 01:00'), ZONE)).toEqual({ allDay: false, ranges: [{ begin: '18:00', end: '02:00' }] });
+    expect(hoursOfDay(friday, macau('2024-05-04 12:00'), ZONE)).toEqual({ allDay: false, ranges: [] });
   });
 });

@@ -65,3 +65,5 @@ export { parseShopDateTime } from './openingHours/shopDateTime';
 export { parseOpeningHours, openingHoursFromBase, resolveOpeningHours } from './openingHours/read';
 export { isOpenAt, orderWindowOpen, canPlaceOrder, nextOpening } from './openingHours/check';
 export type { OrderBlockReason, CanPlaceOrderResult, CanPlaceOrderInput } from './openingHours/check';
+export { hoursOfDay, rangesText } from './openingHours/today';
+export type { DayHours } from './openingHours/today';

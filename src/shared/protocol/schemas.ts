@@ -109,6 +109,8 @@ export const goodsClassRow = z.object({
   Sort: z.number(),
   /** Goods in the class. */
   GoodsCount: z.number(),
+  /** The ways of ordering the class is offered for (SPEC section 4's business modes): '0' all, '1' takeout, '2' dine-in. */
+  BusinessMode: str,
 });
 
 /** A goods as menus list it. Decimals are four-place strings; PromotePrice and PromotePlanID are '' without a running promotion. */

@@ -82,7 +82,7 @@ test('the default address is preselected; another is chosen on the address list 
   await agreeAndPayOnline(user);
   answer(SUBMIT, { table1: [{ SheetID: 'SH1', LocalSheetID: '', RoundNo: 1, Status: 0, PayStatus: 0, TotalAmo: '124.0000', RoundAmo: '124.0000', CreatedDate: '2026-11-22T04:00:00Z' }] });
   answer('Finance_PosPaySubmit_V5_Add', { table1: [{ PayID: 'PAY1', SheetID: 'SH1', PayUrl: 'http://localhost/sandbox/pay/PAY1', Amount: '124.0000', Status: 'pending' }] });
-  const assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
+  const assign = jest.spyOn(browser, 'leave').mockImplementation(() => undefined);
   await placeAndConfirm(user);
   await waitFor(() => expect(assign).toHaveBeenCalled());
   expect(submits()[0]!.json.tableData[0]).toMatchObject({

@@ -119,7 +119,7 @@ test('a guest’s delivery without contact, address, agreement or payment method
   // Then it goes, with the address, the position and the delivery fee.
   answer(SUBMIT, placed({ TotalAmo: '124.0000' }));
   answer('Finance_PosPaySubmit_V5_Add', { table1: [{ PayID: 'PAY1', SheetID: 'SH1', PayUrl: 'http://localhost/sandbox/pay/PAY1', Amount: '124.0000', Status: 'pending' }] });
-  const assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
+  const assign = jest.spyOn(browser, 'leave').mockImplementation(() => undefined);
   await placeAndConfirm(user);
   await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/pay/PAY1'));
   expect(submits()[0]!.json.tableData[0]).toMatchObject({
@@ -343,7 +343,7 @@ test("a table's pay-after round goes onto the table's sheet and lands on its det
 test('online payment: the order is placed, the payment remembered, and the browser goes to the provider', async () => {
   answer(SUBMIT, placed());
   answer('Finance_PosPaySubmit_V5_Add', { table1: [{ PayID: 'PAY1', SheetID: 'SH1', PayUrl: 'http://localhost/sandbox/pay/PAY1', Amount: '116.0000', Status: 'pending' }] });
-  const assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
+  const assign = jest.spyOn(browser, 'leave').mockImplementation(() => undefined);
   const user = userEvent.setup({ delay: null });
   const { store } = renderWithProviders(<Shell />, { route: CONFIRM, preloadedState: orderState() });
   await user.type(await screen.findByLabelText('Recipient'), 'Chan');

@@ -295,6 +295,7 @@ export default function OrderConfirmPage({ payMode }: { payMode: PayMode }) {
             value={draft.payType}
             onChange={(payType) => change({ payType })}
             error={formErrors.payment ?? null}
+            dineInAtTable={takeType === 'dinein' && Boolean(table)}
           />
         </section>
       )}

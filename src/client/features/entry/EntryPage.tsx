@@ -4,7 +4,7 @@
  * state and opens the home tab. A bad code shows its message here.
  */
 import { defineMessages } from '../../i18n/defineMessages';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { useGo } from '../../app/navigation';
@@ -15,15 +15,18 @@ import { selectSignInSettled } from '../auth';
 import { HOSTS } from '../../host/detect';
 import { takeOverFirstScreen } from '../../boot/firstScreen';
 import { selectHostId, tabBarHidden } from '../../app/uiSlice';
+import { loadLaterMessages } from '../../i18n/laterMessages';
 import { orderEntryPath } from '../shop';
 import { codeToResolve, readEntryParams } from './entryParams';
 
 const messages = defineMessages({
   opening: { id: 'entry.opening', defaultMessage: 'Opening the shop…' },
-  noCode: { id: 'entry.noCode', defaultMessage: 'Scan the QR code on your table to order.' },
-  invalidQr: { id: 'entry.invalidQr', defaultMessage: 'Invalid QR Code' },
-  retry: { id: 'entry.retry', defaultMessage: 'Try again' },
 });
+
+// A code that leads nowhere (or none) is rare: what the page says then, and its ways on, load then.
+const EntryProblem = lazy(() =>
+  Promise.all([import(/* webpackChunkName: "entry-problem" */ './EntryProblem'), loadLaterMessages()]).then(([m]) => m),
+);
 
 type Status = { kind: 'loading' } | { kind: 'noCode' } | { kind: 'failed'; message: string | null };
 
@@ -60,7 +63,9 @@ export default function EntryPage() {
       const { enterShop } = await import(/* webpackChunkName: "enter-shop" */ './enterShop');
       const guard = await dispatch(enterShop(params));
       if (!live) return;
-      setTarget(guard.ok ? pathOf('home') : orderEntryPath(guard));
+      // A closed outlet says so on its home page, with its hours and the outlets open now (issue 23);
+      // a table's sheet that is over or out of time is orderEntry's.
+      setTarget(guard.ok || guard.reason === 'closed' ? pathOf('home') : orderEntryPath(guard));
     })().catch((err: unknown) => {
       if (!live) return;
       setStatus({
@@ -96,23 +101,15 @@ export default function EntryPage() {
       </section>
     );
   }
-  if (status.kind === 'noCode') {
-    return (
-      <section className="entry">
-        <p>
-          <FormattedMessage {...messages.noCode} />
-        </p>
-      </section>
-    );
-  }
+  const code = codeToResolve(readEntryParams(location.search, window.location.search))?.value ?? '';
   return (
-    <section className="entry">
-      <p role="alert">{status.message ?? <FormattedMessage {...messages.invalidQr} />}</p>
-      {status.message === null && (
-        <button type="button" className="btn btn-primary" onClick={() => setAttempt((n) => n + 1)}>
-          <FormattedMessage {...messages.retry} />
-        </button>
-      )}
-    </section>
+    <Suspense fallback={null}>
+      <EntryProblem
+        problem={status.kind === 'noCode' ? 'noCode' : status.message === null ? 'unreachable' : 'refused'}
+        message={status.kind === 'failed' ? status.message : null}
+        failedCode={code}
+        onRetry={() => setAttempt((n) => n + 1)}
+      />
+    </Suspense>
   );
 }

@@ -113,3 +113,15 @@ describe('Sign out (issue 22)', () => {
     expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
   });
 });
+
+test.each([
+  ['en', 'Member 66****12', 'Phone +853 66****12'],
+  ['zh-TW', '會員 66****12', '66****12'],
+] as const)('%s: a new member without a name is named by the masked phone, not left blank (issue 23)', async (locale, name, phone) => {
+  answer('EntVip_EntVipDetailGet_V1_Get', {
+    table1: [{ VipID: 'VIP9', VipName: '', Sex: 0, HeadImg: '', Phone: '66126612', AreaNo: '853', Birthy: '', VipCode: '8530000009', Balance: '0.0000', Score: '0.0000', CouponCount: 0, IsGuest: 0, EntID: '881000000101' }],
+  });
+  renderWithProviders(<MinePage />, { route: ROUTE, locale, preloadedState: { shop: shopState(), auth: { member: { VipID: 'VIP9', VipName: '', isGuest: false }, status: 'signedIn' } } });
+  const heading = await screen.findByRole('heading', { name });
+  expect(heading.closest('header')).toHaveTextContent(phone);
+});

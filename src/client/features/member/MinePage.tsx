@@ -17,6 +17,8 @@ import { selectMember, useSignOut } from '../auth';
 import { Avatar } from './Avatar';
 import { useMemberProfile, type MemberProfile } from './memberApi';
 import { signInMessages, signInPath } from './SignInPrompt';
+import { maskPhone } from '../../../shared/domain/memberName';
+import { useShownName } from './shownName';
 
 const messages = defineMessages({
   language: { id: 'mine.language', defaultMessage: 'Language' },
@@ -44,13 +46,8 @@ const LANGUAGES: { locale: Locale; label: string }[] = [
 const LINKS = ['vipBalance', 'vipScoreRecordList', 'couponsList', 'addressList', 'vipDetailsEdit', 'vipQrCode', 'clear'] as const;
 
 /** A phone with its middle hidden: '66****56', '138****5678'. */
-export function maskPhone(phone: string): string {
-  const digits = phone.trim();
-  if (digits.length <= 4) return digits;
-  const keep = digits.length >= 11 ? [3, 4] : [2, 2];
-  const [head, tail] = keep as [number, number];
-  return `${digits.slice(0, head)}${'*'.repeat(digits.length - head - tail)}${digits.slice(-tail)}`;
-}
+// The mask lives with the rule both programs share (shared/domain/memberName.ts).
+export { maskPhone };
 
 export default function MinePage() {
   const dispatch = useAppDispatch();
@@ -160,12 +157,13 @@ function GuestHeader({ name }: { name: string }) {
 function ProfileHeader({ profile }: { profile: MemberProfile }) {
   const intl = useIntl();
   const money = useMoney();
+  const name = useShownName(profile);
   const phone = profile.Phone ? `+${profile.AreaNo} ${maskPhone(profile.Phone)}` : '';
   return (
     <header className="member-header">
-      <Avatar name={profile.VipName} url={profile.headImgUrl} />
+      <Avatar name={name} url={profile.headImgUrl} />
       <div className="member-text">
-        <h2>{profile.VipName}</h2>
+        <h2>{name}</h2>
         <p className="muted">
           <FormattedMessage {...(phone ? messages.phone : messages.noPhone)} values={{ phone }} />
         </p>

@@ -14,6 +14,7 @@ import { useIsMember } from '../auth';
 import { Avatar } from './Avatar';
 import { useMemberProfile } from './memberApi';
 import { SignInPrompt } from './SignInPrompt';
+import { useShownName } from './shownName';
 
 const messages = defineMessages({
   qrLabel: { id: 'vipQrCode.qrLabel', defaultMessage: 'Member code {code} as a QR code' },
@@ -52,6 +53,7 @@ function MemberCode() {
   // A code fetched earlier (by the mine page) may be stale: always a fresh one on opening.
   const { data, fulfilledTimeStamp, isFetching, refetch } = useMemberProfile({ refetchOnMountOrArgChange: true });
   const lifetime = data?.MemberCodeExpiresIn || CODE_LIFETIME_S;
+  const name = useShownName(data);
   const expiresAt = (fulfilledTimeStamp ?? 0) + lifetime * 1000;
   const [now, setNow] = useState(() => Date.now());
 
@@ -89,9 +91,9 @@ function MemberCode() {
   return (
     <section className="vip-qr-code">
       <header className="member-header">
-        <Avatar name={data.VipName} url={data.headImgUrl} size={48} />
+        <Avatar name={name} url={data.headImgUrl} size={48} />
         <div className="member-text">
-          <h2>{data.VipName}</h2>
+          <h2>{name}</h2>
         </div>
       </header>
       {data.MemberCode ? (

@@ -17,6 +17,7 @@ import { useOrderingGuard, selectEntity, selectShopParams, selectShopStatus } fr
 import { unitPrice } from '../../../shared/domain/pricing';
 import { LiveUpdates } from '../live';
 import { cartGoodsDetails, menuApi, type Goods, type GoodsClass } from './menuApi';
+import { useOfferedClasses } from './classesOffered';
 import { GoodsChooser } from './GoodsChooser';
 import { useMenuGoods } from './menuGoods';
 import { detailsLink, useGoodsDetails } from './goodsDetails';
@@ -78,7 +79,8 @@ export default function GoodsListPage() {
   const shopStatus = useAppSelector(selectShopStatus);
   const intl = useIntl();
   const ids = { ShopID: shop.ShopID, BaseID: shop.BaseID };
-  const classes = menuApi.useGoodsClassesQuery({ ShopID: shop.ShopID }, { skip: !shop.ShopID });
+  // Only the classes offered in the way the customer orders (issue 23: no takeaway extras at a table).
+  const classes = useOfferedClasses(shop.ShopID);
   // Issue 14: the first page of goods (a first screen's rows) first, the rest of the menu after it.
   const goods = useMenuGoods(ids);
   const soldOut = menuApi.useSoldOutQuery(ids, { skip: !shop.ShopID, pollingInterval: SOLD_OUT_POLL_MS });

@@ -14,6 +14,8 @@ export interface GoodsClass {
   ClassID: string;
   name: string;
   goodsCount: number;
+  /** The ways of ordering it is offered for: '0' (or absent) all, '1' takeout, '2' dine-in (classOffered). */
+  businessMode?: string;
 }
 
 export interface Sku {
@@ -127,7 +129,7 @@ export const menuApi = api.injectEndpoints({
       query: ({ ShopID }) => request('HBBPos_AllGoodsClassGet_Get', [{ ShopID }]),
       providesTags: ['Goods'],
       transformResponse: answer('HBBPos_AllGoodsClassGet_Get', (data) =>
-        data.table1.map((r) => ({ ClassID: s(r.ClassID), name: s(r.ClassName), goodsCount: n(r.GoodsCount) })),
+        data.table1.map((r) => ({ ClassID: s(r.ClassID), name: s(r.ClassName), goodsCount: n(r.GoodsCount), businessMode: s(r.BusinessMode) || '0' })),
       ),
     }),
     /**

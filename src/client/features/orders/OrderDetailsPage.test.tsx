@@ -77,12 +77,13 @@ test('cancel asks first; confirmed, the order is closed and read again', async (
 
   await user.click(screen.getByRole('button', { name: 'Cancel order' }));
   let dialog = screen.getByRole('alertdialog', { name: 'Cancel this order?' });
-  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  // The buttons say what each does (issue 23).
+  await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
   expect(seen.some((r) => r.op === CLOSE)).toBe(false);
 
   await user.click(screen.getByRole('button', { name: 'Cancel order' }));
   dialog = screen.getByRole('alertdialog', { name: 'Cancel this order?' });
-  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel the order' }));
   expect(await screen.findByRole('heading', { name: 'Cancelled' })).toBeInTheDocument();
   expect(seen.filter((r) => r.op === CLOSE).map((r) => r.json.tableData[0]!.SheetID)).toEqual(['SH1']);
   expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
@@ -94,7 +95,7 @@ test('a refused cancel shows the service message and keeps the order', async () 
   const user = userEvent.setup();
   renderWithProviders(<Shell />, { route: DETAILS, preloadedState: orderState() });
   await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
-  await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
+  await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel the order' }));
   expect(await screen.findByText('The kitchen has started on this order.')).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Awaiting payment' })).toBeInTheDocument();
 });

@@ -15,7 +15,7 @@ import { pathOf } from '../../app/paths';
 import { OrderPayment } from '../../flows/OrderPayment';
 import { SettleBill } from '../../flows/SettleBill';
 import { defineMessages } from '../../i18n/defineMessages';
-import { confirmations } from '../../i18n/specMessages';
+import { cancelOrderDialog } from '../../i18n/specMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { lineQuantityText, sheetLineQuantity } from '../../ui/lineQuantity';
 import { useMoney } from '../../ui/money';
@@ -303,7 +303,7 @@ function CancelOrder({ SheetID, refund }: { SheetID: string; refund: boolean }) 
     busy.current = true;
     try {
       // A refusal is shown by the error listener; the order is read again either way.
-      if (await confirm({ message: confirmations.cancelOrder })) await cancel({ SheetID });
+      if (await confirm(cancelOrderDialog)) await cancel({ SheetID });
     } finally {
       busy.current = false;
     }

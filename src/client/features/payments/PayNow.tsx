@@ -13,7 +13,20 @@ const messages = defineMessages({
   paying: { id: 'payment.paying', defaultMessage: 'Paying…' },
 });
 
-export function PayNow({ SheetID, TotalAmo, ShopID, BaseID }: { SheetID: string; TotalAmo: string; ShopID: string; BaseID: string }) {
+export function PayNow({
+  SheetID,
+  TotalAmo,
+  ShopID,
+  BaseID,
+  dineInAtTable,
+}: {
+  SheetID: string;
+  TotalAmo: string;
+  ShopID: string;
+  BaseID: string;
+  /** The order is eaten at a table (PaymentMethods). */
+  dineInAtTable?: boolean;
+}) {
   const dispatch = useAppDispatch();
   const go = useGo();
   const money = useMoney();
@@ -33,6 +46,7 @@ export function PayNow({ SheetID, TotalAmo, ShopID, BaseID }: { SheetID: string;
         value={payType}
         onChange={setPayType}
         error={methodError}
+        dineInAtTable={dineInAtTable}
       />
       <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={() => void handlePay()}>
         <FormattedMessage {...(busy ? messages.paying : messages.pay)} values={{ amount: money.amount(TotalAmo) }} />

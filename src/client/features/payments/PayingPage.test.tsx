@@ -45,7 +45,7 @@ test('a payment cancelled on the provider page offers to try again or pay anothe
   answer(STATUS, status('pending'));
   answer('PosSalSheet_PosSalSheetDetailGet_V2_Get', sheetDetail());
   answer('Finance_PosPaySubmit_V5_Add', { table1: [{ PayID: 'PAY2', SheetID: 'SH1', PayUrl: 'http://localhost/sandbox/pay/PAY2', Amount: '116.0000', Status: 'pending' }] });
-  const assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
+  const assign = jest.spyOn(browser, 'leave').mockImplementation(() => undefined);
   const user = userEvent.setup();
   renderWithProviders(<Shell />, { route: `${PAYING}&cancelled=1`, preloadedState: orderState() });
   expect(await screen.findByRole('alert')).toHaveTextContent('The payment was cancelled. Your order has not been paid.');

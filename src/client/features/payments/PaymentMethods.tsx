@@ -1,16 +1,19 @@
 /**
  * The payment methods the shop has linked (Finance_EntShopAccountGet_V2_Get),
  * one to choose. Balance needs a registered member: a guest is offered the
- * sign-in page instead. A shop without a linked account says so here.
+ * sign-in page instead. A shop without a linked account says so here. At a
+ * table (dine-in), paying on delivery or at the counter is not offered, nor
+ * the balance to a guest (payTypes.ts payTypeOffered, issue 23).
  */
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { FormattedMessage, type MessageDescriptor } from 'react-intl';
 import { useAppSelector } from '../../app/hooks';
 import { isGatewayError } from '../../app/errorListener';
 import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { localName } from '../../ui/localName';
-import { useRequireMember } from '../auth';
+import { payTypeOffered } from '../../../shared/domain/payTypes';
+import { useIsMember, useRequireMember } from '../auth';
 import { paymentsApi } from './paymentsApi';
 
 const messages = defineMessages({
@@ -30,19 +33,28 @@ export function PaymentMethods({
   value,
   onChange,
   error,
+  dineInAtTable,
 }: {
   ShopID: string;
   BaseID: string;
   value: string;
   onChange: (payType: string) => void;
   error?: MessageDescriptor | null;
+  /** Paying for an order eaten at a table (a table's bill, a dine-in order placed at a table). */
+  dineInAtTable?: boolean;
 }) {
   const locale = useAppSelector(selectLocale);
   const requireMember = useRequireMember();
+  const at = { dineInAtTable: dineInAtTable ?? false, member: useIsMember() };
   const name = useId();
   const errorId = useId();
   const methods = paymentsApi.usePaymentMethodsQuery({ ShopID, BaseID }, { skip: !ShopID && !BaseID });
-  const enabled = (methods.data ?? []).filter((m) => m.enabled);
+  const enabled = (methods.data ?? []).filter((m) => m.enabled && payTypeOffered(m.PayType, at));
+  // A choice that is not offered here (kept from elsewhere) is no choice.
+  const chosenOffered = !value || !methods.data || enabled.some((m) => m.PayType === value);
+  useEffect(() => {
+    if (!chosenOffered) onChange('');
+  }, [chosenOffered, onChange]);
   const refusal = methods.error && isGatewayError(methods.error) && methods.error.kind === 'business' ? methods.error.message : null;
 
   const handleChoose = async (payType: string) => {

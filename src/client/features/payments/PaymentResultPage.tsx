@@ -56,6 +56,7 @@ export default function PaymentResultPage() {
             <FormattedMessage {...messages.details} />
           </Link>
         )}
+        {/* A table's bill paid is over for this visit (flows/SettleBill.tsx): the menu starts a new order (issue 23). */}
         <Link className="btn btn-block" to={pathOf('goodsList')} replace>
           <FormattedMessage {...messages.menu} />
         </Link>

@@ -33,7 +33,7 @@ export function payWithProvider(SheetID: string, TotalAmo: string): ThunkAction<
     const result = await dispatch(paymentsApi.endpoints.startProviderPayment.initiate({ SheetID, TotalAmo }));
     if ('error' in result) return { kind: 'failed', error: result.error as GatewayError };
     rememberInflightPayment({ SheetID, PayID: result.data.PayID });
-    browser.assign(result.data.PayUrl);
+    browser.leave(result.data.PayUrl);
     return { kind: 'redirected', url: result.data.PayUrl };
   };
 }

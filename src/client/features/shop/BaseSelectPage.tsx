@@ -7,6 +7,11 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, FormattedNumber } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { defineMessages } from '../../i18n/defineMessages';
+import { useAppSelector } from '../../app/hooks';
+import { selectGuardInputs } from './guard';
+import { HOURS_CLOCK_MS } from './HoursLineText';
+import { OutletHours, entryPathForOutlet } from './OutletHours';
+import { useServiceNow } from './serviceNow';
 import { outletsApi } from './outletsApi';
 
 const messages = defineMessages({
@@ -41,6 +46,8 @@ export function useCustomerPosition(): Position {
 
 export default function BaseSelectPage() {
   const position = useCustomerPosition();
+  const { zone, offset } = useAppSelector(selectGuardInputs);
+  const now = useServiceNow(offset, HOURS_CLOCK_MS);
   const known = typeof position === 'object';
   const outlets = outletsApi.useOutletsNearQuery(
     { lng: known ? position.lng : null, lat: known ? position.lat : null },
@@ -68,10 +75,11 @@ export default function BaseSelectPage() {
       <ul className="link-list">
         {(outlets.data ?? []).map((o) => (
           <li key={o.BaseID}>
-            <Link to={`/?BaseID=${encodeURIComponent(o.BaseID)}`}>
-              <span style={{ flex: 1 }}>
+            <Link to={entryPathForOutlet(o.BaseID)}>
+              <span className="outlet-text">
                 {o.name}
                 {o.address && <small style={{ display: 'block', color: 'var(--muted)' }}>{o.address}</small>}
+                <OutletHours base={o} zone={zone} now={now} />
               </span>
               {o.distance !== null && (
                 <FormattedMessage

@@ -8,17 +8,27 @@ import { defineMessages } from '../../i18n/defineMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { ossUrl, useMoney } from '../../ui/money';
 import { takeOverFirstScreen } from '../../boot/firstScreen';
+import { loadLaterMessages } from '../../i18n/laterMessages';
 import { modesOffered } from '../../../shared/domain/businessMode';
 import { currentPrice } from '../../../shared/domain/pricing';
 import { businessModeChanged, selectBusinessMode, selectCartSummary } from '../cart';
 import { menuApi } from '../menu';
 import { inflightPayment } from '../payments';
 import { HOME_PICTURES_ABOVE_FOLD } from './homePictures';
-import { selectBaseInfo, selectEntity, selectShopInfo, selectShopStatus, selectTableInfo } from './shopSlice';
+import { DEFAULT_SHOP_ZONE } from '../../../shared/domain/openingHours';
+import { guardFor } from './guardCheck';
+import { HOURS_CLOCK_MS, HoursLineText } from './HoursLineText';
+import { useServiceNow } from './serviceNow';
+import { selectBaseInfo, selectClockOffsetMs, selectEntity, selectShopInfo, selectShopStatus, selectTableInfo } from './shopSlice';
 
 // Shown only while a provider payment is open: its code loads then, not with every home page.
 const PaymentResumeNotice = lazy(() =>
   import(/* webpackChunkName: "payment-resume" */ '../payments/PaymentResumeNotice').then((m) => ({ default: m.PaymentResumeNotice })),
+);
+
+// Shown only when the outlet is closed now (with the enterprise's open outlets): its code and words load then.
+const ClosedNotice = lazy(() =>
+  Promise.all([import(/* webpackChunkName: "closed-notice" */ './ClosedNotice'), loadLaterMessages()]).then(([m]) => m),
 );
 
 const messages = defineMessages({
@@ -47,6 +57,10 @@ export default function HomePage() {
   const confirm = useConfirm();
   const intl = useIntl();
   const money = useMoney();
+  const zone = entity?.TimeZone || DEFAULT_SHOP_ZONE;
+  const now = useServiceNow(useAppSelector(selectClockOffsetMs), HOURS_CLOCK_MS);
+  // Closed now (by its hours: a table's sheet is orderEntry's business): said here, before any tap (issue 23).
+  const closed = !guardFor(base, null, zone, now).ok;
   const featured = menuApi.useHomeGoodsQuery({ ShopID: shop?.ShopID ?? '' }, { skip: !shop });
   // Drawn in full (or known to have nothing to draw): the head's drawing of this page goes before the paint.
   const settled = shop ? !featured.isLoading : status !== 'entering';
@@ -85,13 +99,23 @@ export default function HomePage() {
       <header className="shop-header">
         <h1>{shop.ShopName}</h1>
         {base && <p className="base-name">{base.BaseName}</p>}
+        {base && (
+          <p className="base-hours">
+            <HoursLineText base={base} zone={zone} now={now} />
+          </p>
+        )}
         {table && (
           <p className="table-name">
             <FormattedMessage {...messages.table} values={{ table: table.TableName }} />
           </p>
         )}
       </header>
-      {offered.length > 1 && (
+      {closed && (
+        <Suspense fallback={null}>
+          <ClosedNotice />
+        </Suspense>
+      )}
+      {!closed && offered.length > 1 && (
         <fieldset className="mode-switch choice-group">
           <legend>
             <FormattedMessage {...messages.mode} />
@@ -104,14 +128,20 @@ export default function HomePage() {
           ))}
         </fieldset>
       )}
-      <Link className="btn btn-primary btn-block" to={pathOf('goodsList')}>
-        <FormattedMessage {...messages.orderNow} />
-      </Link>
-      <p className="home-links">
-        <Link to={pathOf('search')}>
-          <FormattedMessage {...messages.byNumber} />
+      {!closed && (
+        <Link className="btn btn-primary btn-block" to={pathOf('goodsList')}>
+          <FormattedMessage {...messages.orderNow} />
         </Link>
-        {' · '}
+      )}
+      <p className="home-links">
+        {!closed && (
+          <>
+            <Link to={pathOf('search')}>
+              <FormattedMessage {...messages.byNumber} />
+            </Link>
+            {' · '}
+          </>
+        )}
         <Link to={pathOf('baseSelect')}>
           <FormattedMessage {...messages.outlets} />
         </Link>
@@ -124,7 +154,7 @@ export default function HomePage() {
           </>
         )}
       </p>
-      {featured.data && featured.data.length > 0 && (
+      {!closed && featured.data && featured.data.length > 0 && (
         <section aria-label={intl.formatMessage(messages.featured)}>
           <h2>
             <FormattedMessage {...messages.featured} />

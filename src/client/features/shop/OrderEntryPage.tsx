@@ -3,13 +3,15 @@
  * changed (SPEC sections 2, 4): the shop is closed, the table's ordering time
  * is over, or the sheet is closed or paid.
  */
-import { FormattedMessage, FormattedTime, FormattedDate } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import { defineMessages } from '../../i18n/defineMessages';
-import { validation } from '../../i18n/specMessages';
 import { pathOf } from '../../app/paths';
-import { useAppSelector } from '../../app/hooks';
-import { selectEntity } from './shopSlice';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useGo } from '../../app/navigation';
+import ClosedNotice from './ClosedNotice';
+import { signSheetEnded } from './sheetEnded';
+import { selectTableInfo } from './shopSlice';
 
 const messages = defineMessages({
   windowElapsed: {
@@ -18,8 +20,8 @@ const messages = defineMessages({
   },
   sheetClosed: { id: 'orderEntry.sheetClosed', defaultMessage: 'This order has been closed and cannot be changed.' },
   sheetPaid: { id: 'orderEntry.sheetPaid', defaultMessage: 'This order has been paid and cannot be changed.' },
-  opensAt: { id: 'orderEntry.opensAt', defaultMessage: 'Opens {date} at {time}' },
   unknown: { id: 'orderEntry.unknown', defaultMessage: 'Ordering is not possible right now.' },
+  newOrder: { id: 'orderEntry.newOrder', defaultMessage: 'Start a new order' },
   myOrders: { id: 'orderEntry.myOrders', defaultMessage: 'View my orders' },
   home: { id: 'orderEntry.home', defaultMessage: 'Back to the home page' },
 });
@@ -28,11 +30,17 @@ export default function OrderEntryPage() {
   const query = new URLSearchParams(useLocation().search);
   const reason = query.get('reason');
   const opensAt = query.get('opensAt');
-  const zone = useAppSelector(selectEntity)?.TimeZone || 'Asia/Macau';
+  const table = useAppSelector(selectTableInfo);
+  const dispatch = useAppDispatch();
+  const go = useGo();
+  // The table's sheet is over (paid or closed): the next order at this table starts a new one (issue 23).
+  const sheetOver = reason === 'sheetPaid' || reason === 'sheetClosed';
+  const handleNewOrder = () => {
+    dispatch(signSheetEnded());
+    go(pathOf('goodsList'), { replace: true });
+  };
   const text =
-    reason === 'closed'
-      ? validation.storeClosed
-      : reason === 'windowElapsed'
+    reason === 'windowElapsed'
         ? messages.windowElapsed
         : reason === 'sheetClosed'
           ? messages.sheetClosed
@@ -42,22 +50,21 @@ export default function OrderEntryPage() {
   const opens = opensAt ? new Date(opensAt) : null;
   return (
     <section className="order-entry">
-      <p role="alert" className="order-entry-reason">
-        <FormattedMessage {...text} />
-      </p>
-      {reason === 'closed' && opens && !Number.isNaN(opens.getTime()) && (
-        <p>
-          <FormattedMessage
-            {...messages.opensAt}
-            values={{
-              date: <FormattedDate value={opens} timeZone={zone} weekday="long" month="short" day="numeric" />,
-              time: <FormattedTime value={opens} timeZone={zone} hour="2-digit" minute="2-digit" hourCycle="h23" />,
-            }}
-          />
+      {reason === 'closed' ? (
+        // When it opens again and the outlets open now (issue 23).
+        <ClosedNotice fallbackOpensAt={opens && !Number.isNaN(opens.getTime()) ? opens : null} />
+      ) : (
+        <p role="alert" className="order-entry-reason">
+          <FormattedMessage {...text} />
         </p>
       )}
       <div className="stack">
-        <Link className="btn btn-primary btn-block" to={pathOf('orderList')} replace>
+        {sheetOver && table && (
+          <button type="button" className="btn btn-primary btn-block" onClick={handleNewOrder}>
+            <FormattedMessage {...messages.newOrder} />
+          </button>
+        )}
+        <Link className={`btn btn-block${sheetOver && table ? '' : ' btn-primary'}`} to={pathOf('orderList')} replace>
           <FormattedMessage {...messages.myOrders} />
         </Link>
         <Link className="btn btn-block" to={pathOf('home')} replace>

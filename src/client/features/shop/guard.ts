@@ -7,7 +7,7 @@
  */
 import { createSelector } from '@reduxjs/toolkit';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { DEFAULT_SHOP_ZONE, type CanPlaceOrderResult } from '../../../shared/domain/openingHours';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGo } from '../../app/navigation';
@@ -15,11 +15,12 @@ import type { RootState } from '../../app/store';
 import { shopApi } from './shopApi';
 import { guardFor, orderEntryPath } from './guardRule';
 import { signSheetRefreshed } from './shopSlice';
+import { CLOCK_TICK_MS, useServiceNow } from './serviceNow';
 
 // The rule itself lives apart, so the shop entry (the first screen) loads it without these hooks.
 export { guardFor, orderEntryPath };
 
-export const CLOCK_TICK_MS = 1000;
+export { CLOCK_TICK_MS, useServiceNow };
 export const SHEET_REFRESH_MS = 20_000;
 
 /** What the guard reads (memoised: one object while these do not change). */
@@ -32,16 +33,6 @@ export const selectGuardInputs = createSelector(
   ],
   (base, sheet, zone, offset) => ({ base, sheet, zone, offset }),
 );
-
-/** The service's now, ticking each second. */
-export function useServiceNow(offsetMs: number): Date {
-  const [now, setNow] = useState(() => new Date(Date.now() + offsetMs));
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date(Date.now() + offsetMs)), CLOCK_TICK_MS);
-    return () => clearInterval(timer);
-  }, [offsetMs]);
-  return now;
-}
 
 /** Keeps an ordering page honest: redirects to orderEntry the moment ordering is no longer allowed. */
 export function useOrderingGuard(): CanPlaceOrderResult {

@@ -21,6 +21,7 @@ export {
   type LocalNames,
   type ShopState,
 } from './shopSlice';
+export { signSheetEnded } from './sheetEnded';
 export { selectGuardInputs, useOrderingGuard, useServiceNow } from './guard';
 export { guardFor, orderEntryPath } from './guardRule';
 export { HOME_PICTURES_ABOVE_FOLD } from './homePictures';

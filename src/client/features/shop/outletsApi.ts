@@ -11,6 +11,10 @@ export interface Outlet {
   /** km, or null when the customer's location is unknown. */
   distance: number | null;
   payMode: string;
+  /** Its opening hours as the outlet's row gives them (hoursLine.ts and the guard read them). */
+  OpeningHours: string;
+  BeginTime: string;
+  EndTime: string;
 }
 
 export interface DistrictShop {
@@ -25,7 +29,7 @@ type NearRow = AnswerOf<'Base_BaseInfoByGPSGet_Get'>['table1'][number];
 type DistrictRow = AnswerOf<'Shop_ShopInfoByPage_Get'>['table2'][number];
 
 /** An outlet of either answer: a shop's outlets by distance (with Address and Distance) or a district's (without). */
-function toOutlet(r: DistrictRow & Partial<Pick<NearRow, 'Address' | 'Distance'>>): Outlet {
+function toOutlet(r: DistrictRow & Partial<Pick<NearRow, 'Address' | 'Distance' | 'OpeningHours' | 'BeginTime' | 'EndTime'>>): Outlet {
   return {
     BaseID: text(r.BaseID),
     ShopID: text(r.ShopID),
@@ -33,6 +37,9 @@ function toOutlet(r: DistrictRow & Partial<Pick<NearRow, 'Address' | 'Distance'>
     address: text(r.Address),
     distance: numberOrNull(r.Distance),
     payMode: text(r.PayMode),
+    OpeningHours: text(r.OpeningHours),
+    BeginTime: text(r.BeginTime),
+    EndTime: text(r.EndTime),
   };
 }
 

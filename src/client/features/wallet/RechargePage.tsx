@@ -89,7 +89,7 @@ function Recharge() {
       return;
     }
     rememberInflightRecharge({ SheetID: result.data.SheetID, amount: result.data.amount });
-    browser.assign(result.data.PayUrl);
+    browser.leave(result.data.PayUrl);
   };
 
   return (

@@ -17,7 +17,6 @@ import { inflightRecharge, rechargeResultPath } from './inflightRecharge';
 const messages = defineMessages({
   balance: { id: 'wallet.balance.label', defaultMessage: 'Balance' },
   topUp: { id: 'wallet.balance.topUp', defaultMessage: 'Top up' },
-  records: { id: 'wallet.balance.records', defaultMessage: 'Account detail' },
   loading: { id: 'wallet.balance.loading', defaultMessage: 'Loading your balance…' },
   failed: { id: 'wallet.balance.failed', defaultMessage: 'Your balance could not be loaded.' },
   retry: { id: 'wallet.balance.retry', defaultMessage: 'Try again' },
@@ -87,7 +86,8 @@ function Balance() {
         <ul className="link-list">
           <li>
             <Link to={pathOf('vipBalanceRecordList')}>
-              <FormattedMessage {...messages.records} />
+              {/* The page's own title: one name for the link and the page it opens (issue 23). */}
+              <FormattedMessage {...routeTitles.vipBalanceRecordList} />
             </Link>
           </li>
           <li>

@@ -52,7 +52,7 @@ describe('vipBalance', () => {
     expect(await screen.findByText('Loading your balance…')).toHaveAttribute('role', 'status');
     expect(await screen.findByText('MOP$500.00')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Top up' })).toHaveAttribute('href', '/pages/vipBalanceRecharge/vipBalanceRecharge');
-    expect(screen.getByRole('link', { name: 'Account detail' })).toHaveAttribute('href', '/pages/vipBalanceRecordList/vipBalanceRecordList');
+    expect(screen.getByRole('link', { name: 'Balance history' })).toHaveAttribute('href', '/pages/vipBalanceRecordList/vipBalanceRecordList');
   });
 
   test('an error offers to try again; refresh asks again', async () => {
@@ -182,7 +182,7 @@ describe('vipBalanceRecharge', () => {
   test('an offer, the confirmation, then the provider\'s page; the top-up is remembered', async () => {
     answer('VipRecharge_VipRechargeRuleListByPage_Get', RULES);
     answer('VipRecharge_VipAccountRechargeSumbit_V3_Add', { table1: [{ SheetID: 'R9', PayID: 'RCH9', PayUrl: '/sandbox/pay/RCH9', Amo: '500.0000', GiftAmo: '80.0000', Status: 'pending' }] });
-    const assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const assign = jest.spyOn(browser, 'leave').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderWithProviders(<RechargePage />, { preloadedState: signedIn });
     expect(await screen.findByText('Loading the top-up offers…')).toHaveAttribute('role', 'status');

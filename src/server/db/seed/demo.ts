@@ -123,6 +123,8 @@ export interface GoodsClassRow {
   class_name_tw: string;
   class_name_en: string;
   sort: number;
+  /** Offered for '0' every way of ordering, '1' takeout only, '2' dine-in only (migrations/016). */
+  business_mode: string;
 }
 export interface GoodsRow {
   goods_id: string;
@@ -763,7 +765,7 @@ const CLASS = {
 } as const;
 type ClassKey = keyof typeof CLASS;
 
-const goodsClass = (key: ClassKey, shop_id: string, [class_name, class_name_tw, class_name_en]: Tri, sort: number): GoodsClassRow => ({
+const goodsClass = (key: ClassKey, shop_id: string, [class_name, class_name_tw, class_name_en]: Tri, sort: number, business_mode = '0'): GoodsClassRow => ({
   class_id: CLASS[key],
   ent_id: ENT_ID,
   shop_id,
@@ -771,6 +773,7 @@ const goodsClass = (key: ClassKey, shop_id: string, [class_name, class_name_tw, 
   class_name_tw,
   class_name_en,
   sort,
+  business_mode,
 });
 
 export const GOODS_CLASSES: readonly GoodsClassRow[] = [
@@ -781,7 +784,8 @@ export const GOODS_CLASSES: readonly GoodsClassRow[] = [
   goodsClass('sets', SHOP.main, ['套餐', '套餐', 'Set Meals'], 5),
   goodsClass('drinks', SHOP.main, ['饮品', '飲品', 'Drinks'], 6),
   goodsClass('desserts', SHOP.main, ['甜品', '甜品', 'Desserts'], 7),
-  goodsClass('extras', SHOP.main, ['外卖附加', '外賣附加', 'Takeaway Extras'], 8),
+  // Takeout only: not offered to a diner at a table (issue 23).
+  goodsClass('extras', SHOP.main, ['外卖附加', '外賣附加', 'Takeaway Extras'], 8, '1'),
   goodsClass('eggTartTarts', SHOP.eggTart, ['蛋挞', '蛋撻', 'Tarts'], 1),
   goodsClass('eggTartDrinks', SHOP.eggTart, ['饮品', '飲品', 'Drinks'], 2),
   goodsClass('noodleNoodles', SHOP.noodle, ['面食', '麵食', 'Noodles'], 1),

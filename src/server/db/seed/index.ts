@@ -272,7 +272,7 @@ export async function seedLargeMenu(db: Db, shopId: string = BIG_MENU_SHOP_ID, c
     }));
     const classes: data.GoodsClassRow[] = classIds.map((class_id, i) => ({
       class_id, ent_id: data.ENT_ID, shop_id: shopId,
-      class_name: `分类${i + 1}`, class_name_tw: `分類${i + 1}`, class_name_en: `Category ${i + 1}`, sort: i + 1,
+      class_name: `分类${i + 1}`, class_name_tw: `分類${i + 1}`, class_name_en: `Category ${i + 1}`, sort: i + 1, business_mode: '0',
     }));
     const pics = data.GOODS.filter((g) => g.shop_id === data.SHOP.main).map((g) => g.pic);
     const perClass = Math.ceil(count / BIG_MENU_CLASSES);

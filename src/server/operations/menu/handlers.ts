@@ -252,7 +252,7 @@ export const menuHandlers: HandlerMap = {
   async HBBPos_AllGoodsClassGet_Get({ tx, lang }, { tableData: [row] }) {
     const l = await langsFor(tx, lang, { shopId: row!.ShopID });
     const classes = await tx.query<RowOf<'HBBPos_AllGoodsClassGet_Get'>>(
-      `SELECT c.class_id AS "ClassID", ${tr('c.class_name', l)} AS "ClassName", c.sort AS "Sort",
+      `SELECT c.class_id AS "ClassID", ${tr('c.class_name', l)} AS "ClassName", c.sort AS "Sort", c.business_mode AS "BusinessMode",
               (SELECT count(*) FROM goods g WHERE g.class_id = c.class_id)::int AS "GoodsCount"
          FROM goods_class c WHERE c.shop_id = $1 ORDER BY c.sort, c.class_id`,
       [row!.ShopID],

@@ -47,7 +47,9 @@ describe('HBBPos_AllGoodsClassGet_Get', () => {
     const classes = rows(res);
     expect(classes).toHaveLength(8);
     // Texts in the caller's language (this client's is English; localized.test.ts reads all three).
-    expect(classes[0]).toEqual({ ClassID: '885000000101', ClassName: 'Signature Rice', Sort: 1, GoodsCount: 10 });
+    expect(classes[0]).toEqual({ ClassID: '885000000101', ClassName: 'Signature Rice', Sort: 1, GoodsCount: 10, BusinessMode: '0' });
+    // The takeaway extras are offered for takeout only (issue 23: not to a diner at a table).
+    expect(classes.filter((c) => c.BusinessMode !== '0').map((c) => [c.ClassName, c.BusinessMode])).toEqual([['Takeaway Extras', '1']]);
     expect(classes.map((c) => c.ClassName)).toEqual(['Signature Rice', 'Noodles', 'Snacks', 'Soups', 'Set Meals', 'Drinks', 'Desserts', 'Takeaway Extras']);
     expect(classes.reduce((n, c) => n + (c.GoodsCount as number), 0)).toBe(60);
   });

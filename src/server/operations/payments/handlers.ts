@@ -25,7 +25,7 @@
  * 'pending' | 'paid' | 'cancelled' | 'failed' | 'refunded'.
  */
 import { canCancel, PayStatus, SheetStatus } from '../../../shared/domain/orderStates';
-import { type PayType } from '../../../shared/domain/payTypes';
+import { payTypeOffered, type PayType } from '../../../shared/domain/payTypes';
 import { decimal4, ErrorCode } from '../../../shared/protocol/envelope';
 import { emitSheetEvent } from '../../events/emit';
 import { PAYMENT_CALLBACK_PATH } from '../../providers/payment';
@@ -36,7 +36,7 @@ import { langsFor, pick } from '../localized';
 import { changeBalance } from '../wallet/ledger';
 
 import { applyCallback, awardPoints, markSheetPaid, newPayId, paymentReturnUrl, pendingPayment, reversePoints, withLang } from './settle';
-import { amountDue, atTable, checkOnlineCheckout, checkPayable, isPayAfterTableSheet, loadSheet, mayPay, money, ownSheet, providerFor, requireMethod, requireSession, sameAmount, shopMethods, type PaySheet } from './sheet';
+import { amountDue, atTable, checkOnlineCheckout, checkPayable, dineInAtTable, isPayAfterTableSheet, loadSheet, mayPay, money, ownSheet, providerFor, requireMethod, requireSession, sameAmount, shopMethods, type PaySheet } from './sheet';
 
 export type { PayType } from '../../../shared/domain/payTypes';
 
@@ -255,6 +255,8 @@ export const paymentHandlers: HandlerMap = {
     const s = await loadFreshSheet(ctx, row!.SheetID);
     if (!s || !ownSheet(session, s)) throw new OpError('sheetNotFound');
     if (isPayAfterTableSheet(s)) throw new OpError('payLaterUnavailable');
+    // Not offered at a table (issue 23): the app's rule, payTypes.ts.
+    if (!payTypeOffered('paylater', { dineInAtTable: dineInAtTable(s), member: true })) throw new OpError('payLaterAtTable');
     checkPayable(s);
     if (s.pay_status !== PayStatus.unpaid || (await pendingPayment(tx, s.sheet_id))) throw new OpError('paymentPending');
     await requireMethod(tx, s, 'paylater');

@@ -381,6 +381,15 @@ describe('PosSalSheet_PosSalSheetIsPayLaterSubmit_V2_Update', () => {
     refused(await payLater(paying), BUSINESS, 'A payment for this order is in progress. Please finish or cancel it first.');
     refused(await payLater(await insertSheet(h, { shopId: DEMO.shops.eggTart, baseId: DEMO.bases.eggTart })), BUSINESS, NOT_LINKED);
   });
+
+  test('not at a table: a dine-in order placed from a table pays online or at the staff checkout (issue 23)', async () => {
+    const atQuickTable = await insertSheet(h, { tableId: DEMO.tables.quickC01 });
+    refused(await payLater(atQuickTable), BUSINESS, /not offered at a table/);
+    expect(await sheetRow(h, atQuickTable)).toEqual({ status: 0, pay_status: 0, is_pay_later: false });
+    // Taken away from the same table: pay later as before.
+    const takeaway = await insertSheet(h, { tableId: DEMO.tables.quickC01, posType: 7, businessMode: 1 });
+    expect(ok(await payLater(takeaway))).toEqual([{ SheetID: takeaway, IsPayLater: 1 }]);
+  });
 });
 
 describe('PosSalSheet_PosSalSheetCloseSubmit_V5_Add', () => {

@@ -76,6 +76,11 @@ export function isPayAfterTableSheet(s: Pick<PaySheet, 'sheet_pay_mode' | 'base_
   return s.base_pay_mode === 'postpay' && Boolean(s.table_id) && s.pos_type !== SheetPosType.takeout && (s.take_type ?? 'dinein') === 'dinein';
 }
 
+/** An order eaten at a table: a table's sheet that is not taken away (pay types offered there: payTypes.ts payTypeOffered). */
+export function dineInAtTable(s: Pick<PaySheet, 'table_id' | 'pos_type' | 'take_type'>): boolean {
+  return Boolean(s.table_id) && s.pos_type !== SheetPosType.takeout && (s.take_type ?? 'dinein') === 'dinein';
+}
+
 /** A pay-after table is settled online only where the outlet allows it; else at the counter. */
 export function checkOnlineCheckout(s: PaySheet): void {
   if (isPayAfterTableSheet(s) && s.online_checkout !== '1') throw new OpError('callStaff');

@@ -5,6 +5,8 @@ import type { TakeType } from '../totals';
 
 const messages = defineMessages({
   mode: { id: 'checkout.mode', defaultMessage: 'Order type' },
+  // One message with its colon, so each language writes its own (Chinese: the full-width '：'; issue 23).
+  modeIs: { id: 'checkout.modeIs', defaultMessage: 'Order type: {type}' },
   dinein: { id: 'checkout.dinein', defaultMessage: 'Dine in' },
   pickup: { id: 'checkout.pickup', defaultMessage: 'Pickup' },
   delivery: { id: 'checkout.delivery', defaultMessage: 'Delivery' },
@@ -16,7 +18,7 @@ export function TakeTypeChoice({ offered, value, onChange }: { offered: TakeType
   if (offered.length <= 1) {
     return (
       <p className="panel">
-        <FormattedMessage {...messages.mode} />: <strong><FormattedMessage {...TAKE_TYPE_LABELS[value]} /></strong>
+        <FormattedMessage {...messages.modeIs} values={{ type: <strong><FormattedMessage {...TAKE_TYPE_LABELS[value]} /></strong> }} />
       </p>
     );
   }
