@@ -7,7 +7,7 @@ import { createListenerMiddleware, type ThunkDispatch, type UnknownAction } from
 import type { CartEntry } from '../../shared/domain/cart';
 import { chooseLanguage, languageToLocale, localeToLanguage, type AppLanguage } from '../host/language';
 import type { HostInfo } from '../host/detect';
-import { shopApi, type ShopPage, shopEntered, shopTextsRefreshed } from '../features/shop';
+import { shopApi, type ShopPage, shopEntered, shopTextsRefreshed } from '../session';
 import { api } from './api';
 import { localeChosen, type Locale } from './uiSlice';
 

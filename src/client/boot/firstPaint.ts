@@ -23,9 +23,9 @@ import { formatPrice, normalizeNumberFormats } from '../../shared/domain/numbers
 import { currentPrice } from '../../shared/domain/pricing';
 import { ossUrl } from '../ui/ossUrl';
 // Leaf modules of the shop feature, not its public module: that would bring the app's store into the head.
-import { guardFor } from '../features/shop/guardCheck';
+import { guardFor } from '../session/guardCheck';
 import { hoursLine } from '../features/shop/hoursLine';
-import { toBaseInfo, toEntity, toShopInfo, toSignSheet } from '../features/shop/shopRows';
+import { toBaseInfo, toEntity, toShopInfo, toSignSheet } from '../session/shopRows';
 import { toGoods } from '../features/menu/goodsRows';
 import { FIRST_SCREEN_ID } from './firstScreen';
 

@@ -17,11 +17,16 @@ import {
 import { memoryStorage } from '../../test/render';
 import { hostDetected } from '../../app/uiSlice';
 import { errors } from '../../i18n/specMessages';
-import { shopEntered } from '../shop';
-import { authorizationDeclined, authorizationRetryChosen } from './authSlice';
+import {
+  shopEntered,
+  authorizationDeclined,
+  authorizationRetryChosen,
+  OPEN_USER_INFO_KEY,
+  type OpenUserInfo,
+  type FoodAppBridge,
+  type SignInEnv,
+} from '../../session';
 import { ALIPAY_TRIES, messages, OAUTH_STATE_KEY, OAUTH_TRIES_KEY, VIP_ID_KEY } from './authSaga';
-import { OPEN_USER_INFO_KEY, type OpenUserInfo } from './openUserInfo';
-import type { FoodAppBridge, SignInEnv } from './signInEnv';
 
 const probe = api.injectEndpoints({
   endpoints: (build) => ({

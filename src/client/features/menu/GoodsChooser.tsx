@@ -24,7 +24,7 @@ import { packName } from '../../ui/lineQuantity';
 import { ossUrl, useMoney } from '../../ui/money';
 import { RemarkField } from '../../ui/RemarkField';
 import { cartLineAdded } from '../cart';
-import { selectEntity, selectShopParams } from '../shop';
+import { selectEntity, selectShopParams } from '../../session';
 import { cartGoodsDetails, menuApi, type AddOn, type BomGroup, type Goods, type GoodsDetail, type Sku } from './menuApi';
 
 const messages = defineMessages({

@@ -16,10 +16,17 @@ import { menuApi } from '../menu';
 import { inflightPayment } from '../payments';
 import { HOME_PICTURES_ABOVE_FOLD } from './homePictures';
 import { DEFAULT_SHOP_ZONE } from '../../../shared/domain/openingHours';
-import { guardFor } from './guardCheck';
+import {
+  guardFor,
+  useServiceNow,
+  selectBaseInfo,
+  selectClockOffsetMs,
+  selectEntity,
+  selectShopInfo,
+  selectShopStatus,
+  selectTableInfo,
+} from '../../session';
 import { HOURS_CLOCK_MS, HoursLineText } from './HoursLineText';
-import { useServiceNow } from './serviceNow';
-import { selectBaseInfo, selectClockOffsetMs, selectEntity, selectShopInfo, selectShopStatus, selectTableInfo } from './shopSlice';
 
 // Shown only while a provider payment is open: its code loads then, not with every home page.
 const PaymentResumeNotice = lazy(() =>
