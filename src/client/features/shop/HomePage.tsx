@@ -13,7 +13,8 @@ import { modesOffered } from '../../../shared/domain/businessMode';
 import { currentPrice } from '../../../shared/domain/pricing';
 import { businessModeChanged, selectBusinessMode, selectCartSummary } from '../cart';
 import { menuApi } from '../menu';
-import { inflightPayment } from '../payments';
+// The payment-resume notice is shown only while a provider payment is open: its code loads then, not with every home page.
+import { inflightPayment, LaterPaymentResumeNotice as PaymentResumeNotice } from '../payments';
 import { HOME_PICTURES_ABOVE_FOLD } from './homePictures';
 import { DEFAULT_SHOP_ZONE } from '../../../shared/domain/openingHours';
 import {
@@ -27,11 +28,6 @@ import {
   selectTableInfo,
 } from '../../session';
 import { HOURS_CLOCK_MS, HoursLineText } from './HoursLineText';
-
-// Shown only while a provider payment is open: its code loads then, not with every home page.
-const PaymentResumeNotice = lazy(() =>
-  import(/* webpackChunkName: "payment-resume" */ '../payments/PaymentResumeNotice').then((m) => ({ default: m.PaymentResumeNotice })),
-);
 
 // Shown only when the outlet is closed now (with the enterprise's open outlets): its code and words load then.
 const ClosedNotice = lazy(() =>
