@@ -100,7 +100,7 @@ export function paintFirstScreen(doc: Document, input: FirstPaintInput): HTMLEle
   const entRow = page.table1?.[0];
   const shopRow = page.table2?.[0];
   if (!entRow || !shopRow) return null;
-  // The app's own readings of the rows (features/shop/shopRows.ts), defaults and all.
+  // The app's own readings of the rows (session/shopRows.ts), defaults and all.
   const entity = toEntity(entRow);
   const shop = toShopInfo(shopRow);
   if (!shop.ShopName) return null;
