@@ -9,11 +9,13 @@
  *   job's text keeps it); a printer that must print every character is set to
  *   gb18030 or utf8 (docs/printing.md).
  * - gb18030: receiptline's `gb18030` (every Unicode character), Chinese mode.
- * - utf8: receiptline lays the ticket out (double-width CJK columns), the
- *   text is sent in UTF-8 after FS ( C (select UTF-8), then a cut.
+ * - utf8: receiptline lays the ticket out as for GB18030 (the same
+ *   double-width columns and commands); each text run is re-encoded in UTF-8
+ *   and FS ( C selects UTF-8 on the printer.
  */
 import iconv from 'iconv-lite';
 import receiptline from 'receiptline';
+import { tokenize } from './escpos';
 
 export type PrinterEncoding = 'big5' | 'gb18030' | 'utf8';
 
@@ -34,6 +36,11 @@ export function rlText(text: string): string {
   return /^[-=]/.test(escaped) ? `\\${escaped}` : escaped;
 }
 
+/** A rule across the paper, as text (receiptline's ruled lines use box-drawing code points the Chinese modes lack). */
+export function rule(widthMm: number): string {
+  return rlText('-'.repeat(charsPerLine(widthMm)));
+}
+
 /** Characters the printer's encoding cannot print, replaced by '?' (Big5-HKSCS only; GB18030 and UTF-8 have them all). */
 export function printable(text: string, encoding: PrinterEncoding): string {
   if (encoding !== 'big5') return text;
@@ -49,23 +56,26 @@ export function printable(text: string, encoding: PrinterEncoding): string {
   return out;
 }
 
-const ESC_INIT = Buffer.from([0x1b, 0x40]);
-/** FS ( C pL pH fn=48 m=2: select UTF-8 (Epson TM-m30 and later). */
-const SELECT_UTF8 = Buffer.from([0x1c, 0x28, 0x43, 0x02, 0x00, 0x30, 0x02]);
-/** Feed 3 lines and a partial cut (GS V 66 0). */
-const FEED_AND_CUT = Buffer.from([0x1b, 0x64, 0x03, 0x1d, 0x56, 0x42, 0x00]);
-const FEED = Buffer.from([0x1b, 0x64, 0x05]);
+/** FS ( C pL pH fn=48 m=2: select UTF-8 (Epson TM-m30 and later, most current 80 mm printers). */
+const SELECT_UTF8 = Uint8Array.from([0x1c, 0x28, 0x43, 0x02, 0x00, 0x30, 0x02]);
 
 /** The ticket's ESC/POS bytes for the printer. */
 export function encodeTicket(doc: string, paper: PaperSpec): Buffer {
   const cpl = charsPerLine(paper.widthMm);
-  const body = paper.cut ? doc : doc.replace(/^=$/gm, '');
-  if (paper.encoding === 'utf8') {
-    const text = receiptline.transform(body.replace(/^=$/gm, ''), { cpl, encoding: 'gb18030', command: 'text', cutting: false });
-    return Buffer.concat([ESC_INIT, SELECT_UTF8, Buffer.from(text.replace(/\n+$/, '\n'), 'utf8'), paper.cut ? FEED_AND_CUT : FEED]);
+  const escpos = (encoding: 'big5' | 'gb18030') =>
+    Buffer.from(receiptline.transform(printableDoc(doc, encoding), { cpl, encoding, command: 'escpos', cutting: paper.cut, spacing: false }), 'binary');
+  if (paper.encoding !== 'utf8') return escpos(paper.encoding);
+  // UTF-8: laid out as GB18030 (the same double-width columns), then each text run re-encoded, UTF-8 selected after each ESC @.
+  const parts: Uint8Array[] = [];
+  for (const token of tokenize(escpos('gb18030'))) {
+    if (token.type === 'text') parts.push(Buffer.from(iconv.decode(Buffer.from(token.bytes), 'gb18030'), 'utf8'));
+    else if (token.bytes[0] === 0x1c && token.bytes[1] === 0x26) continue; // FS &: no Chinese mode in UTF-8
+    else {
+      parts.push(token.bytes);
+      if (token.bytes[0] === 0x1b && token.bytes[1] === 0x40) parts.push(SELECT_UTF8);
+    }
   }
-  const out = receiptline.transform(printableDoc(body, paper.encoding), { cpl, encoding: paper.encoding, command: 'escpos', cutting: paper.cut, spacing: false });
-  return Buffer.from(out, 'binary');
+  return Buffer.concat(parts);
 }
 
 function printableDoc(doc: string, encoding: PrinterEncoding): string {
@@ -77,6 +87,6 @@ function printableDoc(doc: string, encoding: PrinterEncoding): string {
 
 /** The ticket as plain text, as laid out on the paper. */
 export function ticketText(doc: string, widthMm: number): string {
-  const text = receiptline.transform(doc.replace(/^=$/gm, ''), { cpl: charsPerLine(widthMm), encoding: 'gb18030', command: 'text', cutting: false });
+  const text = receiptline.transform(doc, { cpl: charsPerLine(widthMm), encoding: 'gb18030', command: 'text', cutting: false });
   return text.replace(/[ \t]+$/gm, '').replace(/\n+$/, '\n');
 }

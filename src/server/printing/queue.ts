@@ -74,7 +74,7 @@ export async function enqueueKitchenTickets(tx: Queryable, sheetId: string, roun
     const lines = linesFor(printer, byLang.get(printer.lang)!);
     if (lines.length === 0) continue;
     const names = printer.all_stations ? [message('ticketAllStations', printer.lang)] : (printer.station_names ?? []).map((n) => stationName(n, printer.lang));
-    const doc = ticketDocument({ sheet, roundNo, lines, lang: printer.lang, stationNames: names, receivedAt: options.reprint ? (sheet.round_at ?? now) : now, reprint: options.reprint === true });
+    const doc = ticketDocument({ sheet, roundNo, lines, lang: printer.lang, stationNames: names, receivedAt: options.reprint ? (sheet.round_at ?? now) : now, reprint: options.reprint === true, widthMm: printer.width_mm });
     const payload = encodeTicket(doc, { encoding: printer.encoding, widthMm: printer.width_mm, cut: printer.cut });
     const key = options.reprint ? `${jobKey(sheetId, roundNo)}:reprint:${now.getTime()}-${randomBytes(4).toString('hex')}` : jobKey(sheetId, roundNo);
     const [row] = await tx.query<{ job_id: string }>(

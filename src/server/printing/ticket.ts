@@ -11,7 +11,7 @@ import type { Queryable } from '../db/driver';
 import { message, type Lang } from '../messages';
 import { langsFor, tr, trBy } from '../operations/localized';
 import { localizedDetails } from '../operations/orders/lineTexts';
-import { rlText } from './encode';
+import { rlText, rule } from './encode';
 
 export type TicketSheet = {
   sheet_id: string;
@@ -125,6 +125,7 @@ export function ticketDocument(input: {
   stationNames: readonly string[];
   receivedAt: Date;
   reprint: boolean;
+  widthMm: number;
 }): string {
   const { sheet, lines, lang } = input;
   const zone = sheet.time_zone || 'Asia/Macau';
@@ -139,23 +140,27 @@ export function ticketDocument(input: {
   if (input.reprint) out.push(`^^^${rlText(message('ticketReprint', lang))}`, '');
   out.push(`^^^${rlText(title)}`);
   out.push(`^^${rlText(message('ticketRound', lang, { round: input.roundNo }))} | ${rlText(input.stationNames.join(' '))}`);
-  out.push(`${rlText(at)} | ${rlText(sheet.sheet_id)}`);
+  out.push(`${rlText(at)} |`, `${rlText(sheet.sheet_id)} |`);
+  // The cut is the printer's (PaperSpec.cut), after the last line.
   if (sheet.take_time && sheet.take_type !== 'dinein') {
     out.push(rlText(message('ticketTakeTime', lang, { time: DateTime.fromJSDate(sheet.take_time, { zone }).toFormat('HH:mm') })));
   }
-  out.push('-');
+  out.push(rule(input.widthMm));
+  // 'text |': a left-aligned column (a line without '|' is centred).
+  const left = (text: string, deco = '') => `${deco}${rlText(text)} |`;
+  // '~' is a space receiptline keeps (leading spaces are trimmed).
+  const sub = (text: string, deco = '') => `${deco}~~~${rlText(text)} |`;
   for (const line of lines) {
     const unit = line.punit ? ` (${line.punit})` : '';
-    out.push(`^^${rlText(`${quantity(line.qua)} x ${line.goods_name}${unit}`)}`);
-    if (line.sku_items.trim()) out.push(`   ${rlText(line.sku_items.replace(/;/g, ' / '))}`);
+    out.push(left(`${quantity(line.qua)} x ${line.goods_name}${unit}`, '^^'));
+    if (line.sku_items.trim()) out.push(sub(`${line.sku_items.replace(/;/g, ' / ')}`));
     const d = parsedDetail(line.detail);
-    for (const part of d.bomList ?? []) if (part?.GoodsName) out.push(`   > ${rlText(part.GoodsName)}`);
-    for (const addOn of d.attachmentList ?? []) if (addOn?.Value) out.push(`   + ${rlText(addOn.Value)}`);
-    for (const remark of d.remarkList ?? []) if (String(remark).trim()) out.push(`   ^${rlText(`* ${String(remark).trim()}`)}`);
+    for (const part of d.bomList ?? []) if (part?.GoodsName) out.push(sub(`> ${part.GoodsName}`));
+    for (const addOn of d.attachmentList ?? []) if (addOn?.Value) out.push(sub(`+ ${addOn.Value}`));
+    for (const remark of d.remarkList ?? []) if (String(remark).trim()) out.push(sub(`* ${String(remark).trim()}`, '^'));
   }
-  out.push('-');
+  out.push(rule(input.widthMm));
   const remark = (input.roundNo === 1 ? sheet.round_remark || sheet.sheet_remark : sheet.round_remark) ?? '';
-  if (remark.trim()) out.push(`^^${rlText(message('ticketRemark', lang, { text: remark.trim() }))}`);
-  out.push('=');
+  if (remark.trim()) out.push(left(message('ticketRemark', lang, { text: remark.trim() }), '^^'));
   return `${out.join('\n')}\n`;
 }
