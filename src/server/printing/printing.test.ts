@@ -57,7 +57,6 @@ async function staff(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unk
   return { status: res.status, json: (await res.json()) as Json };
 }
 
-const tableName = (n: number) => `A${String(n).padStart(2, '0')}`;
 const wokPort = () => wok.ports[0]!;
 const barPort = () => bar.ports[0]!;
 const roundOf = (job: SimJob) => Number(/第 (\d+) 輪/.exec(job.text)?.[1] ?? /第 (\d+) 轮/.exec(job.text)?.[1]);
