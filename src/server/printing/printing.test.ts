@@ -12,9 +12,9 @@ import { openDb, type Db } from '../db/driver';
 import { DEMO } from '../db/seed';
 import { DEMO_PRINTER } from '../db/seed/printing';
 import { startPrinterSim, type PrinterSim, type SimJob } from '../providers/printerSim';
-import { atTable } from '../test/fixtures';
+import { atTable, insertMember, ok, signIn } from '../test/fixtures';
 import { startHarness, type Harness } from '../test/harness';
-import { demoIds, dineInHeader, guestClient, line, submit } from '../test/orders';
+import { demoIds, dineInHeader, guestClient, line, pickupHeader, submit } from '../test/orders';
 
 jest.setTimeout(90_000);
 
@@ -27,19 +27,23 @@ const JUICE = demoIds.goods('0141'); // 鮮榨橙汁, class drinks: the bar
 let h: Harness;
 let wok: PrinterSim;
 let bar: PrinterSim;
+let quick: PrinterSim;
 
 beforeAll(async () => {
   wok = await startPrinterSim({ printers: [{ port: 0, encoding: 'big5' }] });
   bar = await startPrinterSim({ printers: [{ port: 0, encoding: 'gb18030', widthMm: 58 }] });
+  quick = await startPrinterSim({ printers: [{ port: 0, encoding: 'utf8' }] });
   h = await startHarness({ staffToken: TOKEN, print: PRINT, rateLimits: { memberPerMinute: 10_000, ipPerMinute: 10_000 } });
   // The demo's printers, pointed at this test's simulators.
   await h.db.query('UPDATE printer SET port = $2 WHERE printer_id = $1', [DEMO_PRINTER.wok, wok.ports[0]]);
   await h.db.query('UPDATE printer SET port = $2 WHERE printer_id = $1', [DEMO_PRINTER.bar, bar.ports[0]]);
+  await h.db.query('UPDATE printer SET port = $2 WHERE printer_id = $1', [DEMO_PRINTER.quick, quick.ports[0]]);
 });
 afterAll(async () => {
   await h.close();
   await wok.close();
   await bar.close();
+  await quick.close();
 });
 
 type Json = Record<string, unknown>;
@@ -217,4 +221,27 @@ test('a reprint prints the round again, saying REPRINT / 重印; the ticket itse
   // The round's ticket again (a retried payment callback, a second call): nothing new.
   const { enqueueKitchenTickets } = await import('./queue');
   expect(await h.db.transaction((tx) => enqueueKitchenTickets(tx, sheetId, 1))).toEqual([]);
+});
+
+test('a pay-before order prints when paid (or when its customer pays later), not when submitted', async () => {
+  const member = await signIn(h, await insertMember(h, 500));
+  const placed = await submit(member, pickupHeader({ TotalAmo: 49, Remark: 'Extra napkins' }), [line(RICE, 48, { Remarks: ['No spring onion'] })]);
+  expect([placed.errcode, placed.errmsg]).toEqual(['0', '']);
+  const sheetId = String(placed.data.table1![0]!.SheetID);
+  await sleep(300);
+  expect(await h.db.query('SELECT job_id FROM print_job WHERE sheet_id = $1', [sheetId])).toEqual([]);
+  ok(await member.call('PosSalSheet_PosSalSheetAcctSubmit_V9_Add', [{ SheetID: sheetId, PayAmo: 49 }]));
+  const no = sheetId.slice(-6);
+  const [ticket] = await until('the paid ticket', () => quick.jobs.filter((j) => j.text.includes(`Pickup ${no}`)), (j) => j.length === 1);
+  // The quick-service kitchen's printer: UTF-8, English, every station.
+  expect(ticket!.encoding).toBe('utf8');
+  expect(ticket!.text).toContain('1 x BBQ Pork Rice');
+  expect(ticket!.text).toContain('* No spring onion');
+  expect(ticket!.text).toContain('Note: Extra napkins');
+  expect(ticket!.text).toContain('Round 1');
+
+  const later = await submit(member, pickupHeader({ TotalAmo: 49 }), [line(RICE, 48)]);
+  const laterId = String(later.data.table1![0]!.SheetID);
+  ok(await member.call('PosSalSheet_PosSalSheetIsPayLaterSubmit_V2_Update', [{ SheetID: laterId }]));
+  await until('the pay-later ticket', () => quick.jobs.filter((j) => j.text.includes(`Pickup ${laterId.slice(-6)}`)), (j) => j.length === 1);
 });
