@@ -31,7 +31,7 @@ export const charsPerLine = (widthMm: number) => (widthMm === 58 ? 32 : 48);
 /** Text as a literal in a ReceiptLine document: its special characters escaped. */
 export function rlText(text: string): string {
   const flat = text.replace(/[\r\n\t]+/g, ' ');
-  const escaped = flat.replace(/[\\|{}~_"`^@]/g, (c) => `\\${c}`);
+  const escaped = flat.replace(/[\\|{}~_"`^]/g, (c) => `\\${c}`);
   // A line of only '-' or '=' is a rule or a cut: an escaped first character keeps it text.
   return /^[-=]/.test(escaped) ? `\\${escaped}` : escaped;
 }

@@ -184,7 +184,7 @@ export async function startPrinterSim(options: { printers: SimPrinterSpec[]; hos
     for (const page of decodeEscPos(data, spec.encoding)) {
       const seq = jobs.filter((j) => j.port === port).length + 1;
       const base = { port, seq, encoding: spec.encoding, lines: page.lines, cut: page.cut };
-      const job: SimJob = { ...base, text: `${page.lines.map((l) => l.text).join('\n')}\n`, html: paperHtml(base, spec.widthMm ?? 80), bytes: data.length, receivedAt: new Date() };
+      const job: SimJob = { ...base, text: `${page.lines.map((l) => l.text).join('\n').replace(/\n+$/, '')}\n`, html: paperHtml(base, spec.widthMm ?? 80), bytes: data.length, receivedAt: new Date() };
       jobs.push(job);
       if (options.outDir) {
         const name = `${port}-${String(seq).padStart(4, '0')}`;
