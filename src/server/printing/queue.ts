@@ -49,8 +49,7 @@ export const jobKey = (sheetId: string, roundNo: number) => `${sheetId}:${roundN
  * a reprint each time). Answers the jobs enqueued.
  */
 export async function enqueueKitchenTickets(tx: Queryable, sheetId: string, roundNo: number, options: EnqueueOptions = {}): Promise<{ jobId: string; printerId: string }[]> {
-  const sheet = await ticketSheet(tx, sheetId, roundNo);
-  if (!sheet) return [];
+  // The printers first: an outlet without any costs this one statement.
   const printers = await tx.query<PrinterRow>(
     `SELECT p.printer_id, p.lang, p.all_stations, p.width_mm, p.encoding, p.cut,
             COALESCE(array_agg(ps.station_id ORDER BY st.sort, st.station_id) FILTER (WHERE ps.station_id IS NOT NULL), '{}'::text[]) AS stations,
@@ -59,13 +58,15 @@ export async function enqueueKitchenTickets(tx: Queryable, sheetId: string, roun
        FROM printer p
        LEFT JOIN printer_station ps ON ps.printer_id = p.printer_id
        LEFT JOIN station st ON st.station_id = ps.station_id
-      WHERE p.base_id = $1 AND ($2::text IS NULL OR p.printer_id = $2)
+      WHERE p.base_id = (SELECT s.base_id FROM sheet s WHERE s.sheet_id = $1) AND ($2::text IS NULL OR p.printer_id = $2)
         AND ($3 OR NOT EXISTS (SELECT 1 FROM print_job j WHERE j.printer_id = p.printer_id AND j.job_key = $4))
       GROUP BY p.printer_id
       ORDER BY p.printer_id`,
-    [sheet.base_id, options.printerId ?? null, options.reprint === true, jobKey(sheetId, roundNo)],
+    [sheetId, options.printerId ?? null, options.reprint === true, jobKey(sheetId, roundNo)],
   );
   if (printers.length === 0) return [];
+  const sheet = await ticketSheet(tx, sheetId, roundNo);
+  if (!sheet) return [];
   const now = options.now ?? new Date();
   const byLang = new Map<Lang, TicketLine[]>();
   const added: { jobId: string; printerId: string }[] = [];
