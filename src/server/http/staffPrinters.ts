@@ -32,14 +32,20 @@ class StaffPrinterError extends Error {
 }
 
 const langOf = (req: FastifyRequest): Lang => langFromHeader(req.headers['accept-language']);
-const fail = (req: FastifyRequest, status: number, key: MessageKey, values: Record<string, string | number> = {}) =>
-  new StaffPrinterError(status, message(key, langOf(req), values));
+const fail = (
+  req: FastifyRequest,
+  status: number,
+  key: MessageKey,
+  values: Record<string, string | number> = {},
+) => new StaffPrinterError(status, message(key, langOf(req), values));
 
 function parse<T extends z.ZodType>(req: FastifyRequest, schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  throw fail(req, 400, 'printerBadRequest', { detail: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}` });
+  throw fail(req, 400, 'printerBadRequest', {
+    detail: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`,
+  });
 }
 
 type PrinterRow = {
@@ -61,10 +67,18 @@ type PrinterRow = {
 };
 
 const stationName = (s: { zh: string; tw: string; en: string }, lang: Lang) =>
-  lang === 'en' ? s.en || s.tw || s.zh : lang === 'zh-TW' ? s.tw || s.zh || s.en : s.zh || s.tw || s.en;
+  lang === 'en'
+    ? s.en || s.tw || s.zh
+    : lang === 'zh-TW'
+      ? s.tw || s.zh || s.en
+      : s.zh || s.tw || s.en;
 
-async function readPrinters(db: Queryable, where: { baseId: string } | { printerId: string }): Promise<PrinterRow[]> {
-  const [column, value] = 'baseId' in where ? ['p.base_id', where.baseId] : ['p.printer_id', where.printerId];
+async function readPrinters(
+  db: Queryable,
+  where: { baseId: string } | { printerId: string },
+): Promise<PrinterRow[]> {
+  const [column, value] =
+    'baseId' in where ? ['p.base_id', where.baseId] : ['p.printer_id', where.printerId];
   return db.query<PrinterRow>(
     `SELECT p.printer_id, p.base_id, p.name, p.host, p.port, p.all_stations, p.width_mm, p.lang, p.encoding, p.cut, p.last_error,
             CASE WHEN p.last_error_at IS NOT NULL AND (p.last_ok_at IS NULL OR p.last_error_at > p.last_ok_at) THEN 'offline'
@@ -90,7 +104,10 @@ function printerOut(p: PrinterRow, lang: Lang): PrinterJson {
     host: p.host,
     port: p.port,
     allStations: p.all_stations,
-    stations: (p.stations ?? []).map((s) => ({ stationId: s.stationId, name: stationName(s, lang) })),
+    stations: (p.stations ?? []).map((s) => ({
+      stationId: s.stationId,
+      name: stationName(s, lang),
+    })),
     encoding: p.encoding,
     width: p.width_mm === 58 ? 58 : 80,
     language: p.lang,
@@ -115,9 +132,14 @@ export async function staffPrinterRoutes(app: FastifyInstance, { db }: StaffDeps
     const body = parse(req, printerCreateBody, req.body);
     const printerId = `PR${Date.now()}${randomBytes(3).toString('hex')}`;
     await db.transaction(async (tx) => {
-      const [base] = await tx.query('SELECT 1 AS one FROM base WHERE base_id = $1 FOR UPDATE', [body.baseId]);
+      const [base] = await tx.query('SELECT 1 AS one FROM base WHERE base_id = $1 FOR UPDATE', [
+        body.baseId,
+      ]);
       if (!base) throw fail(req, 404, 'baseNotFound');
-      const [taken] = await tx.query('SELECT 1 AS one FROM printer WHERE base_id = $1 AND lower(name) = lower($2)', [body.baseId, body.name]);
+      const [taken] = await tx.query(
+        'SELECT 1 AS one FROM printer WHERE base_id = $1 AND lower(name) = lower($2)',
+        [body.baseId, body.name],
+      );
       if (taken) throw fail(req, 409, 'printerNameTaken', { name: body.name });
       const all = body.stations.includes(ALL_STATIONS);
       const stationIds: string[] = [];
@@ -136,9 +158,24 @@ export async function staffPrinterRoutes(app: FastifyInstance, { db }: StaffDeps
       await tx.query(
         `INSERT INTO printer (printer_id, base_id, name, host, port, all_stations, width_mm, lang, encoding, cut)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [printerId, body.baseId, body.name, body.host, body.port, all, body.width, body.language ?? defaultPrinterLanguage(body.encoding), body.encoding, body.cut ?? true],
+        [
+          printerId,
+          body.baseId,
+          body.name,
+          body.host,
+          body.port,
+          all,
+          body.width,
+          body.language ?? defaultPrinterLanguage(body.encoding),
+          body.encoding,
+          body.cut ?? true,
+        ],
       );
-      for (const s of stationIds) await tx.query('INSERT INTO printer_station (printer_id, station_id) VALUES ($1, $2)', [printerId, s]);
+      for (const s of stationIds)
+        await tx.query('INSERT INTO printer_station (printer_id, station_id) VALUES ($1, $2)', [
+          printerId,
+          s,
+        ]);
     });
     const [printer] = await readPrinters(db, { printerId });
     return reply.code(201).send({ printer: printerOut(printer!, langOf(req)) });
@@ -147,8 +184,14 @@ export async function staffPrinterRoutes(app: FastifyInstance, { db }: StaffDeps
   app.delete('/staff/printers/:id', async (req) => {
     const { id } = parse(req, printerIdParam, req.params);
     return db.transaction(async (tx) => {
-      const [waiting] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM print_job WHERE printer_id = $1 AND state <> 'printed'`, [id]);
-      const [gone] = await tx.query('DELETE FROM printer WHERE printer_id = $1 RETURNING printer_id', [id]);
+      const [waiting] = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM print_job WHERE printer_id = $1 AND state <> 'printed'`,
+        [id],
+      );
+      const [gone] = await tx.query(
+        'DELETE FROM printer WHERE printer_id = $1 RETURNING printer_id',
+        [id],
+      );
       if (!gone) throw fail(req, 404, 'printerNotFound', { id });
       return { printerId: id, deleted: true as const, dropped: Number(waiting?.n ?? 0) };
     });
@@ -164,13 +207,22 @@ export async function staffPrinterRoutes(app: FastifyInstance, { db }: StaffDeps
       );
       if (!sheet) throw fail(req, 404, 'sheetNotFound');
       const round = body?.round ?? sheet.last_round ?? 1;
-      const [hasRound] = await tx.query('SELECT 1 AS one FROM sheet_item WHERE sheet_id = $1 AND round_no = $2 LIMIT 1', [id, round]);
+      const [hasRound] = await tx.query(
+        'SELECT 1 AS one FROM sheet_item WHERE sheet_id = $1 AND round_no = $2 LIMIT 1',
+        [id, round],
+      );
       if (!hasRound) throw fail(req, 404, 'printRoundNotFound', { round });
       if (body?.printerId) {
-        const [p] = await tx.query('SELECT 1 AS one FROM printer p JOIN sheet s ON s.base_id = p.base_id WHERE p.printer_id = $1 AND s.sheet_id = $2', [body.printerId, id]);
+        const [p] = await tx.query(
+          'SELECT 1 AS one FROM printer p JOIN sheet s ON s.base_id = p.base_id WHERE p.printer_id = $1 AND s.sheet_id = $2',
+          [body.printerId, id],
+        );
         if (!p) throw fail(req, 404, 'printerNotFound', { id: body.printerId });
       }
-      const jobs = await enqueueKitchenTickets(tx, id, round, { reprint: true, printerId: body?.printerId });
+      const jobs = await enqueueKitchenTickets(tx, id, round, {
+        reprint: true,
+        printerId: body?.printerId,
+      });
       if (jobs.length === 0) throw fail(req, 409, 'printNothingToReprint');
       return { sheetId: id, round, jobs };
     });

@@ -19,7 +19,10 @@ test('big5 is Big5-HKSCS: 枱 (FD5E) and 餸 (9652) are sent as such, a characte
   const [page, ...rest] = decodeEscPos(bytes, 'big5');
   expect(rest).toEqual([]);
   expect(page!.cut).toBe(true);
-  expect(page!.lines.map((l) => l.text.trim()).filter(Boolean)).toEqual(['枱號 A3', '2 x 餸飯 | ?']);
+  expect(page!.lines.map((l) => l.text.trim()).filter(Boolean)).toEqual([
+    '枱號 A3',
+    '2 x 餸飯 | ?',
+  ]);
   expect(page!.lines.find((l) => l.text.includes('A3'))).toMatchObject({ width: 2, height: 2 });
   expect(printable('叉燒 𪚥', 'big5')).toBe('叉燒 ?');
   expect(printable('叉燒 𪚥', 'gb18030')).toBe('叉燒 𪚥');
@@ -28,14 +31,21 @@ test('big5 is Big5-HKSCS: 枱 (FD5E) and 餸 (9652) are sent as such, a characte
 test('gb18030 and utf8 print every character; utf8 selects UTF-8 with FS ( C; no cut when the printer has none', () => {
   const gb = encodeTicket(DOC, { encoding: 'gb18030', widthMm: 58, cut: true });
   expect(gb.includes(iconv.encode('枱號', 'gb18030'))).toBe(true);
-  expect(decodeEscPos(gb, 'gb18030')[0]!.lines.map((l) => l.text.trim()).filter(Boolean)).toEqual(['枱號 A3', '2 x 餸飯 | 𪚥']);
+  expect(
+    decodeEscPos(gb, 'gb18030')[0]!
+      .lines.map((l) => l.text.trim())
+      .filter(Boolean),
+  ).toEqual(['枱號 A3', '2 x 餸飯 | 𪚥']);
   const utf8 = encodeTicket(DOC, { encoding: 'utf8', widthMm: 80, cut: false });
   expect(hex(utf8)).toContain('1c284302003002');
   expect(utf8.includes(Buffer.from('餸飯', 'utf8'))).toBe(true);
   expect(hex(utf8)).not.toContain('1c26');
   const pages = decodeEscPos(utf8, 'utf8');
   expect(pages.map((p) => p.cut)).toEqual([false]);
-  expect(pages[0]!.lines.map((l) => l.text.trim()).filter(Boolean)).toEqual(['枱號 A3', '2 x 餸飯 | 𪚥']);
+  expect(pages[0]!.lines.map((l) => l.text.trim()).filter(Boolean)).toEqual([
+    '枱號 A3',
+    '2 x 餸飯 | 𪚥',
+  ]);
   // The tokenizer keeps every byte: commands and text runs put together are the stream.
   expect(Buffer.concat(tokenize(gb).map((t) => t.bytes)).equals(gb)).toBe(true);
 });

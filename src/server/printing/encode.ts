@@ -63,13 +63,24 @@ const SELECT_UTF8 = Uint8Array.from([0x1c, 0x28, 0x43, 0x02, 0x00, 0x30, 0x02]);
 export function encodeTicket(doc: string, paper: PaperSpec): Buffer {
   const cpl = charsPerLine(paper.widthMm);
   const escpos = (encoding: 'big5' | 'gb18030') =>
-    Buffer.from(receiptline.transform(printableDoc(doc, encoding), { cpl, encoding, command: 'escpos', cutting: paper.cut, spacing: false }), 'binary');
+    Buffer.from(
+      receiptline.transform(printableDoc(doc, encoding), {
+        cpl,
+        encoding,
+        command: 'escpos',
+        cutting: paper.cut,
+        spacing: false,
+      }),
+      'binary',
+    );
   if (paper.encoding !== 'utf8') return escpos(paper.encoding);
   // UTF-8: laid out as GB18030 (the same double-width columns), then each text run re-encoded, UTF-8 selected after each ESC @.
   const parts: Uint8Array[] = [];
   for (const token of tokenize(escpos('gb18030'))) {
-    if (token.type === 'text') parts.push(Buffer.from(iconv.decode(Buffer.from(token.bytes), 'gb18030'), 'utf8'));
-    else if (token.bytes[0] === 0x1c && token.bytes[1] === 0x26) continue; // FS &: no Chinese mode in UTF-8
+    if (token.type === 'text')
+      parts.push(Buffer.from(iconv.decode(Buffer.from(token.bytes), 'gb18030'), 'utf8'));
+    else if (token.bytes[0] === 0x1c && token.bytes[1] === 0x26)
+      continue; // FS &: no Chinese mode in UTF-8
     else {
       parts.push(token.bytes);
       if (token.bytes[0] === 0x1b && token.bytes[1] === 0x40) parts.push(SELECT_UTF8);
@@ -87,6 +98,11 @@ function printableDoc(doc: string, encoding: PrinterEncoding): string {
 
 /** The ticket as plain text, as laid out on the paper. */
 export function ticketText(doc: string, widthMm: number): string {
-  const text = receiptline.transform(doc, { cpl: charsPerLine(widthMm), encoding: 'gb18030', command: 'text', cutting: false });
+  const text = receiptline.transform(doc, {
+    cpl: charsPerLine(widthMm),
+    encoding: 'gb18030',
+    command: 'text',
+    cutting: false,
+  });
   return text.replace(/[ \t]+$/gm, '').replace(/\n+$/, '\n');
 }

@@ -12,11 +12,21 @@ function commandLength(data: Uint8Array, i: number): number {
   const u16 = (j: number) => (data[j] ?? 0) + (data[j + 1] ?? 0) * 256;
   if (b === 0x1b) {
     switch (c) {
-      case 0x40: case 0x32: case 0x3c: case 0x69: case 0x6d: return 2; // ESC @, ESC 2, ESC <, ESC i, ESC m
-      case 0x24: case 0x5c: return 4; // ESC $ nL nH, ESC \ nL nH
-      case 0x70: return 5; // ESC p m t1 t2
-      case 0x2a: return 5 + u16(i + 3) * (data[i + 2]! >= 32 ? 3 : 1); // ESC * m nL nH d...
-      default: return 3; // ESC x n
+      case 0x40:
+      case 0x32:
+      case 0x3c:
+      case 0x69:
+      case 0x6d:
+        return 2; // ESC @, ESC 2, ESC <, ESC i, ESC m
+      case 0x24:
+      case 0x5c:
+        return 4; // ESC $ nL nH, ESC \ nL nH
+      case 0x70:
+        return 5; // ESC p m t1 t2
+      case 0x2a:
+        return 5 + u16(i + 3) * (data[i + 2]! >= 32 ? 3 : 1); // ESC * m nL nH d...
+      default:
+        return 3; // ESC x n
     }
   }
   if (b === 0x1c) {
@@ -26,12 +36,16 @@ function commandLength(data: Uint8Array, i: number): number {
     return 3; // FS C n, FS - n, FS ! n, FS W n
   }
   if (b === 0x1d) {
-    if (c === 0x56) { const m = data[i + 2]!; return m === 0 || m === 1 || m === 48 || m === 49 ? 3 : 4; } // GS V m [n]
+    if (c === 0x56) {
+      const m = data[i + 2]!;
+      return m === 0 || m === 1 || m === 48 || m === 49 ? 3 : 4;
+    } // GS V m [n]
     if (c === 0x28) return 5 + u16(i + 3); // GS ( X pL pH ...
     if (c === 0x4c || c === 0x57 || c === 0x50) return 4; // GS L, GS W, GS P
     if (c === 0x76) return 8 + u16(i + 4) * u16(i + 6); // GS v 0 m xL xH yL yH d...
     if (c === 0x2a) return 4 + data[i + 2]! * data[i + 3]! * 8;
-    if (c === 0x6b) { // GS k m: barcode
+    if (c === 0x6b) {
+      // GS k m: barcode
       const m = data[i + 2]!;
       if (m > 6) return 4 + data[i + 3]!;
       let j = i + 3;

@@ -29,7 +29,11 @@ type PrinterRow = {
 };
 
 const stationName = (n: { zh: string; tw: string; en: string }, lang: Lang) =>
-  (lang === 'en' ? n.en || n.tw || n.zh : lang === 'zh-TW' ? n.tw || n.zh || n.en : n.zh || n.tw || n.en) ?? '';
+  (lang === 'en'
+    ? n.en || n.tw || n.zh
+    : lang === 'zh-TW'
+      ? n.tw || n.zh || n.en
+      : n.zh || n.tw || n.en) ?? '';
 
 export interface EnqueueOptions {
   /** When the kitchen received the round (printed on the ticket); default now. */
@@ -48,7 +52,12 @@ export const jobKey = (sheetId: string, roundNo: number) => `${sheetId}:${roundN
  * prints one of its lines, and enqueues it (once per printer and round;
  * a reprint each time). Answers the jobs enqueued.
  */
-export async function enqueueKitchenTickets(tx: Queryable, sheetId: string, roundNo: number, options: EnqueueOptions = {}): Promise<{ jobId: string; printerId: string }[]> {
+export async function enqueueKitchenTickets(
+  tx: Queryable,
+  sheetId: string,
+  roundNo: number,
+  options: EnqueueOptions = {},
+): Promise<{ jobId: string; printerId: string }[]> {
   // The printers first: an outlet without any costs this one statement.
   const printers = await tx.query<PrinterRow>(
     `SELECT p.printer_id, p.lang, p.all_stations, p.width_mm, p.encoding, p.cut,
@@ -71,18 +80,45 @@ export async function enqueueKitchenTickets(tx: Queryable, sheetId: string, roun
   const byLang = new Map<Lang, TicketLine[]>();
   const added: { jobId: string; printerId: string }[] = [];
   for (const printer of printers) {
-    if (!byLang.has(printer.lang)) byLang.set(printer.lang, await ticketLines(tx, sheetId, roundNo, printer.lang));
+    if (!byLang.has(printer.lang))
+      byLang.set(printer.lang, await ticketLines(tx, sheetId, roundNo, printer.lang));
     const lines = linesFor(printer, byLang.get(printer.lang)!);
     if (lines.length === 0) continue;
-    const names = printer.all_stations ? [message('ticketAllStations', printer.lang)] : (printer.station_names ?? []).map((n) => stationName(n, printer.lang));
-    const doc = ticketDocument({ sheet, roundNo, lines, lang: printer.lang, stationNames: names, receivedAt: options.reprint ? (sheet.round_at ?? now) : now, reprint: options.reprint === true, widthMm: printer.width_mm });
-    const payload = encodeTicket(doc, { encoding: printer.encoding, widthMm: printer.width_mm, cut: printer.cut });
-    const key = options.reprint ? `${jobKey(sheetId, roundNo)}:reprint:${now.getTime()}-${randomBytes(4).toString('hex')}` : jobKey(sheetId, roundNo);
+    const names = printer.all_stations
+      ? [message('ticketAllStations', printer.lang)]
+      : (printer.station_names ?? []).map((n) => stationName(n, printer.lang));
+    const doc = ticketDocument({
+      sheet,
+      roundNo,
+      lines,
+      lang: printer.lang,
+      stationNames: names,
+      receivedAt: options.reprint ? (sheet.round_at ?? now) : now,
+      reprint: options.reprint === true,
+      widthMm: printer.width_mm,
+    });
+    const payload = encodeTicket(doc, {
+      encoding: printer.encoding,
+      widthMm: printer.width_mm,
+      cut: printer.cut,
+    });
+    const key = options.reprint
+      ? `${jobKey(sheetId, roundNo)}:reprint:${now.getTime()}-${randomBytes(4).toString('hex')}`
+      : jobKey(sheetId, roundNo);
     const [row] = await tx.query<{ job_id: string }>(
       `INSERT INTO print_job (printer_id, job_key, kind, sheet_id, round_no, payload, text, created_at, next_attempt_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
        ON CONFLICT (printer_id, job_key) DO NOTHING RETURNING job_id::text AS job_id`,
-      [printer.printer_id, key, options.reprint ? 'reprint' : 'ticket', sheetId, roundNo, payload, ticketText(doc, printer.width_mm), now],
+      [
+        printer.printer_id,
+        key,
+        options.reprint ? 'reprint' : 'ticket',
+        sheetId,
+        roundNo,
+        payload,
+        ticketText(doc, printer.width_mm),
+        now,
+      ],
     );
     if (row) added.push({ jobId: row.job_id, printerId: printer.printer_id });
   }
@@ -90,7 +126,11 @@ export async function enqueueKitchenTickets(tx: Queryable, sheetId: string, roun
 }
 
 /** A pay-before order reached the kitchen: each of its rounds' tickets (once each). */
-export async function enqueueSheetTickets(tx: Queryable, sheetId: string, now?: Date): Promise<void> {
+export async function enqueueSheetTickets(
+  tx: Queryable,
+  sheetId: string,
+  now?: Date,
+): Promise<void> {
   const rounds = await tx.query<{ round_no: number }>(
     `SELECT DISTINCT round_no FROM sheet_item WHERE sheet_id = $1 ORDER BY round_no`,
     [sheetId],
@@ -115,7 +155,13 @@ export type ClaimedJob = {
  * (queued and past its next attempt, or sending under a claim that ran out),
  * locked FOR UPDATE SKIP LOCKED so two instances never claim the same job.
  */
-export async function claimJobs(db: Queryable, now: Date, limit: number, worker: string, claimMs: number): Promise<ClaimedJob[]> {
+export async function claimJobs(
+  db: Queryable,
+  now: Date,
+  limit: number,
+  worker: string,
+  claimMs: number,
+): Promise<ClaimedJob[]> {
   if (limit <= 0) return [];
   return db.query<ClaimedJob>(
     `WITH next AS (
@@ -147,7 +193,13 @@ export function backOffMs(attempts: number, retryMs: number, retryMaxMs: number)
   return Math.min(retryMaxMs, retryMs * 2 ** Math.max(0, Math.min(30, attempts - 1)));
 }
 
-export async function markFailed(db: Queryable, job: ClaimedJob, now: Date, error: string, retryAt: Date): Promise<void> {
+export async function markFailed(
+  db: Queryable,
+  job: ClaimedJob,
+  now: Date,
+  error: string,
+  retryAt: Date,
+): Promise<void> {
   await db.query(
     `WITH j AS (UPDATE print_job SET state = 'queued', next_attempt_at = $3, claimed_by = NULL, claimed_until = NULL, last_error = $4
                  WHERE job_id = $1::bigint AND state = 'sending' RETURNING printer_id)

@@ -44,7 +44,11 @@ export interface TicketPrinter {
   station_names: string[];
 }
 
-export async function ticketSheet(tx: Queryable, sheetId: string, roundNo: number): Promise<TicketSheet | null> {
+export async function ticketSheet(
+  tx: Queryable,
+  sheetId: string,
+  roundNo: number,
+): Promise<TicketSheet | null> {
   const [row] = await tx.query<TicketSheet>(
     `SELECT s.sheet_id, s.base_id, s.take_type, t.table_name, s.take_time, e.time_zone, s.remark AS sheet_remark,
             r.remark AS round_remark, r.created_at AS round_at
@@ -59,9 +63,15 @@ export async function ticketSheet(tx: Queryable, sheetId: string, roundNo: numbe
 }
 
 /** The round's lines in `lang`, each with its stations at the sheet's outlet. */
-export async function ticketLines(tx: Queryable, sheetId: string, roundNo: number, lang: Lang): Promise<TicketLine[]> {
+export async function ticketLines(
+  tx: Queryable,
+  sheetId: string,
+  roundNo: number,
+  lang: Lang,
+): Promise<TicketLine[]> {
   const l = await langsFor(tx, lang, { sheetId });
-  const or = (translated: string, stored: string) => `COALESCE(NULLIF(${translated}, ''), ${stored})`;
+  const or = (translated: string, stored: string) =>
+    `COALESCE(NULLIF(${translated}, ''), ${stored})`;
   const rows = await tx.query<TicketLine>(
     `SELECT i.item_id, ${or(tr('g.goods_name', l), 'i.goods_name')} AS goods_name,
             ${or(trBy('g.sku_attribute_values', 'k.sku_items', l), 'i.sku_items')} AS sku_items,
@@ -81,12 +91,19 @@ export async function ticketLines(tx: Queryable, sheetId: string, roundNo: numbe
       ORDER BY i.item_id`,
     [sheetId, roundNo],
   );
-  const details = await localizedDetails(tx, rows.map((r) => r.detail), l);
+  const details = await localizedDetails(
+    tx,
+    rows.map((r) => r.detail),
+    l,
+  );
   return rows.map((r, n) => ({ ...r, detail: details[n]!, stations: r.stations ?? [] }));
 }
 
 /** The lines a printer prints: those of its stations, or every line when it prints all stations. */
-export function linesFor(printer: Pick<TicketPrinter, 'all_stations' | 'stations'>, lines: readonly TicketLine[]): TicketLine[] {
+export function linesFor(
+  printer: Pick<TicketPrinter, 'all_stations' | 'stations'>,
+  lines: readonly TicketLine[],
+): TicketLine[] {
   if (printer.all_stations) return [...lines];
   const mine = new Set(printer.stations);
   return lines.filter((line) => line.stations.some((s) => mine.has(s)));
@@ -130,20 +147,30 @@ export function ticketDocument(input: {
   const { sheet, lines, lang } = input;
   const zone = sheet.time_zone || 'Asia/Macau';
   const no = shortNumber(sheet.sheet_id);
-  const title =
-    sheet.table_name ? message('ticketTable', lang, { name: sheet.table_name })
-    : sheet.take_type === 'pickup' ? message('ticketPickup', lang, { no })
-    : sheet.take_type === 'delivery' ? message('ticketDelivery', lang, { no })
-    : message('ticketDineIn', lang, { no });
+  const title = sheet.table_name
+    ? message('ticketTable', lang, { name: sheet.table_name })
+    : sheet.take_type === 'pickup'
+      ? message('ticketPickup', lang, { no })
+      : sheet.take_type === 'delivery'
+        ? message('ticketDelivery', lang, { no })
+        : message('ticketDineIn', lang, { no });
   const at = DateTime.fromJSDate(input.receivedAt, { zone }).toFormat('yyyy-LL-dd HH:mm');
   const out: string[] = [];
   if (input.reprint) out.push(`^^^${rlText(message('ticketReprint', lang))}`, '');
   out.push(`^^^${rlText(title)}`);
-  out.push(`^^${rlText(message('ticketRound', lang, { round: input.roundNo }))} | ${rlText(input.stationNames.join(' '))}`);
+  out.push(
+    `^^${rlText(message('ticketRound', lang, { round: input.roundNo }))} | ${rlText(input.stationNames.join(' '))}`,
+  );
   out.push(`${rlText(at)} |`, `${rlText(sheet.sheet_id)} |`);
   // The cut is the printer's (PaperSpec.cut), after the last line.
   if (sheet.take_time && sheet.take_type !== 'dinein') {
-    out.push(rlText(message('ticketTakeTime', lang, { time: DateTime.fromJSDate(sheet.take_time, { zone }).toFormat('HH:mm') })));
+    out.push(
+      rlText(
+        message('ticketTakeTime', lang, {
+          time: DateTime.fromJSDate(sheet.take_time, { zone }).toFormat('HH:mm'),
+        }),
+      ),
+    );
   }
   out.push(rule(input.widthMm));
   // 'text |': a left-aligned column (a line without '|' is centred).
@@ -157,10 +184,12 @@ export function ticketDocument(input: {
     const d = parsedDetail(line.detail);
     for (const part of d.bomList ?? []) if (part?.GoodsName) out.push(sub(`> ${part.GoodsName}`));
     for (const addOn of d.attachmentList ?? []) if (addOn?.Value) out.push(sub(`+ ${addOn.Value}`));
-    for (const remark of d.remarkList ?? []) if (String(remark).trim()) out.push(sub(`* ${String(remark).trim()}`, '^'));
+    for (const remark of d.remarkList ?? [])
+      if (String(remark).trim()) out.push(sub(`* ${String(remark).trim()}`, '^'));
   }
   out.push(rule(input.widthMm));
-  const remark = (input.roundNo === 1 ? sheet.round_remark || sheet.sheet_remark : sheet.round_remark) ?? '';
+  const remark =
+    (input.roundNo === 1 ? sheet.round_remark || sheet.sheet_remark : sheet.round_remark) ?? '';
   if (remark.trim()) out.push(left(message('ticketRemark', lang, { text: remark.trim() }), '^^'));
   return `${out.join('\n')}\n`;
 }

@@ -16,7 +16,12 @@ import type { Db } from '../db/driver';
 import { backOffMs, claimJobs, markFailed, markPrinted, type ClaimedJob } from './queue';
 
 /** Sends `payload` to host:port and waits until the printer side has closed the connection (or, after our end, the socket is done). */
-export function sendToPrinter(host: string, port: number, payload: Uint8Array, timeoutMs: number): Promise<void> {
+export function sendToPrinter(
+  host: string,
+  port: number,
+  payload: Uint8Array,
+  timeoutMs: number,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const socket = createConnection({ host, port });
     let settled = false;
@@ -27,13 +32,17 @@ export function sendToPrinter(host: string, port: number, payload: Uint8Array, t
       if (err) reject(err);
       else resolve();
     };
-    socket.setTimeout(timeoutMs, () => done(new Error(`no answer from ${host}:${port} in ${timeoutMs} ms`)));
+    socket.setTimeout(timeoutMs, () =>
+      done(new Error(`no answer from ${host}:${port} in ${timeoutMs} ms`)),
+    );
     socket.on('error', (err) => done(err));
     socket.on('connect', () => {
       socket.end(payload);
     });
     // The printer reads the whole job and closes; an accepted job is one whose bytes all went out before that.
-    socket.on('close', (hadError) => done(hadError ? new Error(`connection to ${host}:${port} failed`) : undefined));
+    socket.on('close', (hadError) =>
+      done(hadError ? new Error(`connection to ${host}:${port} failed`) : undefined),
+    );
     socket.resume();
   });
 }
@@ -47,7 +56,11 @@ export interface PrintWorker {
   stop(): Promise<void>;
 }
 
-export function startPrintWorker(db: Db, settings: PrintSettings, log: Pick<FastifyInstance['log'], 'warn' | 'error' | 'info'>): PrintWorker {
+export function startPrintWorker(
+  db: Db,
+  settings: PrintSettings,
+  log: Pick<FastifyInstance['log'], 'warn' | 'error' | 'info'>,
+): PrintWorker {
   const me = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const inFlight = new Set<Promise<void>>();
   let stopped = false;
@@ -62,8 +75,14 @@ export function startPrintWorker(db: Db, settings: PrintSettings, log: Pick<Fast
       const now = new Date();
       const reason = err instanceof Error ? err.message : String(err);
       const delay = backOffMs(job.attempts, settings.retryMs, settings.retryMaxMs);
-      if (job.attempts === 1) log.warn({ printer: job.printer_id, job: job.job_id, reason }, 'printer unreachable: the job waits');
-      await markFailed(db, job, now, reason, new Date(now.getTime() + delay)).catch((e: unknown) => log.error({ err: e }, 'print queue: marking a failed job failed'));
+      if (job.attempts === 1)
+        log.warn(
+          { printer: job.printer_id, job: job.job_id, reason },
+          'printer unreachable: the job waits',
+        );
+      await markFailed(db, job, now, reason, new Date(now.getTime() + delay)).catch((e: unknown) =>
+        log.error({ err: e }, 'print queue: marking a failed job failed'),
+      );
     }
   };
 
@@ -71,7 +90,13 @@ export function startPrintWorker(db: Db, settings: PrintSettings, log: Pick<Fast
     do {
       again = false;
       if (stopped) return;
-      const jobs = await claimJobs(db, new Date(), settings.concurrency - inFlight.size, me, settings.claimMs);
+      const jobs = await claimJobs(
+        db,
+        new Date(),
+        settings.concurrency - inFlight.size,
+        me,
+        settings.claimMs,
+      );
       for (const job of jobs) {
         const p: Promise<void> = send(job).finally(() => {
           inFlight.delete(p);
@@ -110,7 +135,10 @@ export function startPrintWorker(db: Db, settings: PrintSettings, log: Pick<Fast
 }
 
 /** Starts the worker with the server (unless config.print.worker is off) and stops it when the server closes. */
-export function registerPrintWorker(app: FastifyInstance, { db, config }: { db: Db; config: Config }): void {
+export function registerPrintWorker(
+  app: FastifyInstance,
+  { db, config }: { db: Db; config: Config },
+): void {
   if (!config.print.worker) return;
   const worker = startPrintWorker(db, config.print, app.log);
   app.addHook('onClose', async () => {

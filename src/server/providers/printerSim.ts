@@ -67,8 +67,16 @@ export interface PrinterSim {
 const CHAR_DOTS = 12;
 
 const isWide = (cp: number) =>
-  (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) || (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) || (cp >= 0xffe0 && cp <= 0xffe6) || cp >= 0x20000;
-export const textWidth = (text: string) => [...text].reduce((n, ch) => n + (isWide(ch.codePointAt(0)!) ? 2 : 1), 0);
+  (cp >= 0x1100 && cp <= 0x115f) ||
+  (cp >= 0x2e80 && cp <= 0xa4cf) ||
+  (cp >= 0xac00 && cp <= 0xd7a3) ||
+  (cp >= 0xf900 && cp <= 0xfaff) ||
+  (cp >= 0xfe30 && cp <= 0xfe4f) ||
+  (cp >= 0xff00 && cp <= 0xff60) ||
+  (cp >= 0xffe0 && cp <= 0xffe6) ||
+  cp >= 0x20000;
+export const textWidth = (text: string) =>
+  [...text].reduce((n, ch) => n + (isWide(ch.codePointAt(0)!) ? 2 : 1), 0);
 
 interface Segment {
   bytes: number[];
@@ -79,7 +87,10 @@ interface Segment {
 }
 
 /** Decodes an ESC/POS stream into pages (a page ends at a cut; the last one may not be cut). */
-export function decodeEscPos(data: Uint8Array, encoding: SimEncoding): { lines: SimLine[]; cut: boolean }[] {
+export function decodeEscPos(
+  data: Uint8Array,
+  encoding: SimEncoding,
+): { lines: SimLine[]; cut: boolean }[] {
   const pages: { lines: SimLine[]; cut: boolean }[] = [];
   let lines: SimLine[] = [];
   let segs: Segment[] = [];
@@ -87,18 +98,29 @@ export function decodeEscPos(data: Uint8Array, encoding: SimEncoding): { lines: 
   let height = 1;
   let bold = false;
   let utf8 = encoding === 'utf8';
-  const decode = (s: Segment) => (s.utf8 ? Buffer.from(s.bytes).toString('utf8') : iconv.decode(Buffer.from(s.bytes), encoding === 'utf8' ? 'utf8' : encoding));
+  const decode = (s: Segment) =>
+    s.utf8
+      ? Buffer.from(s.bytes).toString('utf8')
+      : iconv.decode(Buffer.from(s.bytes), encoding === 'utf8' ? 'utf8' : encoding);
   const column = () => segs.reduce((n, s) => n + textWidth(decode(s)) * s.width, 0);
   const seg = () => {
     const last = segs[segs.length - 1];
-    if (last && last.width === width && last.height === height && last.bold === bold && last.utf8 === utf8) return last;
+    if (
+      last &&
+      last.width === width &&
+      last.height === height &&
+      last.bold === bold &&
+      last.utf8 === utf8
+    )
+      return last;
     const s: Segment = { bytes: [], utf8, width, height, bold };
     segs.push(s);
     return s;
   };
   const pad = (toColumn: number) => {
     const n = Math.max(0, Math.round(toColumn) - column());
-    if (n > 0) segs.push({ bytes: Array(n).fill(0x20), utf8: true, width: 1, height: 1, bold: false });
+    if (n > 0)
+      segs.push({ bytes: Array(n).fill(0x20), utf8: true, width: 1, height: 1, bold: false });
   };
   const endLine = () => {
     const text = segs.map(decode).join('').replace(/\s+$/, '');
@@ -136,10 +158,14 @@ export function decodeEscPos(data: Uint8Array, encoding: SimEncoding): { lines: 
       bold = (t[2]! & 0x08) !== 0;
       height = t[2]! & 0x10 ? 2 : 1;
       width = t[2]! & 0x20 ? 2 : 1;
-    } else if (b === 0x1b && c === 0x24) pad(u16(2) / CHAR_DOTS); // ESC $ absolute position (dots)
-    else if (b === 0x1b && c === 0x5c) pad(column() + ((u16(2) << 16) >> 16) / CHAR_DOTS); // ESC \ relative
-    else if (b === 0x1b && c === 0x64 && segs.length) endLine(); // ESC d n feed
-    else if ((b === 0x1b && (c === 0x69 || c === 0x6d)) || (b === 0x1d && c === 0x56)) cut(); // ESC i, ESC m, GS V
+    } else if (b === 0x1b && c === 0x24)
+      pad(u16(2) / CHAR_DOTS); // ESC $ absolute position (dots)
+    else if (b === 0x1b && c === 0x5c)
+      pad(column() + ((u16(2) << 16) >> 16) / CHAR_DOTS); // ESC \ relative
+    else if (b === 0x1b && c === 0x64 && segs.length)
+      endLine(); // ESC d n feed
+    else if ((b === 0x1b && (c === 0x69 || c === 0x6d)) || (b === 0x1d && c === 0x56))
+      cut(); // ESC i, ESC m, GS V
     else if (b === 0x1d && c === 0x21) {
       width = (t[2]! >> 4) + 1;
       height = (t[2]! & 0x0f) + 1;
@@ -152,13 +178,20 @@ export function decodeEscPos(data: Uint8Array, encoding: SimEncoding): { lines: 
   return pages.filter((p) => p.lines.some((l) => l.text.trim()));
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** The paper as HTML: one monospaced line per printed line, scaled as printed, the cut as a dashed line. */
-export function paperHtml(job: Pick<SimJob, 'lines' | 'cut' | 'port' | 'seq' | 'encoding'>, widthMm: number): string {
+export function paperHtml(
+  job: Pick<SimJob, 'lines' | 'cut' | 'port' | 'seq' | 'encoding'>,
+  widthMm: number,
+): string {
   const cpl = widthMm === 58 ? 32 : 48;
   const rows = job.lines
-    .map((l) => `<div class="l" style="font-size:${l.height}em;${l.width !== l.height ? `transform:scaleX(${l.width / l.height});transform-origin:left;` : ''}${l.bold ? 'font-weight:bold;' : ''}">${escapeHtml(l.text) || '&nbsp;'}</div>`)
+    .map(
+      (l) =>
+        `<div class="l" style="font-size:${l.height}em;${l.width !== l.height ? `transform:scaleX(${l.width / l.height});transform-origin:left;` : ''}${l.bold ? 'font-weight:bold;' : ''}">${escapeHtml(l.text) || '&nbsp;'}</div>`,
+    )
     .join('\n');
   return `<!doctype html><html lang="zh-Hant"><head><meta charset="utf-8"><title>printer ${job.port} job ${job.seq}</title>
 <style>body{background:#ccc;padding:1em}.paper{background:#fff;width:${cpl}ch;padding:1ch;font-family:"Noto Sans Mono CJK TC","Sarasa Mono TC",monospace;white-space:pre;line-height:1.2;font-size:14px;box-shadow:0 1px 4px #0006}.l{overflow:visible}.cut{border-top:2px dashed #888;margin-top:1em;color:#888;font-size:12px}</style></head>
@@ -168,7 +201,12 @@ ${job.cut ? '<div class="cut">✂ cut</div>' : ''}</div></body></html>
 `;
 }
 
-export async function startPrinterSim(options: { printers: SimPrinterSpec[]; host?: string; outDir?: string | null; log?: (line: string) => void }): Promise<PrinterSim> {
+export async function startPrinterSim(options: {
+  printers: SimPrinterSpec[];
+  host?: string;
+  outDir?: string | null;
+  log?: (line: string) => void;
+}): Promise<PrinterSim> {
   const host = options.host ?? '127.0.0.1';
   const jobs: SimJob[] = [];
   const waiters: (() => void)[] = [];
@@ -184,14 +222,25 @@ export async function startPrinterSim(options: { printers: SimPrinterSpec[]; hos
     for (const page of decodeEscPos(data, spec.encoding)) {
       const seq = jobs.filter((j) => j.port === port).length + 1;
       const base = { port, seq, encoding: spec.encoding, lines: page.lines, cut: page.cut };
-      const job: SimJob = { ...base, text: `${page.lines.map((l) => l.text).join('\n').replace(/\n+$/, '')}\n`, html: paperHtml(base, spec.widthMm ?? 80), bytes: data.length, receivedAt: new Date() };
+      const job: SimJob = {
+        ...base,
+        text: `${page.lines
+          .map((l) => l.text)
+          .join('\n')
+          .replace(/\n+$/, '')}\n`,
+        html: paperHtml(base, spec.widthMm ?? 80),
+        bytes: data.length,
+        receivedAt: new Date(),
+      };
       jobs.push(job);
       if (options.outDir) {
         const name = `${port}-${String(seq).padStart(4, '0')}`;
         writeFileSync(join(options.outDir, `${name}.txt`), job.text);
         writeFileSync(join(options.outDir, `${name}.html`), job.html);
       }
-      options.log?.(`printer ${port}: job ${seq} (${data.length} bytes${page.cut ? ', cut' : ''})\n${job.text}`);
+      options.log?.(
+        `printer ${port}: job ${seq} (${data.length} bytes${page.cut ? ', cut' : ''})\n${job.text}`,
+      );
     }
     for (const w of waiters.splice(0)) w();
   };
@@ -220,7 +269,13 @@ export async function startPrinterSim(options: { printers: SimPrinterSpec[]; hos
   const stop = async () => {
     for (const s of sockets) s.destroy();
     sockets.clear();
-    await Promise.all(servers.map((s, i) => (s ? new Promise<void>((r) => s.close(() => r())).then(() => (servers[i] = null)) : undefined)));
+    await Promise.all(
+      servers.map((s, i) =>
+        s
+          ? new Promise<void>((r) => s.close(() => r())).then(() => (servers[i] = null))
+          : undefined,
+      ),
+    );
   };
 
   for (let i = 0; i < options.printers.length; i += 1) await listen(i);
@@ -239,7 +294,13 @@ export async function startPrinterSim(options: { printers: SimPrinterSpec[]; hos
     waitForJobs(port, count, timeoutMs = 10_000) {
       const mine = () => jobs.filter((j) => j.port === port);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`printer ${port}: ${mine().length} of ${count} jobs after ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () =>
+            reject(
+              new Error(`printer ${port}: ${mine().length} of ${count} jobs after ${timeoutMs} ms`),
+            ),
+          timeoutMs,
+        );
         const check = () => {
           if (mine().length >= count) {
             clearTimeout(timer);

@@ -20,7 +20,9 @@ export const PRINTER_STATES = ['online', 'offline', 'unknown'] as const;
 export const ALL_STATIONS = '*';
 
 /** The language a printer prints in when the body names none: by its encoding. */
-export const defaultPrinterLanguage = (encoding: (typeof PRINTER_ENCODINGS)[number]): (typeof PRINTER_LANGUAGES)[number] =>
+export const defaultPrinterLanguage = (
+  encoding: (typeof PRINTER_ENCODINGS)[number],
+): (typeof PRINTER_LANGUAGES)[number] =>
   encoding === 'gb18030' ? 'zh-CN' : encoding === 'big5' ? 'zh-TW' : 'en';
 
 const id = z.string().trim().min(1).max(64);
@@ -73,7 +75,11 @@ export const printerJson = z.object({
 
 export const printerListAnswer = z.object({ printers: z.array(printerJson) });
 export const printerCreateAnswer = z.object({ printer: printerJson });
-export const printerDeleteAnswer = z.object({ printerId: z.string(), deleted: z.literal(true), dropped: z.number().int() });
+export const printerDeleteAnswer = z.object({
+  printerId: z.string(),
+  deleted: z.literal(true),
+  dropped: z.number().int(),
+});
 
 export const reprintBody = z
   .object({
@@ -83,7 +89,11 @@ export const reprintBody = z
     printerId: id.optional(),
   })
   .optional();
-export const reprintAnswer = z.object({ sheetId: z.string(), round: z.number().int(), jobs: z.array(z.object({ jobId: z.string(), printerId: z.string() })) });
+export const reprintAnswer = z.object({
+  sheetId: z.string(),
+  round: z.number().int(),
+  jobs: z.array(z.object({ jobId: z.string(), printerId: z.string() })),
+});
 
 export type PrinterCreateBody = z.input<typeof printerCreateBody>;
 export type PrinterJson = z.output<typeof printerJson>;
@@ -93,5 +103,9 @@ export const staffPrinterRoutes = {
   'GET /staff/printers': { query: printerListQuery, answer: printerListAnswer },
   'POST /staff/printers': { body: printerCreateBody, answer: printerCreateAnswer },
   'DELETE /staff/printers/:id': { params: printerIdParam, answer: printerDeleteAnswer },
-  'POST /staff/sheets/:id/reprint': { params: printerIdParam, body: reprintBody, answer: reprintAnswer },
+  'POST /staff/sheets/:id/reprint': {
+    params: printerIdParam,
+    body: reprintBody,
+    answer: reprintAnswer,
+  },
 } as const;
