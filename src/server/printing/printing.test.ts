@@ -7,6 +7,7 @@
  * once; the printers routes with and without the staff token; a reprint.
  */
 import iconv from 'iconv-lite';
+import { DateTime } from 'luxon';
 import { buildServer } from '../app';
 import { openDb, type Db } from '../db/driver';
 import { DEMO } from '../db/seed';
@@ -447,4 +448,17 @@ test('a pay-before order prints when paid (or when its customer pays later), not
     () => quick.jobs.filter((j) => j.text.includes(`Pickup ${laterId.slice(-6)}`)),
     (j) => j.length === 1,
   );
+});
+
+test("the ticket shows the time the kitchen received the round in the outlet's zone, and prints at once with the sandbox clock moved", async () => {
+  const moved = new Date(Date.now() + 3 * 3_600_000);
+  h.setNow(moved);
+  try {
+    await orderRounds(11, 1);
+    const [ticket] = await until('the ticket', () => jobsOf(wok, wokPort(), 'A11'), (j) => j.length === 1);
+    const macau = DateTime.fromJSDate(moved, { zone: 'Asia/Macau' });
+    expect(ticket!.text).toContain(macau.toFormat('yyyy-LL-dd HH:'));
+  } finally {
+    h.setNow(null);
+  }
 });

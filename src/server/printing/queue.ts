@@ -117,7 +117,8 @@ export async function enqueueKitchenTickets(
         roundNo,
         payload,
         ticketText(doc, printer.width_mm),
-        now,
+        // Queued in real time (the worker's), not the sandbox clock's `now`: a journey that moves the clock forward still prints at once.
+        new Date(),
       ],
     );
     if (row) added.push({ jobId: row.job_id, printerId: printer.printer_id });
