@@ -120,6 +120,35 @@ function printerOut(p: PrinterRow, lang: Lang): PrinterJson {
 }
 
 export async function staffPrinterRoutes(app: FastifyInstance, { db }: StaffDeps): Promise<void> {
+  app.get('/staff/stations', async (req) => {
+    const { baseId } = parse(req, printerListQuery, req.query);
+    const [base] = await db.query('SELECT 1 AS one FROM base WHERE base_id = $1', [baseId]);
+    if (!base) throw fail(req, 404, 'baseNotFound');
+    const lang = langOf(req);
+    const rows = await db.query<{
+      station_id: string;
+      zh: string;
+      tw: string;
+      en: string;
+      class_ids: string[];
+      goods_ids: string[];
+    }>(
+      `SELECT st.station_id, st.station_name AS zh, st.station_name_tw AS tw, st.station_name_en AS en,
+              ARRAY(SELECT sc.class_id FROM station_class sc WHERE sc.station_id = st.station_id ORDER BY sc.class_id) AS class_ids,
+              ARRAY(SELECT sg.goods_id FROM station_goods sg WHERE sg.station_id = st.station_id ORDER BY sg.goods_id) AS goods_ids
+         FROM station st WHERE st.base_id = $1 ORDER BY st.sort, st.station_id`,
+      [baseId],
+    );
+    return {
+      stations: rows.map((r) => ({
+        stationId: r.station_id,
+        name: stationName(r, lang),
+        classIds: r.class_ids ?? [],
+        goodsIds: r.goods_ids ?? [],
+      })),
+    };
+  });
+
   app.get('/staff/printers', async (req) => {
     const { baseId } = parse(req, printerListQuery, req.query);
     const [base] = await db.query('SELECT 1 AS one FROM base WHERE base_id = $1', [baseId]);

@@ -278,6 +278,28 @@ test('printers routes: listed, added by station name or "*", removed; refused wi
     expect((await staff(method, path, body, { token: null })).status).toBe(401);
     expect((await staff(method, path, body, { token: 'wrong-token' })).status).toBe(401);
   }
+  expect(
+    (await staff('GET', `/staff/stations?baseId=${base}`, undefined, { token: null })).status,
+  ).toBe(401);
+  const stations = await staff('GET', `/staff/stations?baseId=${base}`, undefined, {
+    lang: 'zh-CN',
+  });
+  expect([
+    stations.status,
+    (stations.json.stations as Json[]).map((s) => [
+      s.stationId,
+      s.name,
+      (s.classIds as string[]).length,
+    ]),
+  ]).toEqual([
+    200,
+    [
+      ['ST0000000101', '炒锅', 5],
+      ['ST0000000102', '水吧', 1],
+      ['ST0000000103', '甜品', 1],
+    ],
+  ]);
+  expect((await staff('GET', '/staff/stations?baseId=nowhere')).status).toBe(404);
   const list = await staff('GET', `/staff/printers?baseId=${base}`, undefined, { lang: 'zh-TW' });
   expect(list.status).toBe(200);
   const names = (list.json.printers as Json[]).map((p) => [
@@ -455,7 +477,11 @@ test("the ticket shows the time the kitchen received the round in the outlet's z
   h.setNow(moved);
   try {
     await orderRounds(11, 1);
-    const [ticket] = await until('the ticket', () => jobsOf(wok, wokPort(), 'A11'), (j) => j.length === 1);
+    const [ticket] = await until(
+      'the ticket',
+      () => jobsOf(wok, wokPort(), 'A11'),
+      (j) => j.length === 1,
+    );
     const macau = DateTime.fromJSDate(moved, { zone: 'Asia/Macau' });
     expect(ticket!.text).toContain(macau.toFormat('yyyy-LL-dd HH:'));
   } finally {

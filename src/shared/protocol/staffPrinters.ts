@@ -4,6 +4,7 @@
  * body, query and answer. To be folded into the typed route table of
  * shared/protocol/staff.ts.
  *
+ *   GET    /staff/stations?baseId=…      the outlet's stations (what a printer may print)
  *   GET    /staff/printers?baseId=…      the outlet's printers with their state
  *   POST   /staff/printers               adds one (stations by id or name, ["*"] all)
  *   DELETE /staff/printers/:id           removes one (and the jobs it had waiting)
@@ -95,11 +96,23 @@ export const reprintAnswer = z.object({
   jobs: z.array(z.object({ jobId: z.string(), printerId: z.string() })),
 });
 
+export const stationListAnswer = z.object({
+  stations: z.array(
+    z.object({
+      stationId: z.string(),
+      name: z.string(),
+      classIds: z.array(z.string()),
+      goodsIds: z.array(z.string()),
+    }),
+  ),
+});
+
 export type PrinterCreateBody = z.input<typeof printerCreateBody>;
 export type PrinterJson = z.output<typeof printerJson>;
 
 /** The routes, for shared/protocol/staff.ts's route table. */
 export const staffPrinterRoutes = {
+  'GET /staff/stations': { query: printerListQuery, answer: stationListAnswer },
   'GET /staff/printers': { query: printerListQuery, answer: printerListAnswer },
   'POST /staff/printers': { body: printerCreateBody, answer: printerCreateAnswer },
   'DELETE /staff/printers/:id': { params: printerIdParam, answer: printerDeleteAnswer },
