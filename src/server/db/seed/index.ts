@@ -9,6 +9,7 @@ import type { Db, Queryable } from '../driver';
 import * as data from './demo';
 import { translateDemo } from './translations';
 import { seedWalletDemo } from './wallet';
+import { seedPrintingDemo } from './printing';
 import { MORE_REGIONS } from './regions';
 
 /** Rows per INSERT statement (fewer when a row has many columns: PostgreSQL allows 65535 parameters). */
@@ -99,6 +100,7 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
     if (existing) return false;
     for (const [table, rows] of demoTables(now)) await insertRows(tx, table, rows);
     await seedWalletDemo(tx);
+    await seedPrintingDemo(tx);
     return true;
   });
 }
