@@ -15,12 +15,12 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { defineMessages } from '../client/i18n/defineMessages';
-import { StaffError, type StaffApi, type StaffRound, type StaffSheet } from './api';
-import { specWords } from '../shared/domain/rounds';
+import { defineMessages } from '../../ui-kit/defineMessages';
+import { StaffError, type StaffApi, type StaffRound, type StaffSheet } from '../api';
+import { specWords } from '../../shared/domain/rounds';
 import { playNewOrderCue } from './sound';
-import type { StaffLocale } from './StaffApp';
-import { openStaffStream } from './stream';
+import type { StaffLocale } from '../app/StaffApp';
+import { openStaffStream } from '../stream';
 
 /** How long a new order stays highlighted. */
 export const FRESH_MS = 20_000;

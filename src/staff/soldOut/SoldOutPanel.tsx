@@ -5,11 +5,11 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { defineMessages } from '../client/i18n/defineMessages';
-import { specWords } from '../shared/domain/rounds';
-import { StaffError, type StaffApi, type StaffGoods } from './api';
-import type { StaffLocale } from './StaffApp';
-import { openStaffStream } from './stream';
+import { defineMessages } from '../../ui-kit/defineMessages';
+import { specWords } from '../../shared/domain/rounds';
+import { StaffError, type StaffApi, type StaffGoods } from '../api';
+import type { StaffLocale } from '../app/StaffApp';
+import { openStaffStream } from '../stream';
 
 const m = defineMessages({
   title: { id: 'staff.soldOut.title', defaultMessage: 'Sold out' },

@@ -1,9 +1,9 @@
 /** The counter types or scans the member code the customer's vipQrCode page shows (it changes every minute) and sees the member. */
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
-import { defineMessages } from '../client/i18n/defineMessages';
-import { memberNameShown } from '../shared/domain/memberName';
-import { StaffError, type Member, type StaffApi } from './api';
+import { defineMessages } from '../../ui-kit/defineMessages';
+import { memberNameShown } from '../../shared/domain/memberName';
+import { StaffError, type Member, type StaffApi } from '../api';
 
 const m = defineMessages({
   title: { id: 'staff.member.title', defaultMessage: 'Member lookup' },

@@ -5,15 +5,15 @@
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { FormattedMessage, IntlProvider, useIntl } from 'react-intl';
-import { defineMessages } from '../client/i18n/defineMessages';
-import { staffApi, StaffError, type Outlet } from './api';
-import { Board } from './Board';
-import { MemberLookup } from './MemberLookup';
-import { SoldOutPanel } from './SoldOutPanel';
-import { unlockSound } from './sound';
-import en from './i18n/locales/en.json';
-import zhCN from './i18n/locales/zh-CN.json';
-import zhTW from './i18n/locales/zh-TW.json';
+import { defineMessages } from '../../ui-kit/defineMessages';
+import { staffApi, StaffError, type Outlet } from '../api';
+import { Board } from '../kitchen/Board';
+import { MemberLookup } from '../member/MemberLookup';
+import { SoldOutPanel } from '../soldOut/SoldOutPanel';
+import { unlockSound } from '../kitchen/sound';
+import en from '../i18n/locales/en.json';
+import zhCN from '../i18n/locales/zh-CN.json';
+import zhTW from '../i18n/locales/zh-TW.json';
 
 export type StaffLocale = 'en' | 'zh-CN' | 'zh-TW';
 const MESSAGES: Record<StaffLocale, Record<string, string>> = { en, 'zh-CN': zhCN, 'zh-TW': zhTW };
