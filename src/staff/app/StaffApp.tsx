@@ -1,214 +1,25 @@
 /**
- * The kitchen and counter screen: sign in with the staff token and choose the
- * outlet, then the orders board, the sold-out marks and the member lookup.
- * Three languages (its own messages, src/staff/i18n/locales).
+ * The staff program: everything the restaurant's people use (the kitchen and
+ * counter screen today). Its own messages in three languages
+ * (src/staff/i18n), its own sign-in, router and sections (app/Shell.tsx).
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { FormattedMessage, IntlProvider, useIntl } from 'react-intl';
-import { defineMessages } from '../../ui-kit/defineMessages';
-import { staffApi, StaffError, type Outlet } from '../api';
-import { Board } from '../kitchen/Board';
-import { MemberLookup } from '../member/MemberLookup';
-import { SoldOutPanel } from '../soldOut/SoldOutPanel';
-import { unlockSound } from '../kitchen/sound';
-import en from '../i18n/locales/en.json';
-import zhCN from '../i18n/locales/zh-CN.json';
-import zhTW from '../i18n/locales/zh-TW.json';
+import { useEffect, useState } from 'react';
+import { IntlProvider } from 'react-intl';
+import { initialLocale, rememberLocale, STAFF_MESSAGES, type StaffLocale } from '../i18n/locale';
+import { Shell } from './Shell';
 
-export type StaffLocale = 'en' | 'zh-CN' | 'zh-TW';
-const MESSAGES: Record<StaffLocale, Record<string, string>> = { en, 'zh-CN': zhCN, 'zh-TW': zhTW };
-const LANGUAGE_KEY = 'staffLanguage';
-const SESSION_KEY = 'staffSession';
-
-const m = defineMessages({
-  title: { id: 'staff.title', defaultMessage: 'Kitchen and counter' },
-  language: { id: 'staff.language', defaultMessage: 'Language' },
-  token: { id: 'staff.token', defaultMessage: 'Staff token' },
-  signIn: { id: 'staff.signIn', defaultMessage: 'Sign in' },
-  signOut: { id: 'staff.signOut', defaultMessage: 'Sign out' },
-  wrongToken: { id: 'staff.wrongToken', defaultMessage: 'This staff token is not valid.' },
-  offline: { id: 'staff.offline', defaultMessage: 'The service cannot be reached. Try again.' },
-  chooseOutlet: { id: 'staff.chooseOutlet', defaultMessage: 'Choose your outlet' },
-  orders: { id: 'staff.tab.orders', defaultMessage: 'Orders' },
-  soldOut: { id: 'staff.tab.soldOut', defaultMessage: 'Sold out' },
-  member: { id: 'staff.tab.member', defaultMessage: 'Member' },
-  sections: { id: 'staff.sections', defaultMessage: 'Sections' },
-});
-
-function initialLocale(): StaffLocale {
-  const stored = localStorage.getItem(LANGUAGE_KEY);
-  if (stored === 'en' || stored === 'zh-CN' || stored === 'zh-TW') return stored;
-  const nav = navigator.language.toLowerCase();
-  if (nav.startsWith('zh')) return /tw|hk|mo|hant/.test(nav) ? 'zh-TW' : 'zh-CN';
-  return 'en';
-}
-
-interface Session {
-  token: string;
-  outlet: Outlet;
-}
-
-function readSession(): Session | null {
-  try {
-    const s = JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null') as Session | null;
-    return s && typeof s.token === 'string' && s.outlet?.baseId ? s : null;
-  } catch {
-    return null;
-  }
-}
-
-export function StaffApp() {
-  const [locale, setLocale] = useState<StaffLocale>(initialLocale);
+export function StaffApp({ locale: start }: { locale?: StaffLocale }) {
+  const [locale, setLocale] = useState<StaffLocale>(() => start ?? initialLocale());
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
   const handleLocale = (l: StaffLocale) => {
-    localStorage.setItem(LANGUAGE_KEY, l);
-    document.documentElement.lang = l;
+    rememberLocale(l);
     setLocale(l);
   };
   return (
-    <IntlProvider locale={locale} messages={MESSAGES[locale]} defaultLocale="en">
-      <Screen locale={locale} onLocale={handleLocale} />
+    <IntlProvider locale={locale} messages={STAFF_MESSAGES[locale]} defaultLocale="en">
+      <Shell locale={locale} onLocale={handleLocale} />
     </IntlProvider>
-  );
-}
-
-function LanguageSelect({ locale, onLocale }: { locale: StaffLocale; onLocale: (l: StaffLocale) => void }) {
-  const intl = useIntl();
-  return (
-    <label className="language">
-      <span className="visually-hidden">{intl.formatMessage(m.language)}</span>
-      <select aria-label={intl.formatMessage(m.language)} value={locale} onChange={(e) => onLocale(e.target.value as StaffLocale)}>
-        <option value="en">English</option>
-        <option value="zh-CN">简体中文</option>
-        <option value="zh-TW">繁體中文</option>
-      </select>
-    </label>
-  );
-}
-
-function Screen({ locale, onLocale }: { locale: StaffLocale; onLocale: (l: StaffLocale) => void }) {
-  const intl = useIntl();
-  const [session, setSession] = useState<Session | null>(readSession);
-  const [tab, setTab] = useState<'orders' | 'soldOut' | 'member'>('orders');
-  // The screen's language goes with every call: the orders' lines and the specs come back in it.
-  const api = useMemo(() => (session ? staffApi(session.token, locale) : null), [session, locale]);
-
-  useEffect(() => {
-    document.title = intl.formatMessage(m.title);
-  }, [intl]);
-
-  const handleSignedIn = (s: Session) => {
-    sessionStorage.setItem(SESSION_KEY, JSON.stringify(s));
-    setSession(s);
-  };
-  const handleSignOut = () => {
-    sessionStorage.removeItem(SESSION_KEY);
-    setSession(null);
-  };
-  const outletName = session ? (locale === 'en' ? session.outlet.nameEn : locale === 'zh-TW' ? session.outlet.nameTw : session.outlet.name) : '';
-
-  return (
-    <div className="staff">
-      <header className="staff-bar">
-        <h1>
-          <FormattedMessage {...m.title} />
-          {outletName && <span className="outlet"> · {outletName}</span>}
-        </h1>
-        <LanguageSelect locale={locale} onLocale={onLocale} />
-        {session && (
-          <button type="button" className="btn" onClick={handleSignOut}>
-            <FormattedMessage {...m.signOut} />
-          </button>
-        )}
-      </header>
-      {!session || !api ? (
-        <SignIn locale={locale} onSignedIn={handleSignedIn} />
-      ) : (
-        <>
-          <nav className="staff-tabs" aria-label={intl.formatMessage(m.sections)}>
-            {(['orders', 'soldOut', 'member'] as const).map((t) => (
-              <button key={t} type="button" className={`tab${tab === t ? ' active' : ''}`} aria-pressed={tab === t} onClick={() => setTab(t)}>
-                <FormattedMessage {...m[t]} />
-              </button>
-            ))}
-          </nav>
-          <main>
-            {/* The board stays mounted (its stream, its sound) while another section is shown. */}
-            <div hidden={tab !== 'orders'}>
-              <Board api={api} token={session.token} baseId={session.outlet.baseId} locale={locale} onSignedOut={handleSignOut} />
-            </div>
-            {tab === 'soldOut' && <SoldOutPanel api={api} token={session.token} baseId={session.outlet.baseId} locale={locale} />}
-            {tab === 'member' && <MemberLookup api={api} />}
-          </main>
-        </>
-      )}
-    </div>
-  );
-}
-
-function SignIn({ locale, onSignedIn }: { locale: StaffLocale; onSignedIn: (s: Session) => void }) {
-  const intl = useIntl();
-  const [token, setToken] = useState('');
-  const [outlets, setOutlets] = useState<Outlet[] | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    // The tap that signs in also lets the screen play its new-order sound.
-    unlockSound();
-    setBusy(true);
-    setError('');
-    try {
-      setOutlets(await staffApi(token.trim()).outlets());
-    } catch (err) {
-      setError(intl.formatMessage(err instanceof StaffError && err.status === 401 ? m.wrongToken : m.offline));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  if (outlets) {
-    return (
-      <section className="sign-in" aria-labelledby="choose-outlet">
-        <h2 id="choose-outlet">
-          <FormattedMessage {...m.chooseOutlet} />
-        </h2>
-        <ul className="outlets">
-          {outlets.map((o) => (
-            <li key={o.baseId}>
-              <button
-                type="button"
-                className="btn btn-block"
-                onClick={() => {
-                  unlockSound();
-                  onSignedIn({ token: token.trim(), outlet: o });
-                }}
-              >
-                {locale === 'en' ? o.nameEn : locale === 'zh-TW' ? o.nameTw : o.name}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </section>
-    );
-  }
-  return (
-    <form className="sign-in" onSubmit={handleSubmit}>
-      <label htmlFor="staff-token">
-        <FormattedMessage {...m.token} />
-      </label>
-      <input id="staff-token" type="password" autoComplete="current-password" value={token} onChange={(e) => setToken(e.target.value)} required />
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary" disabled={busy || !token.trim()}>
-        <FormattedMessage {...m.signIn} />
-      </button>
-    </form>
   );
 }

@@ -6,9 +6,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { defineMessages } from '../../ui-kit/defineMessages';
+import { localName } from '../../ui-kit/localName';
 import { specWords } from '../../shared/domain/rounds';
 import { StaffError, type StaffApi, type StaffGoods } from '../api';
-import type { StaffLocale } from '../app/StaffApp';
+import type { StaffLocale } from '../i18n/locale';
 import { openStaffStream } from '../stream';
 
 const m = defineMessages({
@@ -54,7 +55,7 @@ export function SoldOutPanel({ api, token, baseId, locale }: { api: StaffApi; to
     });
   }, [baseId, load, token]);
 
-  const nameOf = (g: StaffGoods) => (locale === 'en' ? g.nameEn : locale === 'zh-TW' ? g.nameTw : g.name);
+  const nameOf = (g: StaffGoods) => localName({ zh: g.name, tw: g.nameTw, en: g.nameEn }, locale);
   /** A spec by its values' names in the screen's language ('Regular / Hot'), as the service answers them. */
   const specOf = (k: StaffGoods['skus'][number]) => (k.spec?.length ? k.spec.join(' / ') : specWords(k.skuItems).join(' / '));
   /** Shows the mark at once, then asks the service and reads the goods again (its answer wins). */
