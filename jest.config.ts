@@ -19,7 +19,11 @@ const transform: Config['transform'] = {
   // Dependencies that ship only ES modules are turned into CommonJS for Jest.
   '^.+\\.m?js$': [
     'babel-jest',
-    { babelrc: false, configFile: false, presets: [['@babel/preset-env', { targets: { node: 'current' }, modules: 'commonjs' }]] },
+    {
+      babelrc: false,
+      configFile: false,
+      presets: [['@babel/preset-env', { targets: { node: 'current' }, modules: 'commonjs' }]],
+    },
   ],
 };
 const transformIgnorePatterns = [
@@ -46,7 +50,15 @@ const config: Config = {
     },
     {
       displayName: 'client',
-      globals: { __API_HOST__: '', __TEST_API_HOST__: '', __IDENTITY_BASE__: '', __APP_VERSION__: 'v2.0.3', __DEV__: false, __MAP_TILES_URL__: '', __MAP_ATTRIBUTION__: '' },
+      globals: {
+        __API_HOST__: '',
+        __TEST_API_HOST__: '',
+        __IDENTITY_BASE__: '',
+        __APP_VERSION__: 'v2.0.3',
+        __DEV__: false,
+        __MAP_TILES_URL__: '',
+        __MAP_ATTRIBUTION__: '',
+      },
       testEnvironment: 'jest-fixed-jsdom',
       testEnvironmentOptions: { url: 'http://localhost/' },
       testMatch: ['<rootDir>/src/client/**/*.test.{ts,tsx}'],
@@ -57,6 +69,19 @@ const config: Config = {
         '\\.(css)$': '<rootDir>/__mocks__/styleMock.ts',
         '\\.(png|jpe?g|gif|svg|webp)$': '<rootDir>/__mocks__/fileMock.ts',
       },
+      transform,
+      transformIgnorePatterns,
+    },
+    {
+      // The staff program (src/staff) and the UI kit both programs use (src/ui-kit): its own setup and stand-ins (src/staff/test).
+      displayName: 'staff',
+      testEnvironment: 'jest-fixed-jsdom',
+      testEnvironmentOptions: { url: 'http://localhost/staff/' },
+      testMatch: [
+        '<rootDir>/src/staff/**/*.test.{ts,tsx}',
+        '<rootDir>/src/ui-kit/**/*.test.{ts,tsx}',
+      ],
+      setupFilesAfterEnv: ['<rootDir>/src/staff/test/setup.ts'],
       transform,
       transformIgnorePatterns,
     },

@@ -19,7 +19,11 @@ export interface StreamHandlers {
   onDown(): void;
 }
 
-export function openStaffStream(token: string, baseId: string, handlers: StreamHandlers): () => void {
+export function openStaffStream(
+  token: string,
+  baseId: string,
+  handlers: StreamHandlers,
+): () => void {
   let stopped = false;
   let lastId = '';
   let delay = 2_000;
@@ -30,7 +34,11 @@ export function openStaffStream(token: string, baseId: string, handlers: StreamH
     abort = new AbortController();
     try {
       const res = await fetch(`/staff/events?baseId=${encodeURIComponent(baseId)}`, {
-        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', ...(lastId ? { 'last-event-id': lastId } : {}) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'text/event-stream',
+          ...(lastId ? { 'last-event-id': lastId } : {}),
+        },
         signal: abort.signal,
       });
       if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);

@@ -3,5 +3,7 @@ import type { SectionProps } from '../app/sectionProps';
 import { SoldOutPanel } from './SoldOutPanel';
 
 export default function SoldOutSection({ api, session, locale }: SectionProps) {
-  return <SoldOutPanel api={api} token={session.token} baseId={session.outlet.baseId} locale={locale} />;
+  return (
+    <SoldOutPanel api={api} token={session.token} baseId={session.outlet.baseId} locale={locale} />
+  );
 }

@@ -1,0 +1,35 @@
+/**
+ * Renders a staff view as the program does (house style 5, as the app's
+ * src/client/test/render.tsx): the intl provider with the locale's real
+ * messages, and the staff client signed in to the stand-in (standIns.ts).
+ */
+import { render, type RenderOptions } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { IntlProvider } from 'react-intl';
+import { staffApi } from '../api';
+import { STAFF_MESSAGES, type StaffLocale } from '../i18n/locale';
+import { TOKEN } from './standIns';
+
+export function renderStaff(
+  ui: ReactElement,
+  { locale = 'en', ...options }: { locale?: StaffLocale } & RenderOptions = {},
+) {
+  return render(
+    <IntlProvider
+      locale={locale}
+      messages={STAFF_MESSAGES[locale]}
+      defaultLocale="en"
+      onError={(e) => {
+        throw e;
+      }}
+    >
+      {ui}
+    </IntlProvider>,
+    options,
+  );
+}
+
+/** The staff client as a signed-in screen has it. */
+export function testApi(locale: StaffLocale = 'en') {
+  return staffApi(TOKEN, locale);
+}
