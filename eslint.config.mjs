@@ -8,8 +8,7 @@ const TYPED_HOOKS = {
   importNames: ['useDispatch', 'useSelector'],
   message: 'Use useAppDispatch / useAppSelector from src/client/app/hooks.',
 };
-const PUBLIC_MODULE =
-  'Import another feature through its public module, features/<name>/index.ts (house style 9), or move what both need to ui/ or flows/.';
+const PUBLIC_MODULE = 'Import another feature through its public module, features/<name>/index.ts (house style 9), or move what both need to ui/ or flows/.';
 /**
  * Feature boundaries (DESIGN.md house style 9): a static import names another
  * feature's folder (its index.ts), never a file in it. Relative paths differ
@@ -23,25 +22,12 @@ const boundaries = (...regexes) => [
 ];
 
 export default tseslint.config(
-  {
-    ignores: [
-      'dist/**',
-      'data/**',
-      'node_modules/**',
-      'coverage/**',
-      'test-results/**',
-      'playwright-report/**',
-      'public/**',
-    ],
-  },
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'public/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
     rules: {
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
-      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
       eqeqeq: ['error', 'smart'],
@@ -53,18 +39,8 @@ export default tseslint.config(
     // drawing (boot/firstPaint.ts) is bundled on its own, before the app: it takes a feature's pure leaf modules,
     // because a public module would bring the app's store into the page's head.
     files: ['src/client/**/*.{ts,tsx}'],
-    ignores: [
-      'src/client/app/hooks.ts',
-      'src/client/**/*.typetest.ts',
-      'src/client/boot/firstPaint.ts',
-    ],
-    rules: {
-      'no-restricted-imports': boundaries(
-        '^\\./features/[^/]+/.',
-        '^\\.\\./features/[^/]+/.',
-        '^\\.\\./\\.\\./features/[^/]+/.',
-      ),
-    },
+    ignores: ['src/client/app/hooks.ts', 'src/client/**/*.typetest.ts', 'src/client/boot/firstPaint.ts'],
+    rules: { 'no-restricted-imports': boundaries('^\\./features/[^/]+/.', '^\\.\\./features/[^/]+/.', '^\\.\\./\\.\\./features/[^/]+/.') },
   },
   {
     // Inside a feature: ../<other>/<file> (or ../../<other>/<file> one folder down) is a deep import.
@@ -82,9 +58,7 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [
-        createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] }),
-      ],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
     },
     rules: {
       // maxDepth bounds the search (the longest legitimate chain in the app is far shorter); packages are not followed.
@@ -96,47 +70,22 @@ export default tseslint.config(
     // each other, and neither imports the service (src/server); what both use lives in src/shared or src/ui-kit, which
     // import neither program. import-x resolves every import, import() and `export ... from` too, so a lazy import or a
     // path that climbs the folders another way is held as well (proven in src/staff/boundaries.test.ts).
-    files: [
-      'src/client/**/*.{ts,tsx}',
-      'src/staff/**/*.{ts,tsx}',
-      'src/shared/**/*.{ts,tsx}',
-      'src/ui-kit/**/*.{ts,tsx}',
-    ],
+    files: ['src/client/**/*.{ts,tsx}', 'src/staff/**/*.{ts,tsx}', 'src/shared/**/*.{ts,tsx}', 'src/ui-kit/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [
-        createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] }),
-      ],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
     },
     rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            {
-              target: './src/staff',
-              from: './src/client',
-              message:
-                'The staff program imports nothing from the app: move what both use to src/shared or src/ui-kit.',
-            },
-            {
-              target: './src/client',
-              from: './src/staff',
-              message:
-                'The app imports nothing from the staff program: move what both use to src/shared or src/ui-kit.',
-            },
-            {
-              target: ['./src/client', './src/staff', './src/shared', './src/ui-kit'],
-              from: './src/server',
-              message: 'Browser code imports nothing from the service (src/server).',
-            },
-            {
-              target: ['./src/shared', './src/ui-kit'],
-              from: ['./src/client', './src/staff'],
-              message: 'src/shared and src/ui-kit serve both programs: they import neither.',
-            },
+            { target: './src/staff', from: './src/client', message: 'The staff program imports nothing from the app: move what both use to src/shared or src/ui-kit.' },
+            { target: './src/client', from: './src/staff', message: 'The app imports nothing from the staff program: move what both use to src/shared or src/ui-kit.' },
+            { target: ['./src/client', './src/staff', './src/shared', './src/ui-kit'], from: './src/server', message: 'Browser code imports nothing from the service (src/server).' },
+            { target: ['./src/shared', './src/ui-kit'], from: ['./src/client', './src/staff'], message: 'src/shared and src/ui-kit serve both programs: they import neither.' },
           ],
         },
       ],
@@ -151,17 +100,7 @@ export default tseslint.config(
     // The shared code runs in both programs: no Node APIs.
     files: ['src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['node:*', 'fs', 'path', 'crypto'],
-              message: 'src/shared runs in the browser too.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'crypto'], message: 'src/shared runs in the browser too.' }] }],
     },
   },
 );

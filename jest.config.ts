@@ -19,11 +19,7 @@ const transform: Config['transform'] = {
   // Dependencies that ship only ES modules are turned into CommonJS for Jest.
   '^.+\\.m?js$': [
     'babel-jest',
-    {
-      babelrc: false,
-      configFile: false,
-      presets: [['@babel/preset-env', { targets: { node: 'current' }, modules: 'commonjs' }]],
-    },
+    { babelrc: false, configFile: false, presets: [['@babel/preset-env', { targets: { node: 'current' }, modules: 'commonjs' }]] },
   ],
 };
 const transformIgnorePatterns = [
@@ -50,15 +46,7 @@ const config: Config = {
     },
     {
       displayName: 'client',
-      globals: {
-        __API_HOST__: '',
-        __TEST_API_HOST__: '',
-        __IDENTITY_BASE__: '',
-        __APP_VERSION__: 'v2.0.3',
-        __DEV__: false,
-        __MAP_TILES_URL__: '',
-        __MAP_ATTRIBUTION__: '',
-      },
+      globals: { __API_HOST__: '', __TEST_API_HOST__: '', __IDENTITY_BASE__: '', __APP_VERSION__: 'v2.0.3', __DEV__: false, __MAP_TILES_URL__: '', __MAP_ATTRIBUTION__: '' },
       testEnvironment: 'jest-fixed-jsdom',
       testEnvironmentOptions: { url: 'http://localhost/' },
       testMatch: ['<rootDir>/src/client/**/*.test.{ts,tsx}'],
@@ -77,10 +65,7 @@ const config: Config = {
       displayName: 'staff',
       testEnvironment: 'jest-fixed-jsdom',
       testEnvironmentOptions: { url: 'http://localhost/staff/' },
-      testMatch: [
-        '<rootDir>/src/staff/**/*.test.{ts,tsx}',
-        '<rootDir>/src/ui-kit/**/*.test.{ts,tsx}',
-      ],
+      testMatch: ['<rootDir>/src/staff/**/*.test.{ts,tsx}', '<rootDir>/src/ui-kit/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/src/staff/test/setup.ts'],
       transform,
       transformIgnorePatterns,

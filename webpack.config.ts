@@ -56,29 +56,11 @@ function staffConfig(app: Config): Config {
     dependencies: ['app'],
     entry: { staff: './src/staff/index.tsx' },
     // Relative in the build (the page is served at /staff/); the dev server serves both builds from memory, so the screen's files get their own path.
-    output: {
-      ...app.output,
-      path: path.resolve(__dirname, 'dist', 'staff'),
-      clean: true,
-      publicPath: production ? '' : '/staff/',
-    },
+    output: { ...app.output, path: path.resolve(__dirname, 'dist', 'staff'), clean: true, publicPath: production ? '' : '/staff/' },
     plugins: [
-      new HtmlWebpackPlugin({
-        template: 'public/staff.html',
-        filename: 'index.html',
-        inject: 'body',
-        scriptLoading: 'defer',
-      }),
+      new HtmlWebpackPlugin({ template: 'public/staff.html', filename: 'index.html', inject: 'body', scriptLoading: 'defer' }),
       ...(production
-        ? [
-            new InitialSizePlugin({
-              label: 'Kitchen screen',
-              entryBytes: 100 * 1024,
-              firstScreenBytes: 100 * 1024,
-              firstScreenChunks: ['kitchen'],
-            }),
-            new PrecompressPlugin(),
-          ]
+        ? [new InitialSizePlugin({ label: 'Kitchen screen', entryBytes: 100 * 1024, firstScreenBytes: 100 * 1024, firstScreenChunks: ['kitchen'] }), new PrecompressPlugin()]
         : []),
     ],
     // A signed-in screen opens on the kitchen: the entry and the kitchen section's chunk are its first load (the
@@ -88,15 +70,7 @@ function staffConfig(app: Config): Config {
     module: {
       rules: (app.module?.rules ?? []).map((rule) =>
         rule && typeof rule === 'object' && String(rule.test) === String(/\.tsx?$/)
-          ? {
-              ...rule,
-              use: [
-                {
-                  loader: 'ts-loader',
-                  options: { transpileOnly: !production, compilerOptions: { sourceMap: true } },
-                },
-              ],
-            }
+          ? { ...rule, use: [{ loader: 'ts-loader', options: { transpileOnly: !production, compilerOptions: { sourceMap: true } } }] }
           : rule,
       ),
     },
@@ -126,15 +100,7 @@ function appConfig(_env: unknown, argv: { mode?: Configuration['mode'] }): Confi
       chunkLoadTimeout: 120_000,
       // Every chunk names the global it pushes itself onto: a short one.
       chunkLoadingGlobal: 'hbbChunks',
-      environment: {
-        arrowFunction: true,
-        const: true,
-        destructuring: true,
-        dynamicImport: true,
-        module: false,
-        optionalChaining: true,
-        templateLiteral: true,
-      },
+      environment: { arrowFunction: true, const: true, destructuring: true, dynamicImport: true, module: false, optionalChaining: true, templateLiteral: true },
     },
     target: ['web', 'es2020'],
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
@@ -143,10 +109,7 @@ function appConfig(_env: unknown, argv: { mode?: Configuration['mode'] }): Confi
       // The locales are compiled to the ICU AST at build time (scripts/compile-messages-loader.cjs),
       // so the app never parses a message: the parser stays out of the bundle.
       alias: production
-        ? {
-            '@formatjs/icu-messageformat-parser$':
-              require.resolve('@formatjs/icu-messageformat-parser/no-parser.js'),
-          }
+        ? { '@formatjs/icu-messageformat-parser$': require.resolve('@formatjs/icu-messageformat-parser/no-parser.js') }
         : {},
     },
     module: {
@@ -156,13 +119,8 @@ function appConfig(_env: unknown, argv: { mode?: Configuration['mode'] }): Confi
           exclude: /node_modules/,
           use: [
             // Production ships compiled messages for every id, so the code's English defaults are dead weight.
-            ...(production
-              ? [path.resolve(__dirname, 'scripts/strip-default-messages-loader.cjs')]
-              : []),
-            {
-              loader: 'ts-loader',
-              options: { transpileOnly: !production, compilerOptions: { sourceMap: true } },
-            },
+            ...(production ? [path.resolve(__dirname, 'scripts/strip-default-messages-loader.cjs')] : []),
+            { loader: 'ts-loader', options: { transpileOnly: !production, compilerOptions: { sourceMap: true } } },
           ],
         },
         {
@@ -205,11 +163,7 @@ function appConfig(_env: unknown, argv: { mode?: Configuration['mode'] }): Confi
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({
-        template: 'public/index.html',
-        inject: 'head',
-        scriptLoading: 'defer',
-      }),
+      new HtmlWebpackPlugin({ template: 'public/index.html', inject: 'head', scriptLoading: 'defer' }),
       new FirstScreenPlugin({
         locales: LOCALE_CHUNKS,
         always: SHELL_CHUNKS,
@@ -252,13 +206,7 @@ function appConfig(_env: unknown, argv: { mode?: Configuration['mode'] }): Confi
       splitChunks: {
         chunks: 'all',
         cacheGroups: {
-          vendor: {
-            name: 'vendor',
-            test: CORE_LIBRARIES,
-            chunks: 'all',
-            enforce: true,
-            priority: 30,
-          },
+          vendor: { name: 'vendor', test: CORE_LIBRARIES, chunks: 'all', enforce: true, priority: 30 },
           // The shell and a table link's first screen (the entry page, the shop entry, the home page and
           // the code they share: shop and menu APIs, routes, the opening-hours guard) are one download,
           // not five small ones that each compress alone and copy the modules they share.
@@ -273,20 +221,13 @@ function appConfig(_env: unknown, argv: { mode?: Configuration['mode'] }): Confi
       },
       runtimeChunk: 'single',
       // The shortest ids and export names for what is used most (every chunk refers to them).
-      ...(production
-        ? { moduleIds: 'size' as const, chunkIds: 'size' as const, mangleExports: 'size' as const }
-        : {}),
+      ...(production ? { moduleIds: 'size' as const, chunkIds: 'size' as const, mangleExports: 'size' as const } : {}),
     },
     performance: { hints: false },
     devServer: {
       host: '127.0.0.1',
       port: 8081,
-      proxy: [
-        {
-          context: ['/HBBAPI', '/oss', '/sandbox', '/staff', '/events'],
-          target: 'http://127.0.0.1:8080',
-        },
-      ],
+      proxy: [{ context: ['/HBBAPI', '/oss', '/sandbox', '/staff', '/events'], target: 'http://127.0.0.1:8080' }],
     },
   };
 }

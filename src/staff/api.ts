@@ -111,39 +111,23 @@ export function staffApi(token: string, lang?: string) {
     /** The outlet's orders that are still under way: open and paid ones (the kitchen filters further). */
     async openSheets(baseId: string): Promise<StaffSheet[]> {
       const [open, paid] = await Promise.all([
-        call<{ sheets: StaffSheet[] }>(
-          'GET',
-          `/staff/sheets?baseId=${q(baseId)}&status=0&limit=200`,
-        ),
-        call<{ sheets: StaffSheet[] }>(
-          'GET',
-          `/staff/sheets?baseId=${q(baseId)}&status=1&limit=200`,
-        ),
+        call<{ sheets: StaffSheet[] }>('GET', `/staff/sheets?baseId=${q(baseId)}&status=0&limit=200`),
+        call<{ sheets: StaffSheet[] }>('GET', `/staff/sheets?baseId=${q(baseId)}&status=1&limit=200`),
       ]);
       return [...open.sheets, ...paid.sheets];
     },
     /** Moves one round of a sheet forward (without a round: the sheet's only one). */
     progress: (sheetId: string, progress: string, round?: number) =>
-      call(
-        'POST',
-        `/staff/sheets/${q(sheetId)}/progress`,
-        round === undefined ? { progress } : { progress, round },
-      ),
-    closePaidAtCounter: (sheetId: string) =>
-      call('POST', `/staff/sheets/${q(sheetId)}/close`, { paidAtCounter: true }),
+      call('POST', `/staff/sheets/${q(sheetId)}/progress`, round === undefined ? { progress } : { progress, round }),
+    closePaidAtCounter: (sheetId: string) => call('POST', `/staff/sheets/${q(sheetId)}/close`, { paidAtCounter: true }),
     /** Closes the sheet unpaid, ending a pending payment first (the provider asked: one already made is kept). */
-    forceClose: (sheetId: string) =>
-      call('POST', `/staff/sheets/${q(sheetId)}/close`, { force: true }),
+    forceClose: (sheetId: string) => call('POST', `/staff/sheets/${q(sheetId)}/close`, { force: true }),
     /** Ends the sheet's pending payment (the provider asked: one already made is recorded as paid). */
     cancelPayment: (sheetId: string) => call('POST', `/staff/sheets/${q(sheetId)}/cancel-payment`),
-    goods: (baseId: string) =>
-      call<{ goods: StaffGoods[] }>('GET', `/staff/goods?baseId=${q(baseId)}`).then((r) => r.goods),
-    goodsSoldOut: (goodsId: string, soldOut: boolean) =>
-      call('POST', `/staff/goods/${q(goodsId)}/sold-out`, { soldOut }),
-    skuSoldOut: (skuId: string, soldOut: boolean) =>
-      call('POST', `/staff/skus/${q(skuId)}/sold-out`, { soldOut }),
-    member: (code: string) =>
-      call<{ member: Member }>('GET', `/staff/members/by-code/${q(code)}`).then((r) => r.member),
+    goods: (baseId: string) => call<{ goods: StaffGoods[] }>('GET', `/staff/goods?baseId=${q(baseId)}`).then((r) => r.goods),
+    goodsSoldOut: (goodsId: string, soldOut: boolean) => call('POST', `/staff/goods/${q(goodsId)}/sold-out`, { soldOut }),
+    skuSoldOut: (skuId: string, soldOut: boolean) => call('POST', `/staff/skus/${q(skuId)}/sold-out`, { soldOut }),
+    member: (code: string) => call<{ member: Member }>('GET', `/staff/members/by-code/${q(code)}`).then((r) => r.member),
   };
 }
 

@@ -19,11 +19,7 @@ export interface StreamHandlers {
   onDown(): void;
 }
 
-export function openStaffStream(
-  token: string,
-  baseId: string,
-  handlers: StreamHandlers,
-): () => void {
+export function openStaffStream(token: string, baseId: string, handlers: StreamHandlers): () => void {
   let stopped = false;
   let lastId = '';
   let delay = 2_000;
@@ -34,11 +30,7 @@ export function openStaffStream(
     abort = new AbortController();
     try {
       const res = await fetch(`/staff/events?baseId=${encodeURIComponent(baseId)}`, {
-        headers: {
-          authorization: `Bearer ${token}`,
-          accept: 'text/event-stream',
-          ...(lastId ? { 'last-event-id': lastId } : {}),
-        },
+        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', ...(lastId ? { 'last-event-id': lastId } : {}) },
         signal: abort.signal,
       });
       if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);

@@ -12,8 +12,6 @@ export interface Declared {
   description?: string;
 }
 
-export function defineMessages<K extends string>(
-  messages: Record<K, Declared>,
-): Record<K, MessageDescriptor & Declared> {
+export function defineMessages<K extends string>(messages: Record<K, Declared>): Record<K, MessageDescriptor & Declared> {
   return messages;
 }

@@ -8,18 +8,10 @@
 import { formatNumber } from '../shared/domain/numbers';
 
 /** Options for Intl's time formatting: 14:05, in every locale. */
-export const CLOCK: Readonly<Intl.DateTimeFormatOptions> = {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-};
+export const CLOCK: Readonly<Intl.DateTimeFormatOptions> = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
 /** Options for a day and its time: 25 Nov, 14:05. */
-export const DAY_AND_CLOCK: Readonly<Intl.DateTimeFormatOptions> = {
-  month: 'short',
-  day: 'numeric',
-  ...CLOCK,
-};
+export const DAY_AND_CLOCK: Readonly<Intl.DateTimeFormatOptions> = { month: 'short', day: 'numeric', ...CLOCK };
 
 /** An amount (a balance, a total) at `decimals` places, grouped the locale's way: 1,234.50. */
 export function amountText(value: number | string, locale: string, decimals = 2): string {

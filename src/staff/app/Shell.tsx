@@ -23,13 +23,7 @@ const m = defineMessages({
   sections: { id: 'staff.sections', defaultMessage: 'Sections' },
 });
 
-export function Shell({
-  locale,
-  onLocale,
-}: {
-  locale: StaffLocale;
-  onLocale: (l: StaffLocale) => void;
-}) {
+export function Shell({ locale, onLocale }: { locale: StaffLocale; onLocale: (l: StaffLocale) => void }) {
   const intl = useIntl();
   const [session, setSession] = useState<StaffSession | null>(readSession);
   const [section, go] = useSection();
@@ -54,12 +48,7 @@ export function Shell({
     setSession(null);
     setKept(new Set());
   };
-  const outletName = session
-    ? localName(
-        { zh: session.outlet.name, tw: session.outlet.nameTw, en: session.outlet.nameEn },
-        locale,
-      )
-    : '';
+  const outletName = session ? localName({ zh: session.outlet.name, tw: session.outlet.nameTw, en: session.outlet.nameEn }, locale) : '';
 
   return (
     <div className="staff">
@@ -83,13 +72,7 @@ export function Shell({
         <>
           <nav className="staff-tabs" aria-label={intl.formatMessage(m.sections)}>
             {SECTION_IDS.map((id) => (
-              <button
-                key={id}
-                type="button"
-                className={`tab${section === id ? ' active' : ''}`}
-                aria-pressed={section === id}
-                onClick={() => go(id)}
-              >
+              <button key={id} type="button" className={`tab${section === id ? ' active' : ''}`} aria-pressed={section === id} onClick={() => go(id)}>
                 <FormattedMessage {...SECTIONS[id].title} />
               </button>
             ))}
@@ -100,12 +83,7 @@ export function Shell({
               return (
                 <div key={id} hidden={id !== section}>
                   <Suspense fallback={<Loading />}>
-                    <Component
-                      api={api}
-                      session={session}
-                      locale={locale}
-                      onSignedOut={handleSignOut}
-                    />
+                    <Component api={api} session={session} locale={locale} onSignedOut={handleSignOut} />
                   </Suspense>
                 </div>
               );

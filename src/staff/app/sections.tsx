@@ -24,17 +24,7 @@ export interface Section {
 }
 
 export const SECTIONS: Readonly<Record<SectionId, Section>> = {
-  kitchen: {
-    title: m.kitchen,
-    keepMounted: true,
-    Component: lazy(() => import(/* webpackChunkName: "kitchen" */ '../kitchen/KitchenSection')),
-  },
-  soldOut: {
-    title: m.soldOut,
-    Component: lazy(() => import(/* webpackChunkName: "sold-out" */ '../soldOut/SoldOutSection')),
-  },
-  member: {
-    title: m.member,
-    Component: lazy(() => import(/* webpackChunkName: "member" */ '../member/MemberSection')),
-  },
+  kitchen: { title: m.kitchen, keepMounted: true, Component: lazy(() => import(/* webpackChunkName: "kitchen" */ '../kitchen/KitchenSection')) },
+  soldOut: { title: m.soldOut, Component: lazy(() => import(/* webpackChunkName: "sold-out" */ '../soldOut/SoldOutSection')) },
+  member: { title: m.member, Component: lazy(() => import(/* webpackChunkName: "member" */ '../member/MemberSection')) },
 };

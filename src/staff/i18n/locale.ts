@@ -6,11 +6,7 @@ import zhTW from './locales/zh-TW.json';
 
 export type StaffLocale = UiLocale;
 export const STAFF_LOCALES: readonly StaffLocale[] = ['en', 'zh-CN', 'zh-TW'];
-export const STAFF_MESSAGES: Record<StaffLocale, Record<string, string>> = {
-  en,
-  'zh-CN': zhCN,
-  'zh-TW': zhTW,
-};
+export const STAFF_MESSAGES: Record<StaffLocale, Record<string, string>> = { en, 'zh-CN': zhCN, 'zh-TW': zhTW };
 const LANGUAGE_KEY = 'staffLanguage';
 
 export function isStaffLocale(value: unknown): value is StaffLocale {

@@ -32,10 +32,7 @@ const m = defineMessages({
   colReady: { id: 'staff.col.ready', defaultMessage: 'Ready' },
   colDelivering: { id: 'staff.col.delivering', defaultMessage: 'Out for delivery' },
   empty: { id: 'staff.col.empty', defaultMessage: 'Nothing here' },
-  count: {
-    id: 'staff.col.count',
-    defaultMessage: '{count, plural, one {# order} other {# orders}}',
-  },
+  count: { id: 'staff.col.count', defaultMessage: '{count, plural, one {# order} other {# orders}}' },
   loading: { id: 'staff.loading', defaultMessage: 'Loading the orders…' },
   failed: { id: 'staff.failed', defaultMessage: 'The orders could not be loaded.' },
   retry: { id: 'staff.retry', defaultMessage: 'Try again' },
@@ -50,10 +47,7 @@ const m = defineMessages({
   deliveryAsap: { id: 'staff.deliveryAsap', defaultMessage: 'Delivery, as soon as possible' },
   dineIn: { id: 'staff.dineIn', defaultMessage: 'Dine in' },
   fresh: { id: 'staff.fresh', defaultMessage: 'New' },
-  age: {
-    id: 'staff.age',
-    defaultMessage: '{minutes, plural, =0 {just now} one {# min ago} other {# min ago}}',
-  },
+  age: { id: 'staff.age', defaultMessage: '{minutes, plural, =0 {just now} one {# min ago} other {# min ago}}' },
   round: { id: 'staff.round', defaultMessage: 'Round {round}' },
   remark: { id: 'staff.remark', defaultMessage: 'Remark: {remark}' },
   payLater: { id: 'staff.payLater', defaultMessage: 'To pay on delivery or at the counter' },
@@ -65,27 +59,19 @@ const m = defineMessages({
   toServed: { id: 'staff.to.served', defaultMessage: 'Served' },
   toDelivered: { id: 'staff.to.delivered', defaultMessage: 'Delivered' },
   closePaid: { id: 'staff.closePaid', defaultMessage: 'Paid at the counter: close' },
-  confirmClose: {
-    id: 'staff.confirmClose',
-    defaultMessage: 'Close table {table} as paid at the counter?',
-  },
+  confirmClose: { id: 'staff.confirmClose', defaultMessage: 'Close table {table} as paid at the counter?' },
   paying: { id: 'staff.paying', defaultMessage: 'Payment in progress' },
   cancelPayment: { id: 'staff.cancelPayment', defaultMessage: 'Cancel payment' },
   confirmCancelPayment: {
     id: 'staff.confirmCancelPayment',
-    defaultMessage:
-      'Cancel the payment in progress at table {table}? The payment provider is asked first: a payment already made is kept.',
+    defaultMessage: 'Cancel the payment in progress at table {table}? The payment provider is asked first: a payment already made is kept.',
   },
   forceClose: { id: 'staff.forceClose', defaultMessage: 'Force close' },
   confirmForceClose: {
     id: 'staff.confirmForceClose',
-    defaultMessage:
-      'Close table {table} without payment? A payment in progress is cancelled first (one already made is kept).',
+    defaultMessage: 'Close table {table} without payment? A payment in progress is cancelled first (one already made is kept).',
   },
-  moved: {
-    id: 'staff.moved',
-    defaultMessage: 'This order has already moved on; the board was refreshed.',
-  },
+  moved: { id: 'staff.moved', defaultMessage: 'This order has already moved on; the board was refreshed.' },
   actionFailed: { id: 'staff.actionFailed', defaultMessage: 'That did not work: {reason}' },
 });
 
@@ -107,24 +93,10 @@ export interface RoundCard {
 /** A sheet's rounds; from a service that sends none, the sheet as one round. */
 export function roundsOf(s: StaffSheet): StaffRound[] {
   if (s.rounds && s.rounds.length > 0) return s.rounds;
-  return [
-    {
-      roundNo: 1,
-      progress: s.progress,
-      kitchenState: '',
-      remark: s.remark,
-      createdAt: s.createdAt,
-      items: s.items,
-    },
-  ];
+  return [{ roundNo: 1, progress: s.progress, kitchenState: '', remark: s.remark, createdAt: s.createdAt, items: s.items }];
 }
 
-const BY_PROGRESS: Record<string, Column> = {
-  placed: 'new',
-  preparing: 'preparing',
-  ready: 'ready',
-  delivering: 'delivering',
-};
+const BY_PROGRESS: Record<string, Column> = { placed: 'new', preparing: 'preparing', ready: 'ready', delivering: 'delivering' };
 
 /** The column a round's card belongs in, or null when it is not the kitchen's (unpaid, served, closed). */
 export function columnOf(s: StaffSheet, round: StaffRound = roundsOf(s)[0]!): Column | null {
@@ -134,12 +106,7 @@ export function columnOf(s: StaffSheet, round: StaffRound = roundsOf(s)[0]!): Co
     // A table's sheet that was all served but not paid stays in view (its last round) for the counter to close.
     const rounds = roundsOf(s);
     const allServed = rounds.every((r) => r.progress === 'completed');
-    return s.payMode === 'postpay' &&
-      s.status === 0 &&
-      allServed &&
-      round.roundNo === rounds[rounds.length - 1]!.roundNo
-      ? 'ready'
-      : null;
+    return s.payMode === 'postpay' && s.status === 0 && allServed && round.roundNo === rounds[rounds.length - 1]!.roundNo ? 'ready' : null;
   }
   return BY_PROGRESS[round.progress] ?? null;
 }
@@ -155,10 +122,7 @@ export function cardsOf(sheets: readonly StaffSheet[]): (RoundCard & { column: C
 }
 
 /** The next step of a round and its button's words. */
-function nextStep(
-  s: StaffSheet,
-  progress: string,
-): { progress: string; label: MessageDescriptor } | null {
+function nextStep(s: StaffSheet, progress: string): { progress: string; label: MessageDescriptor } | null {
   switch (progress) {
     case 'placed':
       return { progress: 'preparing', label: m.toPreparing };
@@ -178,11 +142,7 @@ function nextStep(
 function detailWords(text: string): string[] {
   if (!text.trim()) return [];
   try {
-    const d = JSON.parse(text) as {
-      bomList?: { GoodsName?: unknown }[];
-      attachmentList?: { Value?: unknown }[];
-      remarkList?: unknown[];
-    };
+    const d = JSON.parse(text) as { bomList?: { GoodsName?: unknown }[]; attachmentList?: { Value?: unknown }[]; remarkList?: unknown[] };
     return [
       ...(d.bomList ?? []).map((b) => String(b?.GoodsName ?? '')),
       ...(d.attachmentList ?? []).map((a) => `+ ${String(a?.Value ?? '')}`),
@@ -277,13 +237,7 @@ export function Board({
       await what();
     } catch (err) {
       if (err instanceof StaffError && err.status === 401) return onSignedOut();
-      setNotice(
-        err instanceof StaffError && err.status === 409
-          ? intl.formatMessage(m.moved)
-          : intl.formatMessage(m.actionFailed, {
-              reason: err instanceof Error ? err.message : String(err),
-            }),
-      );
+      setNotice(err instanceof StaffError && err.status === 409 ? intl.formatMessage(m.moved) : intl.formatMessage(m.actionFailed, { reason: err instanceof Error ? err.message : String(err) }));
     }
     await load();
   };
@@ -310,9 +264,7 @@ export function Board({
       .filter((card) => card.column === c)
       .sort(
         (a, b) =>
-          (a.round.createdAt || a.sheet.createdAt).localeCompare(
-            b.round.createdAt || b.sheet.createdAt,
-          ) ||
+          (a.round.createdAt || a.sheet.createdAt).localeCompare(b.round.createdAt || b.sheet.createdAt) ||
           a.sheet.sheetId.localeCompare(b.sheet.sheetId) ||
           a.round.roundNo - b.round.roundNo,
       );
@@ -332,10 +284,7 @@ export function Board({
           return (
             <section key={c.id} className={`column column-${c.id}`} aria-labelledby={`col-${c.id}`}>
               <h2 id={`col-${c.id}`}>
-                <FormattedMessage {...c.title} />{' '}
-                <span className="count">
-                  (<FormattedMessage {...m.count} values={{ count: list.length }} />)
-                </span>
+                <FormattedMessage {...c.title} /> <span className="count">(<FormattedMessage {...m.count} values={{ count: list.length }} />)</span>
               </h2>
               {list.length === 0 ? (
                 <p className="muted">
@@ -350,42 +299,15 @@ export function Board({
                     now={now}
                     fresh={(fresh[key] ?? 0) > now}
                     // The round by number when the service knows rounds; else the sheet (its only round).
-                    onForward={(progress) =>
-                      void act(() =>
-                        api.progress(
-                          s.sheetId,
-                          progress,
-                          s.rounds?.length ? round.roundNo : undefined,
-                        ),
-                      )
-                    }
+                    onForward={(progress) => void act(() => api.progress(s.sheetId, progress, s.rounds?.length ? round.roundNo : undefined))}
                     onClosePaid={() => {
-                      if (
-                        window.confirm(
-                          intl.formatMessage(m.confirmClose, { table: s.tableName || s.sheetId }),
-                        )
-                      )
-                        void act(() => api.closePaidAtCounter(s.sheetId));
+                      if (window.confirm(intl.formatMessage(m.confirmClose, { table: s.tableName || s.sheetId }))) void act(() => api.closePaidAtCounter(s.sheetId));
                     }}
                     onCancelPayment={() => {
-                      if (
-                        window.confirm(
-                          intl.formatMessage(m.confirmCancelPayment, {
-                            table: s.tableName || s.sheetId,
-                          }),
-                        )
-                      )
-                        void act(() => api.cancelPayment(s.sheetId));
+                      if (window.confirm(intl.formatMessage(m.confirmCancelPayment, { table: s.tableName || s.sheetId }))) void act(() => api.cancelPayment(s.sheetId));
                     }}
                     onForceClose={() => {
-                      if (
-                        window.confirm(
-                          intl.formatMessage(m.confirmForceClose, {
-                            table: s.tableName || s.sheetId,
-                          }),
-                        )
-                      )
-                        void act(() => api.forceClose(s.sheetId));
+                      if (window.confirm(intl.formatMessage(m.confirmForceClose, { table: s.tableName || s.sheetId }))) void act(() => api.forceClose(s.sheetId));
                     }}
                   />
                 ))
@@ -430,17 +352,12 @@ function Card({
           ? intl.formatMessage(m.pickup, { time })
           : intl.formatMessage(m.pickupAsap)
         : intl.formatMessage(m.dineIn);
-  const minutes = Math.max(
-    0,
-    Math.floor((now - new Date(round.createdAt || s.createdAt).getTime()) / 60_000),
-  );
+  const minutes = Math.max(0, Math.floor((now - new Date(round.createdAt || s.createdAt).getTime()) / 60_000));
   const next = nextStep(s, round.progress);
   const tableOpen = s.payMode === 'postpay' && s.status === 0;
   const several = roundsOf(s).length > 1 || round.roundNo > 1;
   const number = s.sheetId.slice(-4);
-  const label = several
-    ? intl.formatMessage(m.cardRound, { number, where, round: round.roundNo })
-    : intl.formatMessage(m.card, { number, where });
+  const label = several ? intl.formatMessage(m.cardRound, { number, where, round: round.roundNo }) : intl.formatMessage(m.card, { number, where });
   return (
     <article className={`card${fresh ? ' fresh' : ''}`} aria-label={label}>
       <header>
@@ -470,9 +387,7 @@ function Card({
             <li key={k}>
               <span className="qty">{Number(i.qua)}×</span> {i.goodsName}
               {i.skuItems && <span className="spec"> ({specWords(i.skuItems).join(' / ')})</span>}
-              {detailWords(i.detail).length > 0 && (
-                <span className="extras">{detailWords(i.detail).join(' · ')}</span>
-              )}
+              {detailWords(i.detail).length > 0 && <span className="extras">{detailWords(i.detail).join(' · ')}</span>}
             </li>
           ))}
         </ul>
@@ -495,11 +410,7 @@ function Card({
       )}
       <div className="actions">
         {next && round.progress !== 'completed' && (
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => onForward(next.progress)}
-          >
+          <button type="button" className="btn btn-primary" onClick={() => onForward(next.progress)}>
             <FormattedMessage {...next.label} />
           </button>
         )}

@@ -3,13 +3,5 @@ import type { SectionProps } from '../app/sectionProps';
 import { Board } from './Board';
 
 export default function KitchenSection({ api, session, locale, onSignedOut }: SectionProps) {
-  return (
-    <Board
-      api={api}
-      token={session.token}
-      baseId={session.outlet.baseId}
-      locale={locale}
-      onSignedOut={onSignedOut}
-    />
-  );
+  return <Board api={api} token={session.token} baseId={session.outlet.baseId} locale={locale} onSignedOut={onSignedOut} />;
 }

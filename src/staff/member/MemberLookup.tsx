@@ -11,14 +11,8 @@ const m = defineMessages({
   title: { id: 'staff.member.title', defaultMessage: 'Member lookup' },
   code: { id: 'staff.member.code', defaultMessage: 'Member code' },
   lookUp: { id: 'staff.member.lookUp', defaultMessage: 'Look up' },
-  notFound: {
-    id: 'staff.member.notFound',
-    defaultMessage: 'No member has this code. Codes change every minute: ask for the current one.',
-  },
-  failed: {
-    id: 'staff.member.failed',
-    defaultMessage: 'The member could not be looked up. Try again.',
-  },
+  notFound: { id: 'staff.member.notFound', defaultMessage: 'No member has this code. Codes change every minute: ask for the current one.' },
+  failed: { id: 'staff.member.failed', defaultMessage: 'The member could not be looked up. Try again.' },
   name: { id: 'staff.member.name', defaultMessage: 'Name' },
   unnamed: { id: 'staff.member.unnamed', defaultMessage: 'Member {phone}' },
   number: { id: 'staff.member.number', defaultMessage: 'Member number' },
@@ -39,13 +33,7 @@ export function MemberLookup({ api, locale }: { api: StaffApi; locale: StaffLoca
     try {
       setMember(await api.member(code.trim()));
     } catch (err) {
-      setError(
-        intl.formatMessage(
-          err instanceof StaffError && (err.status === 404 || err.status === 400)
-            ? m.notFound
-            : m.failed,
-        ),
-      );
+      setError(intl.formatMessage(err instanceof StaffError && (err.status === 404 || err.status === 400) ? m.notFound : m.failed));
     }
   };
 
@@ -58,13 +46,7 @@ export function MemberLookup({ api, locale }: { api: StaffApi; locale: StaffLoca
         <label htmlFor="member-code">
           <FormattedMessage {...m.code} />
         </label>
-        <input
-          id="member-code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          autoComplete="off"
-          required
-        />
+        <input id="member-code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" required />
         <button type="submit" className="btn btn-primary" disabled={!code.trim()}>
           <FormattedMessage {...m.lookUp} />
         </button>
@@ -79,11 +61,7 @@ export function MemberLookup({ api, locale }: { api: StaffApi; locale: StaffLoca
           <dt>
             <FormattedMessage {...m.name} />
           </dt>
-          <dd>
-            {memberNameShown(member.VipName, member.Phone, (phone) =>
-              intl.formatMessage(m.unnamed, { phone }),
-            )}
-          </dd>
+          <dd>{memberNameShown(member.VipName, member.Phone, (phone) => intl.formatMessage(m.unnamed, { phone }))}</dd>
           <dt>
             <FormattedMessage {...m.number} />
           </dt>
@@ -91,11 +69,15 @@ export function MemberLookup({ api, locale }: { api: StaffApi; locale: StaffLoca
           <dt>
             <FormattedMessage {...m.balance} />
           </dt>
-          <dd>{amountText(member.Balance, locale)}</dd>
+          <dd>
+            {amountText(member.Balance, locale)}
+          </dd>
           <dt>
             <FormattedMessage {...m.points} />
           </dt>
-          <dd>{amountText(member.Score, locale, 0)}</dd>
+          <dd>
+            {amountText(member.Score, locale, 0)}
+          </dd>
         </dl>
       )}
     </section>

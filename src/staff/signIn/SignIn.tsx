@@ -20,13 +20,7 @@ const m = defineMessages({
   chooseOutlet: { id: 'staff.chooseOutlet', defaultMessage: 'Choose your outlet' },
 });
 
-export default function SignIn({
-  locale,
-  onSignedIn,
-}: {
-  locale: StaffLocale;
-  onSignedIn: (s: StaffSession) => void;
-}) {
+export default function SignIn({ locale, onSignedIn }: { locale: StaffLocale; onSignedIn: (s: StaffSession) => void }) {
   const intl = useIntl();
   const [token, setToken] = useState('');
   const [outlets, setOutlets] = useState<Outlet[] | null>(null);
@@ -42,11 +36,7 @@ export default function SignIn({
     try {
       setOutlets(await staffApi(token.trim(), locale).outlets());
     } catch (err) {
-      setError(
-        intl.formatMessage(
-          err instanceof StaffError && err.status === 401 ? m.wrongToken : m.offline,
-        ),
-      );
+      setError(intl.formatMessage(err instanceof StaffError && err.status === 401 ? m.wrongToken : m.offline));
     } finally {
       setBusy(false);
     }
@@ -82,14 +72,7 @@ export default function SignIn({
       <label htmlFor="staff-token">
         <FormattedMessage {...m.token} />
       </label>
-      <input
-        id="staff-token"
-        type="password"
-        autoComplete="current-password"
-        value={token}
-        onChange={(e) => setToken(e.target.value)}
-        required
-      />
+      <input id="staff-token" type="password" autoComplete="current-password" value={token} onChange={(e) => setToken(e.target.value)} required />
       {error && (
         <p role="alert" className="error">
           {error}

@@ -16,16 +16,9 @@ const m = defineMessages({
   title: { id: 'staff.soldOut.title', defaultMessage: 'Sold out' },
   search: { id: 'staff.soldOut.search', defaultMessage: 'Find goods by name or number' },
   loading: { id: 'staff.soldOut.loading', defaultMessage: 'Loading the goods…' },
-  failed: {
-    id: 'staff.soldOut.failed',
-    defaultMessage: 'The goods could not be loaded or changed.',
-  },
+  failed: { id: 'staff.soldOut.failed', defaultMessage: 'The goods could not be loaded or changed.' },
   none: { id: 'staff.soldOut.none', defaultMessage: 'No goods match.' },
-  more: {
-    id: 'staff.soldOut.more',
-    defaultMessage:
-      '{count, plural, one {# more: narrow the search} other {# more: narrow the search}}',
-  },
+  more: { id: 'staff.soldOut.more', defaultMessage: '{count, plural, one {# more: narrow the search} other {# more: narrow the search}}' },
   markGoods: { id: 'staff.soldOut.markGoods', defaultMessage: 'Sold out: {name}' },
   markSku: { id: 'staff.soldOut.markSku', defaultMessage: 'Sold out: {name} {spec}' },
   isSoldOut: { id: 'staff.soldOut.isSoldOut', defaultMessage: 'Sold out' },
@@ -34,17 +27,7 @@ const m = defineMessages({
 
 const SHOWN = 40;
 
-export function SoldOutPanel({
-  api,
-  token,
-  baseId,
-  locale,
-}: {
-  api: StaffApi;
-  token: string;
-  baseId: string;
-  locale: StaffLocale;
-}) {
+export function SoldOutPanel({ api, token, baseId, locale }: { api: StaffApi; token: string; baseId: string; locale: StaffLocale }) {
   const intl = useIntl();
   const [goods, setGoods] = useState<StaffGoods[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -74,13 +57,9 @@ export function SoldOutPanel({
 
   const nameOf = (g: StaffGoods) => localName({ zh: g.name, tw: g.nameTw, en: g.nameEn }, locale);
   /** A spec by its values' names in the screen's language ('Regular / Hot'), as the service answers them. */
-  const specOf = (k: StaffGoods['skus'][number]) =>
-    k.spec?.length ? k.spec.join(' / ') : specWords(k.skuItems).join(' / ');
+  const specOf = (k: StaffGoods['skus'][number]) => (k.spec?.length ? k.spec.join(' / ') : specWords(k.skuItems).join(' / '));
   /** Shows the mark at once, then asks the service and reads the goods again (its answer wins). */
-  const toggle = async (
-    change: () => Promise<unknown>,
-    shown: (list: StaffGoods[]) => StaffGoods[],
-  ) => {
+  const toggle = async (change: () => Promise<unknown>, shown: (list: StaffGoods[]) => StaffGoods[]) => {
     setGoods((list) => (list ? shown(list) : list));
     let refused = false;
     try {
@@ -106,9 +85,7 @@ export function SoldOutPanel({
     );
   }
   const q = query.trim().toLowerCase();
-  const matching = goods.filter(
-    (g) => !q || [g.code, g.name, g.nameTw, g.nameEn].some((t) => t.toLowerCase().includes(q)),
-  );
+  const matching = goods.filter((g) => !q || [g.code, g.name, g.nameTw, g.nameEn].some((t) => t.toLowerCase().includes(q)));
   return (
     <section className="sold-out" aria-labelledby="sold-out-title">
       <h2 id="sold-out-title">
@@ -159,25 +136,13 @@ export function SoldOutPanel({
                       <input
                         type="checkbox"
                         checked={k.soldOut}
-                        aria-label={intl.formatMessage(m.markSku, {
-                          name: nameOf(g),
-                          spec: specOf(k),
-                        })}
+                        aria-label={intl.formatMessage(m.markSku, { name: nameOf(g), spec: specOf(k) })}
                         onChange={(e) => {
                           const soldOut = e.target.checked;
                           void toggle(
                             () => api.skuSoldOut(k.skuId, soldOut),
                             (list) =>
-                              list.map((x) =>
-                                x.goodsId === g.goodsId
-                                  ? {
-                                      ...x,
-                                      skus: x.skus.map((y) =>
-                                        y.skuId === k.skuId ? { ...y, soldOut } : y,
-                                      ),
-                                    }
-                                  : x,
-                              ),
+                              list.map((x) => (x.goodsId === g.goodsId ? { ...x, skus: x.skus.map((y) => (y.skuId === k.skuId ? { ...y, soldOut } : y)) } : x)),
                           );
                         }}
                       />

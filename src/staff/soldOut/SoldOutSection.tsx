@@ -3,7 +3,5 @@ import type { SectionProps } from '../app/sectionProps';
 import { SoldOutPanel } from './SoldOutPanel';
 
 export default function SoldOutSection({ api, session, locale }: SectionProps) {
-  return (
-    <SoldOutPanel api={api} token={session.token} baseId={session.outlet.baseId} locale={locale} />
-  );
+  return <SoldOutPanel api={api} token={session.token} baseId={session.outlet.baseId} locale={locale} />;
 }

@@ -7,19 +7,9 @@ const m = defineMessages({
   language: { id: 'staff.language', defaultMessage: 'Language' },
 });
 
-const NAMES: Record<StaffLocale, string> = {
-  en: 'English',
-  'zh-CN': '简体中文',
-  'zh-TW': '繁體中文',
-};
+const NAMES: Record<StaffLocale, string> = { en: 'English', 'zh-CN': '简体中文', 'zh-TW': '繁體中文' };
 
-export function LanguageSelect({
-  locale,
-  onLocale,
-}: {
-  locale: StaffLocale;
-  onLocale: (l: StaffLocale) => void;
-}) {
+export function LanguageSelect({ locale, onLocale }: { locale: StaffLocale; onLocale: (l: StaffLocale) => void }) {
   const intl = useIntl();
   return (
     <label className="language">
