@@ -87,7 +87,7 @@ test('the language changes every word and is remembered; signing out returns to 
   );
   renderStaff(<StaffApp locale="en" />);
 
-  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'zh-TW');
+  await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'zh-TW');
   expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
     '廚房與櫃台 · 新馬路店',
   );
@@ -98,4 +98,13 @@ test('the language changes every word and is remembered; signing out returns to 
   await userEvent.click(screen.getByRole('button', { name: '退出' }));
   expect(await screen.findByLabelText('員工口令')).toBeInTheDocument();
   expect(sessionStorage.getItem('staffSession')).toBeNull();
+});
+
+test('a screen set to traditional Chinese before opens in it (its messages a chunk of their own), the English never shown', async () => {
+  localStorage.setItem('staffLanguage', 'zh-TW');
+  renderStaff(<StaffApp />);
+  expect(screen.queryByRole('heading', { name: 'Kitchen and counter' })).toBeNull();
+  expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('廚房與櫃台');
+  expect(screen.getByLabelText('員工口令')).toBeInTheDocument();
+  expect(document.documentElement.lang).toBe('zh-TW');
 });

@@ -5,21 +5,39 @@
  */
 import { useEffect, useState } from 'react';
 import { IntlProvider } from 'react-intl';
-import { initialLocale, rememberLocale, STAFF_MESSAGES, type StaffLocale } from '../i18n/locale';
+import { ENGLISH, initialLocale, loadMessages, rememberLocale, type StaffLocale, type StaffMessages } from '../i18n/locale';
 import { Shell } from './Shell';
 
+/** The screen in `locale` once its messages are here; until then the language shown before (nothing at the very start). */
 export function StaffApp({ locale: start }: { locale?: StaffLocale }) {
-  const [locale, setLocale] = useState<StaffLocale>(() => start ?? initialLocale());
+  const [wanted, setWanted] = useState<StaffLocale>(() => start ?? initialLocale());
+  const [shown, setShown] = useState<{ locale: StaffLocale; messages: StaffMessages } | null>(() =>
+    wanted === 'en' ? { locale: 'en', messages: ENGLISH } : null,
+  );
   useEffect(() => {
-    document.documentElement.lang = locale;
-  }, [locale]);
+    if (shown?.locale === wanted) {
+      document.documentElement.lang = wanted;
+      return;
+    }
+    let current = true;
+    void loadMessages(wanted).then((messages) => {
+      if (!current) return;
+      document.documentElement.lang = wanted;
+      setShown({ locale: wanted, messages });
+    });
+    return () => {
+      current = false;
+    };
+    // Only the wanted language starts a load (what is shown meanwhile does not).
+  }, [wanted]);
   const handleLocale = (l: StaffLocale) => {
     rememberLocale(l);
-    setLocale(l);
+    setWanted(l);
   };
+  if (!shown) return null;
   return (
-    <IntlProvider locale={locale} messages={STAFF_MESSAGES[locale]} defaultLocale="en">
-      <Shell locale={locale} onLocale={handleLocale} />
+    <IntlProvider locale={shown.locale} messages={shown.messages} defaultLocale="en">
+      <Shell locale={shown.locale} onLocale={handleLocale} />
     </IntlProvider>
   );
 }

@@ -1,12 +1,23 @@
 /** The staff program's three languages: its own messages (src/staff/i18n/locales, npm run i18n:extract). */
 import type { UiLocale } from '../../ui-kit/localName';
 import en from './locales/en.json';
-import zhCN from './locales/zh-CN.json';
-import zhTW from './locales/zh-TW.json';
 
 export type StaffLocale = UiLocale;
+export type StaffMessages = Record<string, string>;
 export const STAFF_LOCALES: readonly StaffLocale[] = ['en', 'zh-CN', 'zh-TW'];
-export const STAFF_MESSAGES: Record<StaffLocale, Record<string, string>> = { en, 'zh-CN': zhCN, 'zh-TW': zhTW };
+
+/**
+ * A language's messages: English is in the entry (the code's own texts), each
+ * Chinese set a chunk of its own, loaded when it is the screen's language.
+ */
+/** English, in the entry: a screen in English shows at once. */
+export const ENGLISH: StaffMessages = en;
+
+export function loadMessages(locale: StaffLocale): Promise<StaffMessages> {
+  if (locale === 'zh-CN') return import(/* webpackChunkName: "locale-zh-CN" */ './locales/zh-CN.json').then((m) => m.default);
+  if (locale === 'zh-TW') return import(/* webpackChunkName: "locale-zh-TW" */ './locales/zh-TW.json').then((m) => m.default);
+  return Promise.resolve(en);
+}
 const LANGUAGE_KEY = 'staffLanguage';
 
 export function isStaffLocale(value: unknown): value is StaffLocale {
@@ -24,5 +35,4 @@ export function initialLocale(): StaffLocale {
 
 export function rememberLocale(locale: StaffLocale): void {
   localStorage.setItem(LANGUAGE_KEY, locale);
-  document.documentElement.lang = locale;
 }

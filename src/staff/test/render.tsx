@@ -7,8 +7,13 @@ import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { IntlProvider } from 'react-intl';
 import { staffApi } from '../api';
-import { STAFF_MESSAGES, type StaffLocale } from '../i18n/locale';
+import type { StaffLocale } from '../i18n/locale';
+import en from '../i18n/locales/en.json';
+import zhCN from '../i18n/locales/zh-CN.json';
+import zhTW from '../i18n/locales/zh-TW.json';
 import { TOKEN } from './standIns';
+
+const MESSAGES: Record<StaffLocale, Record<string, string>> = { en, 'zh-CN': zhCN, 'zh-TW': zhTW };
 
 export function renderStaff(
   ui: ReactElement,
@@ -17,7 +22,7 @@ export function renderStaff(
   return render(
     <IntlProvider
       locale={locale}
-      messages={STAFF_MESSAGES[locale]}
+      messages={MESSAGES[locale]}
       defaultLocale="en"
       onError={(e) => {
         throw e;
