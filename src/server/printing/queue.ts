@@ -1,7 +1,8 @@
 /**
  * The durable print queue (migrations/017_printing.sql print_job): tickets
- * are rendered and enqueued in the transaction in which the kitchen receives
- * a round; the worker (printing/worker.ts) claims, sends and marks them.
+ * are enqueued in the transaction in which the kitchen receives a round (one
+ * statement); the worker (printing/worker.ts) claims them, renders each once
+ * (renderJob), sends and marks them.
  *
  * Where the kitchen receives a round (the call sites of enqueueKitchenTickets):
  * - a pay-after table's round, when it is submitted (orders/submit.ts);
@@ -15,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/driver';
 import { message, type Lang } from '../messages';
 import { encodeTicket, ticketText, type PrinterEncoding } from './encode';
-import { linesFor, ticketDocument, ticketLines, ticketSheet, type TicketLine } from './ticket';
+import { linesFor, ticketDocument, ticketLines, ticketSheet } from './ticket';
 
 type PrinterRow = {
   printer_id: string;
@@ -48,18 +49,69 @@ export interface EnqueueOptions {
 export const jobKey = (sheetId: string, roundNo: number) => `${sheetId}:${roundNo}`;
 
 /**
- * Renders the round's ticket for each printer of the sheet's outlet that
- * prints one of its lines, and enqueues it (once per printer and round;
- * a reprint each time). Answers the jobs enqueued.
+ * Enqueues the round's ticket (every round's when `roundNo` is null) for each
+ * printer of the sheet's outlet that prints one of its lines: once per
+ * printer and round (a reprint each time). One statement, so the order's own
+ * path pays one round trip for its tickets (operations/orders/roundTrips.test.ts);
+ * the worker renders each job when it first claims it (renderJob). Answers
+ * the jobs enqueued, oldest round first.
  */
 export async function enqueueKitchenTickets(
   tx: Queryable,
   sheetId: string,
-  roundNo: number,
+  roundNo: number | null,
   options: EnqueueOptions = {},
 ): Promise<{ jobId: string; printerId: string }[]> {
-  // The printers first: an outlet without any costs this one statement.
-  const printers = await tx.query<PrinterRow>(
+  const reprint = options.reprint === true;
+  const suffix = reprint ? `:reprint:${Date.now()}-${randomBytes(4).toString('hex')}` : '';
+  // A line's stations: the goods' own, else its class's, at the sheet's outlet (as ticket.ts ticketLines reads them).
+  const rows = await tx.query<{ job_id: string; printer_id: string }>(
+    `INSERT INTO print_job (printer_id, job_key, kind, sheet_id, round_no, received_at, created_at, next_attempt_at)
+     SELECT p.printer_id, s.sheet_id || ':' || r.round_no || $4::text, $5::text, s.sheet_id, r.round_no, $6, $7, $7
+       FROM sheet s
+       JOIN (SELECT DISTINCT round_no FROM sheet_item WHERE sheet_id = $1 AND ($2::int IS NULL OR round_no = $2)) r ON true
+       JOIN printer p ON p.base_id = s.base_id AND ($3::text IS NULL OR p.printer_id = $3)
+      WHERE s.sheet_id = $1
+        AND (p.all_stations OR EXISTS (
+              SELECT 1 FROM sheet_item i
+                LEFT JOIN goods g ON g.goods_id = i.goods_id
+               WHERE i.sheet_id = s.sheet_id AND i.round_no = r.round_no
+                 AND EXISTS (SELECT 1 FROM printer_station ps WHERE ps.printer_id = p.printer_id AND ps.station_id = ANY (COALESCE(
+                       (SELECT array_agg(sg.station_id) FROM station_goods sg JOIN station st ON st.station_id = sg.station_id
+                         WHERE sg.goods_id = i.goods_id AND st.base_id = s.base_id),
+                       (SELECT array_agg(sc.station_id) FROM station_class sc JOIN station st ON st.station_id = sc.station_id
+                         WHERE sc.class_id = g.class_id AND st.base_id = s.base_id),
+                       '{}'::text[])))))
+      ORDER BY r.round_no, p.printer_id
+     ON CONFLICT (printer_id, job_key) DO NOTHING
+     RETURNING job_id::text AS job_id, printer_id`,
+    [
+      sheetId,
+      roundNo,
+      options.printerId ?? null,
+      suffix,
+      reprint ? 'reprint' : 'ticket',
+      options.now ?? new Date(),
+      // Due in real time (the worker's), not the sandbox clock's `now`: a journey that moves the clock forward still prints at once.
+      new Date(),
+    ],
+  );
+  return rows.map((r) => ({ jobId: r.job_id, printerId: r.printer_id }));
+}
+
+/** A pay-before order reached the kitchen: each of its rounds' tickets (once each). */
+export async function enqueueSheetTickets(tx: Queryable, sheetId: string, now?: Date): Promise<void> {
+  await enqueueKitchenTickets(tx, sheetId, null, { now });
+}
+
+/**
+ * Renders a claimed job that has no bytes yet (a ticket or reprint: the
+ * round's lines for the printer's stations, in its language and encoding)
+ * and stores them, so a retry sends the same bytes. Answers the bytes, or
+ * null when the printer has nothing of the round left to print.
+ */
+export async function renderJob(db: Queryable, job: ClaimedJob): Promise<Uint8Array | null> {
+  const [printer] = await db.query<PrinterRow>(
     `SELECT p.printer_id, p.lang, p.all_stations, p.width_mm, p.encoding, p.cut,
             COALESCE(array_agg(ps.station_id ORDER BY st.sort, st.station_id) FILTER (WHERE ps.station_id IS NOT NULL), '{}'::text[]) AS stations,
             COALESCE(json_agg(json_build_object('zh', st.station_name, 'tw', st.station_name_tw, 'en', st.station_name_en) ORDER BY st.sort, st.station_id)
@@ -67,76 +119,35 @@ export async function enqueueKitchenTickets(
        FROM printer p
        LEFT JOIN printer_station ps ON ps.printer_id = p.printer_id
        LEFT JOIN station st ON st.station_id = ps.station_id
-      WHERE p.base_id = (SELECT s.base_id FROM sheet s WHERE s.sheet_id = $1) AND ($2::text IS NULL OR p.printer_id = $2)
-        AND ($3 OR NOT EXISTS (SELECT 1 FROM print_job j WHERE j.printer_id = p.printer_id AND j.job_key = $4))
-      GROUP BY p.printer_id
-      ORDER BY p.printer_id`,
-    [sheetId, options.printerId ?? null, options.reprint === true, jobKey(sheetId, roundNo)],
+      WHERE p.printer_id = $1
+      GROUP BY p.printer_id`,
+    [job.printer_id],
   );
-  if (printers.length === 0) return [];
-  const sheet = await ticketSheet(tx, sheetId, roundNo);
-  if (!sheet) return [];
-  const now = options.now ?? new Date();
-  const byLang = new Map<Lang, TicketLine[]>();
-  const added: { jobId: string; printerId: string }[] = [];
-  for (const printer of printers) {
-    if (!byLang.has(printer.lang))
-      byLang.set(printer.lang, await ticketLines(tx, sheetId, roundNo, printer.lang));
-    const lines = linesFor(printer, byLang.get(printer.lang)!);
-    if (lines.length === 0) continue;
-    const names = printer.all_stations
+  if (!printer || !job.sheet_id || job.round_no == null) return null;
+  const sheet = await ticketSheet(db, job.sheet_id, job.round_no);
+  if (!sheet) return null;
+  const lines = linesFor(printer, await ticketLines(db, job.sheet_id, job.round_no, printer.lang));
+  if (lines.length === 0) return null;
+  const reprint = job.kind === 'reprint';
+  const doc = ticketDocument({
+    sheet,
+    roundNo: job.round_no,
+    lines,
+    lang: printer.lang,
+    stationNames: printer.all_stations
       ? [message('ticketAllStations', printer.lang)]
-      : (printer.station_names ?? []).map((n) => stationName(n, printer.lang));
-    const doc = ticketDocument({
-      sheet,
-      roundNo,
-      lines,
-      lang: printer.lang,
-      stationNames: names,
-      receivedAt: options.reprint ? (sheet.round_at ?? now) : now,
-      reprint: options.reprint === true,
-      widthMm: printer.width_mm,
-    });
-    const payload = encodeTicket(doc, {
-      encoding: printer.encoding,
-      widthMm: printer.width_mm,
-      cut: printer.cut,
-    });
-    const key = options.reprint
-      ? `${jobKey(sheetId, roundNo)}:reprint:${now.getTime()}-${randomBytes(4).toString('hex')}`
-      : jobKey(sheetId, roundNo);
-    const [row] = await tx.query<{ job_id: string }>(
-      `INSERT INTO print_job (printer_id, job_key, kind, sheet_id, round_no, payload, text, created_at, next_attempt_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
-       ON CONFLICT (printer_id, job_key) DO NOTHING RETURNING job_id::text AS job_id`,
-      [
-        printer.printer_id,
-        key,
-        options.reprint ? 'reprint' : 'ticket',
-        sheetId,
-        roundNo,
-        payload,
-        ticketText(doc, printer.width_mm),
-        // Queued in real time (the worker's), not the sandbox clock's `now`: a journey that moves the clock forward still prints at once.
-        new Date(),
-      ],
-    );
-    if (row) added.push({ jobId: row.job_id, printerId: printer.printer_id });
-  }
-  return added;
-}
-
-/** A pay-before order reached the kitchen: each of its rounds' tickets (once each). */
-export async function enqueueSheetTickets(
-  tx: Queryable,
-  sheetId: string,
-  now?: Date,
-): Promise<void> {
-  const rounds = await tx.query<{ round_no: number }>(
-    `SELECT DISTINCT round_no FROM sheet_item WHERE sheet_id = $1 ORDER BY round_no`,
-    [sheetId],
-  );
-  for (const r of rounds) await enqueueKitchenTickets(tx, sheetId, r.round_no, { now });
+      : (printer.station_names ?? []).map((n) => stationName(n, printer.lang)),
+    receivedAt: reprint ? (sheet.round_at ?? job.received_at) : job.received_at,
+    reprint,
+    widthMm: printer.width_mm,
+  });
+  const payload = encodeTicket(doc, { encoding: printer.encoding, widthMm: printer.width_mm, cut: printer.cut });
+  await db.query('UPDATE print_job SET payload = $2, text = $3 WHERE job_id = $1::bigint AND payload IS NULL', [
+    job.job_id,
+    payload,
+    ticketText(doc, printer.width_mm),
+  ]);
+  return payload;
 }
 
 // The worker's side ------------------------------------------------------------------------
@@ -144,7 +155,12 @@ export async function enqueueSheetTickets(
 export type ClaimedJob = {
   job_id: string;
   printer_id: string;
-  payload: Uint8Array;
+  kind: 'ticket' | 'reprint' | 'test';
+  sheet_id: string | null;
+  round_no: number | null;
+  received_at: Date;
+  /** Null until the job is first rendered (renderJob). */
+  payload: Uint8Array | null;
   attempts: number;
   host: string;
   port: number;
@@ -175,7 +191,7 @@ export async function claimJobs(
      UPDATE print_job j SET state = 'sending', claimed_by = $3, claimed_until = $4, attempts = j.attempts + 1
        FROM next, printer p
       WHERE j.job_id = next.job_id AND p.printer_id = j.printer_id
-     RETURNING j.job_id::text AS job_id, j.printer_id, j.payload, j.attempts, p.host, p.port`,
+     RETURNING j.job_id::text AS job_id, j.printer_id, j.kind, j.sheet_id, j.round_no, j.received_at, j.payload, j.attempts, p.host, p.port`,
     [now, limit, worker, new Date(now.getTime() + claimMs)],
   );
 }

@@ -13,7 +13,7 @@ import { createConnection } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/driver';
-import { backOffMs, claimJobs, markFailed, markPrinted, type ClaimedJob } from './queue';
+import { renderJob, backOffMs, claimJobs, markFailed, markPrinted, type ClaimedJob } from './queue';
 
 /** Sends `payload` to host:port and waits until the printer side has closed the connection (or, after our end, the socket is done). */
 export function sendToPrinter(
@@ -69,7 +69,9 @@ export function startPrintWorker(
 
   const send = async (job: ClaimedJob) => {
     try {
-      await sendToPrinter(job.host, job.port, job.payload, settings.sendTimeoutMs);
+      const payload = job.payload ?? (await renderJob(db, job));
+      // Nothing of the round left for this printer (its lines moved or voided since): done without paper.
+      if (payload) await sendToPrinter(job.host, job.port, payload, settings.sendTimeoutMs);
       await markPrinted(db, job, new Date());
     } catch (err) {
       const now = new Date();

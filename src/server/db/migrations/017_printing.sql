@@ -72,8 +72,9 @@ CREATE TABLE print_job (
   kind         text NOT NULL DEFAULT 'ticket' CHECK (kind IN ('ticket', 'reprint', 'test')),
   sheet_id     text REFERENCES sheet(sheet_id),
   round_no     int,
-  payload      bytea NOT NULL,             -- the ESC/POS bytes, rendered when enqueued
-  text         text NOT NULL DEFAULT '',   -- the ticket as plain text (what it says)
+  payload      bytea,                      -- the ESC/POS bytes, rendered by the worker that first claims the job
+  text         text NOT NULL DEFAULT '',   -- the ticket as plain text (what it says), rendered with the payload
+  received_at  timestamptz NOT NULL DEFAULT now(), -- when the kitchen received the round (the time the ticket shows)
   state        text NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'sending', 'printed')),
   attempts     int  NOT NULL DEFAULT 0,
   next_attempt_at timestamptz NOT NULL DEFAULT now(),

@@ -33,7 +33,8 @@ test('a pickup order costs at most 9 round trips and one commit', async () => {
   expect(trips).toBeLessThanOrEqual(9);
 });
 
-test('a round on a table sheet (pay after) costs at most 11 round trips', async () => {
+// 12 since the kitchen's printed tickets (issue 26): the round's print jobs are enqueued in its transaction, one statement.
+test('a round on a table sheet (pay after) costs at most 12 round trips', async () => {
   const tableId = await firstPostpayTable();
   const guest = await guestClient(h);
   const first = await submit(guest, dineInHeader(DEMO.bases.dineIn, tableId.tableId, { TotalAmo: 48 }), [line(DEMO.goods.bbqPorkRice, 48)]);
@@ -44,7 +45,7 @@ test('a round on a table sheet (pay after) costs at most 11 round trips', async 
   );
   expect([result.errcode, result.errmsg, result.data.table1?.[0]?.RoundNo]).toEqual(['0', '', 2]);
   console.log(`round trips per table round: ${trips}`);
-  expect(trips).toBeLessThanOrEqual(11);
+  expect(trips).toBeLessThanOrEqual(12);
 });
 
 async function firstPostpayTable(): Promise<{ tableId: string }> {
