@@ -327,18 +327,23 @@ export async function staffAccountRoutesPlugin(app: FastifyInstance, { db, confi
   app.post<{ Params: { id: string } }>('/staff/accounts/:id/password', async (req, reply) => {
     const actor = await requireStaff(req, reply, { roles: ALL_ROLES });
     if (!actor) return reply;
-    const body = parse(R['POST /staff/accounts/:id/password'].body, req.body);
     const now = clock.now();
     const self = actor.kind === 'account' && actor.id === req.params.id;
     if (!self && actor.kind === 'account' && actor.role !== 'owner') throw new StaffHttpError(403, 'staffRoleForbidden', { role: actor.role });
-    const countFailure = self ? await refuseWhileBackedOff('signin', actor.login, req, reply, now) : null;
-    return db.transaction(async (tx) => {
-      const account = await targetAccount(tx, actor, req.params.id);
-      if (self && !(await verifySecret(body.oldPassword ?? '', account.password_hash))) {
-        await countFailure?.();
+    const body = parse(R['POST /staff/accounts/:id/password'].body, req.body);
+    if (self) {
+      // One's own password only with the old one, counted as a sign-in attempt (outside the transaction).
+      const countFailure = await refuseWhileBackedOff('signin', actor.login, req, reply, now);
+      const [own] = await db.query<{ password_hash: string }>('SELECT password_hash FROM staff_account WHERE account_id = $1', [actor.id]);
+      if (!(await verifySecret(body.oldPassword ?? '', own?.password_hash))) {
+        await countFailure();
         throw new StaffHttpError(403, 'staffOldPasswordWrong');
       }
-      await tx.query('UPDATE staff_account SET password_hash = $2, version = version + 1, updated_at = $3 WHERE account_id = $1', [account.account_id, await hashSecret(body.password), now]);
+    }
+    const passwordHash = await hashSecret(body.password);
+    return db.transaction(async (tx) => {
+      const account = await targetAccount(tx, actor, req.params.id);
+      await tx.query('UPDATE staff_account SET password_hash = $2, version = version + 1, updated_at = $3 WHERE account_id = $1', [account.account_id, passwordHash, now]);
       // Its other sessions end (the person changing their own keeps this one).
       await tx.query('DELETE FROM staff_session WHERE account_id = $1 AND session_hash <> $2', [account.account_id, self && actor.kind === 'account' ? actor.sessionHash : '']);
       await audit(tx, withEnt(actor, account.ent_id), self ? 'account.password.change' : 'account.password.reset', account.account_id, null, { passwordChanged: true });
@@ -349,13 +354,14 @@ export async function staffAccountRoutesPlugin(app: FastifyInstance, { db, confi
   app.post<{ Params: { id: string } }>('/staff/accounts/:id/pin', async (req, reply) => {
     const actor = await requireStaff(req, reply, { roles: ALL_ROLES });
     if (!actor) return reply;
-    const body = parse(R['POST /staff/accounts/:id/pin'].body, req.body);
     const self = actor.kind === 'account' && actor.id === req.params.id;
     if (!self && actor.kind === 'account' && actor.role !== 'owner') throw new StaffHttpError(403, 'staffRoleForbidden', { role: actor.role });
+    const body = parse(R['POST /staff/accounts/:id/pin'].body, req.body);
     const now = clock.now();
+    const pinHash = await hashSecret(body.pin);
     return db.transaction(async (tx) => {
       const account = await targetAccount(tx, actor, req.params.id);
-      await tx.query('UPDATE staff_account SET pin_hash = $2, version = version + 1, updated_at = $3 WHERE account_id = $1', [account.account_id, await hashSecret(body.pin), now]);
+      await tx.query('UPDATE staff_account SET pin_hash = $2, version = version + 1, updated_at = $3 WHERE account_id = $1', [account.account_id, pinHash, now]);
       await audit(tx, withEnt(actor, account.ent_id), 'account.pin', account.account_id, { hasPin: Boolean(account.pin_hash) }, { hasPin: true });
       return { account: accountJson((await accountById(tx, account.account_id))!) };
     });
