@@ -1,16 +1,16 @@
 /**
- * The kitchen and counter screen: sign in with the staff token and choose the
- * outlet, then the orders board, the sold-out marks and the member lookup.
+ * The kitchen and counter screen: sign in with a staff account (SignIn.tsx) and
+ * choose the outlet, then the orders board, the sold-out marks and the member lookup.
  * Three languages (its own messages, src/staff/i18n/locales).
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, IntlProvider, useIntl } from 'react-intl';
 import { defineMessages } from '../client/i18n/defineMessages';
-import { staffApi, StaffError, type Outlet } from './api';
+import { staffApi, type Outlet } from './api';
 import { Board } from './Board';
 import { MemberLookup } from './MemberLookup';
 import { SoldOutPanel } from './SoldOutPanel';
-import { unlockSound } from './sound';
+import { SignIn, signOutStaff } from './SignIn';
 import en from './i18n/locales/en.json';
 import zhCN from './i18n/locales/zh-CN.json';
 import zhTW from './i18n/locales/zh-TW.json';
@@ -23,12 +23,7 @@ const SESSION_KEY = 'staffSession';
 const m = defineMessages({
   title: { id: 'staff.title', defaultMessage: 'Kitchen and counter' },
   language: { id: 'staff.language', defaultMessage: 'Language' },
-  token: { id: 'staff.token', defaultMessage: 'Staff token' },
-  signIn: { id: 'staff.signIn', defaultMessage: 'Sign in' },
   signOut: { id: 'staff.signOut', defaultMessage: 'Sign out' },
-  wrongToken: { id: 'staff.wrongToken', defaultMessage: 'This staff token is not valid.' },
-  offline: { id: 'staff.offline', defaultMessage: 'The service cannot be reached. Try again.' },
-  chooseOutlet: { id: 'staff.chooseOutlet', defaultMessage: 'Choose your outlet' },
   orders: { id: 'staff.tab.orders', defaultMessage: 'Orders' },
   soldOut: { id: 'staff.tab.soldOut', defaultMessage: 'Sold out' },
   member: { id: 'staff.tab.member', defaultMessage: 'Member' },
@@ -104,6 +99,7 @@ function Screen({ locale, onLocale }: { locale: StaffLocale; onLocale: (l: Staff
     setSession(s);
   };
   const handleSignOut = () => {
+    void signOutStaff();
     sessionStorage.removeItem(SESSION_KEY);
     setSession(null);
   };
@@ -145,70 +141,5 @@ function Screen({ locale, onLocale }: { locale: StaffLocale; onLocale: (l: Staff
         </>
       )}
     </div>
-  );
-}
-
-function SignIn({ locale, onSignedIn }: { locale: StaffLocale; onSignedIn: (s: Session) => void }) {
-  const intl = useIntl();
-  const [token, setToken] = useState('');
-  const [outlets, setOutlets] = useState<Outlet[] | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    // The tap that signs in also lets the screen play its new-order sound.
-    unlockSound();
-    setBusy(true);
-    setError('');
-    try {
-      setOutlets(await staffApi(token.trim()).outlets());
-    } catch (err) {
-      setError(intl.formatMessage(err instanceof StaffError && err.status === 401 ? m.wrongToken : m.offline));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  if (outlets) {
-    return (
-      <section className="sign-in" aria-labelledby="choose-outlet">
-        <h2 id="choose-outlet">
-          <FormattedMessage {...m.chooseOutlet} />
-        </h2>
-        <ul className="outlets">
-          {outlets.map((o) => (
-            <li key={o.baseId}>
-              <button
-                type="button"
-                className="btn btn-block"
-                onClick={() => {
-                  unlockSound();
-                  onSignedIn({ token: token.trim(), outlet: o });
-                }}
-              >
-                {locale === 'en' ? o.nameEn : locale === 'zh-TW' ? o.nameTw : o.name}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </section>
-    );
-  }
-  return (
-    <form className="sign-in" onSubmit={handleSubmit}>
-      <label htmlFor="staff-token">
-        <FormattedMessage {...m.token} />
-      </label>
-      <input id="staff-token" type="password" autoComplete="current-password" value={token} onChange={(e) => setToken(e.target.value)} required />
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary" disabled={busy || !token.trim()}>
-        <FormattedMessage {...m.signIn} />
-      </button>
-    </form>
   );
 }
