@@ -6,9 +6,10 @@
  * an owner's password reset, PINs, and the audit of staff actions.
  */
 import type { ResultTables } from '../../shared/protocol/envelope';
-import { DEMO, DEMO_STAFF } from '../db/seed';
+import { DEMO, DEMO_STAFF, seedDemo } from '../db/seed';
 import { guestClient, line, pickupHeader, submit } from '../test/orders';
 import { startHarness, type Harness } from '../test/harness';
+import { ensureOwnerAccount } from './staffAccounts';
 import { hashParams, hashSecret, SCRYPT_PARAMS, verifySecret } from './staffPasswords';
 
 jest.setTimeout(120_000);
@@ -334,5 +335,27 @@ describe('the audit', () => {
       [{ soldOut: false }, { soldOut: true }],
     ]);
     h.setNow(null);
+  });
+});
+
+describe('without the demo (SEED_DEMO=0)', () => {
+  test('the first owner comes from STAFF_OWNER_LOGIN / STAFF_OWNER_PASSWORD, once, and signs in', async () => {
+    const fresh = await startHarness({ staffToken: TOKEN }, { seed: false });
+    try {
+      const config = { ...fresh.config, staffAccounts: { ...fresh.config.staffAccounts, owner: { login: 'Boss', password: 'first-owner-pass', entId: null } } };
+      // No enterprise yet: nothing to own.
+      expect(await ensureOwnerAccount(fresh.db, config, new Date())).toMatch(/no owner created/);
+      await seedDemo(fresh.db, new Date());
+      await fresh.db.query('DELETE FROM staff_account');
+      expect(await ensureOwnerAccount(fresh.db, config, new Date())).toBe('Staff owner account "boss" created (STAFF_OWNER_LOGIN)');
+      expect(await ensureOwnerAccount(fresh.db, config, new Date())).toBeNull();
+      const res = await fetch(`${fresh.url}/staff/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'boss', password: 'first-owner-pass' }) });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as Json).account).toMatchObject({ login: 'boss', role: 'owner', entId: DEMO.entId });
+      const [row] = await fresh.db.query<{ password_hash: string }>("SELECT password_hash FROM staff_account WHERE login = 'boss'");
+      expect(row!.password_hash).not.toContain('first-owner-pass');
+    } finally {
+      await fresh.close();
+    }
   });
 });
