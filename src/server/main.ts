@@ -55,8 +55,10 @@ async function main() {
     const demoStaff = DEMO_STAFF.filter((s) => stored.some((r) => r.login === s.login && r.password_hash === s.passwordHash));
     if (demoStaff.length > 0) {
       console.log(`Staff accounts of the demo (sign in at ${origin}/staff/; the automation key stays STAFF_TOKEN):`);
+      const names = new Map((await db.query<{ base_id: string; base_name_en: string }>('SELECT base_id, base_name_en FROM base')).map((b) => [b.base_id, b.base_name_en || b.base_id]));
       for (const s of demoStaff) {
-        console.log(`    ${s.role.padEnd(8)} login ${s.login.padEnd(8)} password ${s.password.padEnd(21)} PIN ${s.pin}  ${s.outlets.length ? `outlets ${s.outlets.join(', ')}` : 'every outlet'}`);
+        const where = s.outlets.length ? s.outlets.map((o) => names.get(o) ?? o).join(', ') : 'every outlet';
+        console.log(`    ${s.role.padEnd(8)} login ${s.login.padEnd(8)} password ${s.password.padEnd(21)} PIN ${s.pin}  (${where})`);
       }
     }
   }

@@ -403,6 +403,7 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
     );
     const member = candidates.find((v) => memberCodeValid(config.memberCodeSecret, v.vip_id, parsed.digits, now));
     if (!member) throw notFound;
+    await audit(db, actorOf(req), 'member.lookup', member.vip_id, null, null);
     return {
       // The phone masked: the screen names a member who has set no name by it (shared/domain/memberName.ts, issue 23).
       member: { VipID: member.vip_id, VipName: member.vip_name, VipCode: member.vip_code, Phone: maskPhone(member.phone ?? ''), Balance: decimal4(member.balance), Score: decimal4(member.score) },
