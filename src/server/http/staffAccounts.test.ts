@@ -7,6 +7,7 @@
  */
 import type { ResultTables } from '../../shared/protocol/envelope';
 import { DEMO, DEMO_STAFF, seedDemo } from '../db/seed';
+import { issueMemberCode } from '../operations/auth/memberCode';
 import { guestClient, line, pickupHeader, submit } from '../test/orders';
 import { startHarness, type Harness } from '../test/harness';
 import { ensureOwnerAccount } from './staffAccounts';
@@ -335,6 +336,12 @@ describe('the audit', () => {
       [{ soldOut: false }, { soldOut: true }],
     ]);
     h.setNow(null);
+    // A member looked up at the counter: who looked whom up.
+    const cashier = await signIn('cashier');
+    const code = issueMemberCode(h.config.memberCodeSecret, { vipId: DEMO.members.chan.vipId, vipCode: '8530000001' }, new Date())!;
+    expect((await call('GET', `/staff/members/by-code/${code.MemberCode}`, { cookie: cashier })).status).toBe(200);
+    const lookups = await call('GET', '/staff/audit?action=member.lookup', { cookie: owner });
+    expect((lookups.json.entries as Json[]).map((e) => [e.actor, e.target])).toEqual([[demo('cashier').accountId, DEMO.members.chan.vipId]]);
   });
 });
 
