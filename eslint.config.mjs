@@ -8,18 +8,30 @@ const TYPED_HOOKS = {
   importNames: ['useDispatch', 'useSelector'],
   message: 'Use useAppDispatch / useAppSelector from src/client/app/hooks.',
 };
-const PUBLIC_MODULE = 'Import another feature through its public module, features/<name>/index.ts (house style 9), or move what both need to ui/ or flows/.';
+const PUBLIC_MODULE =
+  'Import another feature through its public module, features/<name>/index.ts (house style 9), or move what both need to ui/ or flows/; the session (shop, table, member) through session/index.ts.';
+const BELOW_FEATURES = 'The session layer (src/client/session) sits below the features and flows: it imports neither (docs/architecture.md).';
+/** esquery's regex literal ends at the first '/': the same pattern with its slashes written as \x2F. */
+const selectorRegex = (regex) => regex.replaceAll('/', '\\x2F');
 /**
- * Feature boundaries (DESIGN.md house style 9): a static import names another
- * feature's folder (its index.ts), never a file in it. Relative paths differ
- * with the importing file's depth, so one pattern per depth. Lazy `import()`
- * is left free: that is how the routes table and deferred chunks load a page
- * or a chunk's root by path.
+ * Feature boundaries (DESIGN.md house style 9): an import names another
+ * feature's folder (its index.ts), never a file in it, and the session layer
+ * by its index.ts too. Relative paths differ with the importing file's depth,
+ * so one pattern per depth. The same patterns hold a lazy `import()`
+ * (no-restricted-syntax on ImportExpression): a deferred chunk of another
+ * feature is loaded by the feature itself, behind its public module
+ * (payments' LaterPaymentResumeNotice, checkout's refreshCartTextsLater). Only
+ * the routes table and the program's entry name other modules' chunks by path
+ * (the block below the boundaries).
  */
-const boundaries = (...regexes) => [
-  'error',
-  { paths: [TYPED_HOOKS], patterns: regexes.map((regex) => ({ regex, message: PUBLIC_MODULE })) },
-];
+const restricted = (message, ...regexes) => ({
+  'no-restricted-imports': ['error', { paths: [TYPED_HOOKS], patterns: regexes.map((regex) => ({ regex, message })) }],
+  'no-restricted-syntax': [
+    'error',
+    ...regexes.map((regex) => ({ selector: `ImportExpression[source.value=/${selectorRegex(regex)}/]`, message })),
+  ],
+});
+const boundaries = (...regexes) => restricted(PUBLIC_MODULE, ...regexes);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'public/**'] },
@@ -40,16 +52,34 @@ export default tseslint.config(
     // because a public module would bring the app's store into the page's head.
     files: ['src/client/**/*.{ts,tsx}'],
     ignores: ['src/client/app/hooks.ts', 'src/client/**/*.typetest.ts', 'src/client/boot/firstPaint.ts'],
-    rules: { 'no-restricted-imports': boundaries('^\\./features/[^/]+/.', '^\\.\\./features/[^/]+/.', '^\\.\\./\\.\\./features/[^/]+/.') },
+    rules: boundaries(
+      '^\\./features/[^/]+/.',
+      '^\\.\\./features/[^/]+/.',
+      '^\\.\\./\\.\\./features/[^/]+/.',
+      '^\\./session/.',
+      '^\\.\\./session/.',
+    ),
   },
   {
     // Inside a feature: ../<other>/<file> (or ../../<other>/<file> one folder down) is a deep import.
     files: ['src/client/features/*/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': boundaries('^\\.\\./[^./][^/]*/.') },
+    rules: boundaries('^\\.\\./[^./][^/]*/.', '^\\.\\./\\.\\./session/.'),
   },
   {
     files: ['src/client/features/*/*/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': boundaries('^\\.\\./\\.\\./[^./][^/]*/.') },
+    rules: boundaries('^\\.\\./\\.\\./[^./][^/]*/.', '^\\.\\./\\.\\./\\.\\./session/.'),
+  },
+  {
+    // The session layer is below the features: it imports no feature and no flow, statically or lazily.
+    files: ['src/client/session/**/*.{ts,tsx}'],
+    ignores: ['src/client/**/*.typetest.ts'],
+    rules: restricted(BELOW_FEATURES, '^\\.\\./(features|flows)(/|$)'),
+  },
+  {
+    // The routes table loads each page by path (`import()`), and the program's entry starts its first chunks
+    // (the shop's first requests, the shell) the same way: the only lazy imports that name another module's file.
+    files: ['src/client/app/routes.ts', 'src/client/index.tsx'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // No import loops (house style 9), not even through the lazy routes table: import-x follows every import, import() too.

@@ -155,7 +155,8 @@ function appConfig(_env: unknown, argv: { mode?: Configuration['mode'] }): Confi
         // A feature's public module (features/<name>/index.ts, house style 9) only re-exports: flagged free of
         // side effects, an import through it costs only what the importer uses (webpack's own analysis would keep
         // every re-exported module, because a slice's createSlice() call counts as a side effect).
-        { test: /[\\/]src[\\/]client[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false },
+        // The session layer's public module (session/index.ts) likewise.
+        { test: /[\\/]src[\\/]client[\\/](features[\\/][^\\/]+|session)[\\/]index\.ts$/, sideEffects: false },
         { test: /\.css$/, type: 'asset/source' },
         { test: /\.(png|svg|jpe?g|webp)$/, type: 'asset/resource' },
       ],

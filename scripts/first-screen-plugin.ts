@@ -23,7 +23,7 @@ import { FIRST_PAINT_WAIT_MS, HEAD_START_OPS, type HeadStartConfig } from '../sr
 import { FIRST_PAINT_MESSAGE_IDS, type FirstPaintTexts } from '../src/client/boot/firstPaint';
 import { catalogue } from '../src/shared/protocol/catalogue';
 import { DEFAULT_AUTHORIZATION_CODE, GATEWAY_PATH, PLACEHOLDERS } from '../src/shared/protocol/envelope';
-import { DEFAULT_ENT_ID, DEFAULT_USER_ID } from '../src/client/features/shop/shopSlice';
+import { DEFAULT_ENT_ID, DEFAULT_USER_ID } from '../src/client/session/shopSlice';
 
 export interface FirstScreenOptions {
   /** Locale -> the webpackChunkName of its messages. */

@@ -26,6 +26,7 @@ import { paymentRoutes } from './http/payments';
 import { sandboxRoutes } from './http/sandbox';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerSessionPruning } from './http/sessionPruning';
+import { registerPrintWorker } from './printing/worker';
 import { staffRoutes } from './http/staff';
 import { staffScreenRoutes } from './http/staffScreen';
 import { staffAccountRoutesPlugin } from './http/staffAccounts';
@@ -118,6 +119,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   // Expired sessions and idle guests, pruned in the background (issue 22).
   registerSessionPruning(app, { db, config, clock });
+  // Kitchen tickets: this instance's print worker (issue 26 section 3, printing/worker.ts).
+  registerPrintWorker(app, { db, config });
 
   app.get('/healthz', async () => {
     await db.query('SELECT 1');

@@ -187,6 +187,17 @@ export interface Config {
   metrics: { token: string | null; loopback: boolean };
   /** JSON logs (pino, http/logging.ts): LOG=1/0 (default on with NODE_ENV=production), LOG_LEVEL (default info). */
   log: { enabled: boolean; level: string };
+  // ---- Printed kitchen tickets (issue 26 section 3, server/printing/) ----
+  /**
+   * The print worker (printing/worker.ts) of this instance: PRINT_WORKER=0
+   * turns it off (jobs still queue; another instance sends them). Every
+   * PRINT_POLL_MS it claims due jobs, at most PRINT_CONCURRENCY printers at
+   * once; a send gets PRINT_SEND_TIMEOUT_MS to connect and deliver; a failed
+   * job is retried after PRINT_RETRY_MS, doubled per attempt up to
+   * PRINT_RETRY_MAX_MS; a claim held longer than PRINT_CLAIM_MS (an instance
+   * that died mid-send) is taken over by another worker.
+   */
+  print: { worker: boolean; pollMs: number; concurrency: number; sendTimeoutMs: number; retryMs: number; retryMaxMs: number; claimMs: number };
 }
 
 /** The demo's payment callback key: never use it in production. */
@@ -366,6 +377,21 @@ function connectionSettings(env: NodeJS.ProcessEnv, production: boolean) {
     shutdownGraceMs: nonNegativeInt(env, 'SHUTDOWN_GRACE_MS', 10_000),
     metrics: { token: env.METRICS_TOKEN || null, loopback: env.METRICS_LOOPBACK ? env.METRICS_LOOPBACK === '1' : !production },
     log: { enabled: env.LOG ? env.LOG === '1' : production, level: env.LOG_LEVEL || 'info' },
+    print: printSettings(env),
+  };
+}
+
+function printSettings(env: NodeJS.ProcessEnv): Config['print'] {
+  const sendTimeoutMs = positiveInt(env, 'PRINT_SEND_TIMEOUT_MS', 5_000);
+  return {
+    worker: env.PRINT_WORKER ? env.PRINT_WORKER === '1' : true,
+    pollMs: positiveInt(env, 'PRINT_POLL_MS', 500),
+    concurrency: positiveInt(env, 'PRINT_CONCURRENCY', 8),
+    sendTimeoutMs,
+    retryMs: positiveInt(env, 'PRINT_RETRY_MS', 1_000),
+    retryMaxMs: positiveInt(env, 'PRINT_RETRY_MAX_MS', 30_000),
+    // Longer than a send can take, so a live worker's claim never runs out under it.
+    claimMs: Math.max(positiveInt(env, 'PRINT_CLAIM_MS', 60_000), sendTimeoutMs * 2),
   };
 }
 

@@ -473,6 +473,39 @@ const M = {
     'zh-CN': '请检查填写的内容：{detail}',
     'zh-TW': '請檢查填寫的內容：{detail}',
   },
+  // Kitchen tickets (server/printing/ticket.ts): in the printer's language
+  ticketTable: { en: 'Table {name}', 'zh-CN': '桌号 {name}', 'zh-TW': '枱號 {name}' },
+  ticketPickup: { en: 'Pickup {no}', 'zh-CN': '自取 {no}', 'zh-TW': '自取 {no}' },
+  ticketDelivery: { en: 'Delivery {no}', 'zh-CN': '外送 {no}', 'zh-TW': '外送 {no}' },
+  ticketDineIn: { en: 'Dine-in {no}', 'zh-CN': '堂食 {no}', 'zh-TW': '堂食 {no}' },
+  ticketRound: { en: 'Round {round}', 'zh-CN': '第 {round} 轮', 'zh-TW': '第 {round} 輪' },
+  ticketReprint: { en: 'REPRINT / 重印', 'zh-CN': '重印 / REPRINT', 'zh-TW': '重印 / REPRINT' },
+  ticketRemark: { en: 'Note: {text}', 'zh-CN': '备注：{text}', 'zh-TW': '備註：{text}' },
+  ticketTakeTime: { en: 'Take at {time}', 'zh-CN': '取餐 {time}', 'zh-TW': '取餐 {time}' },
+  ticketAllStations: { en: 'All', 'zh-CN': '全部', 'zh-TW': '全部' },
+  // The staff API's printers (http/staffPrinters.ts)
+  printerNotFound: { en: 'There is no printer {id}.', 'zh-CN': '找不到打印机 {id}。', 'zh-TW': '找不到印表機 {id}。' },
+  printerStationUnknown: {
+    en: 'The outlet has no station "{station}".',
+    'zh-CN': '该门店没有工作站“{station}”。',
+    'zh-TW': '該門店沒有工作站「{station}」。',
+  },
+  printerNameTaken: {
+    en: 'The outlet already has a printer named "{name}".',
+    'zh-CN': '该门店已有名为“{name}”的打印机。',
+    'zh-TW': '該門店已有名為「{name}」的印表機。',
+  },
+  printerBadRequest: { en: 'Invalid request: {detail}', 'zh-CN': '请求无效：{detail}', 'zh-TW': '請求無效：{detail}' },
+  printRoundNotFound: {
+    en: 'The order has no round {round} for the kitchen.',
+    'zh-CN': '该订单没有送厨房的第 {round} 轮。',
+    'zh-TW': '該訂單沒有送廚房的第 {round} 輪。',
+  },
+  printNothingToReprint: {
+    en: 'No printer of the outlet prints this round.',
+    'zh-CN': '门店没有打印此轮的打印机。',
+    'zh-TW': '門店沒有列印此輪的印表機。',
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof M;

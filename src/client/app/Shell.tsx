@@ -15,7 +15,7 @@ import { selectHideTabBar } from './uiSlice';
 import { useScrollRestoration } from './scrollRestoration';
 import { TabBar } from './TabBar';
 import { useRestoreShop } from '../features/entry';
-import { AuthorizePrompt } from '../features/auth';
+import { AuthorizePrompt } from '../session';
 import { isFirstScreenUp, takeOverFirstScreen } from '../boot/firstScreen';
 
 const messages = defineMessages({

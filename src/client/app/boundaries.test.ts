@@ -6,6 +6,9 @@
  * (eslint.config.mjs, DESIGN.md house style 9), run through ESLint's Node API
  * on fixtures: a deep import into another feature fails, an import loop
  * fails, and the same import through the feature's public module passes.
+ * A lazy import() is held to the same boundaries (only the routes table and
+ * the program's entry load other modules' chunks by path), and the session
+ * layer (src/client/session) imports no feature.
  */
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
@@ -16,7 +19,7 @@ const eslint = new ESLint({ cwd: ROOT });
 async function ruleErrors(code: string, file: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(ROOT, file) });
   return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'import-x/no-cycle' || m.ruleId === 'no-restricted-imports')
+    .filter((m) => m.ruleId === 'import-x/no-cycle' || m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
     .map((m) => `${m.ruleId}: ${m.message}`);
 }
 
@@ -91,6 +94,57 @@ test('a lazy import() may load a page or a chunk by path (how the routes table l
     await ruleErrors(
       "export const load = () => import('../features/addresses/AddressListPage');\n",
       'src/client/app/routes.ts',
+    ),
+  ).toEqual([]);
+});
+
+test('a lazy import() of another feature\'s file is an error, from a feature or from the app', async () => {
+  expect(
+    await ruleErrors(
+      "export const load = () => import('../payments/PaymentResumeNotice');\n",
+      'src/client/features/shop/fixtureLazyDeep.ts',
+    ),
+  ).toEqual([expect.stringMatching(/^no-restricted-syntax: .*public module, features\/<name>\/index\.ts/)]);
+  expect(
+    await ruleErrors(
+      "export const load = () => import('../features/checkout/refreshPrices');\n",
+      'src/client/app/fixtureLazyDeep.ts',
+    ),
+  ).toEqual([expect.stringMatching(/^no-restricted-syntax: /)]);
+});
+
+test('a lazy import() inside a feature, or of another feature\'s public module, passes', async () => {
+  expect(
+    await ruleErrors(
+      "export const load = () => [import('./PaymentResumeNotice'), import('../checkout')];\n",
+      'src/client/features/payments/fixtureLazyOwn.ts',
+    ),
+  ).toEqual([]);
+});
+
+test('the session layer imports no feature and no flow, statically or lazily', async () => {
+  expect(
+    await ruleErrors(
+      "import { cartSlice } from '../features/cart';\nexport const load = () => import('../flows/placeAndPay');\nexport const slice = cartSlice;\n",
+      'src/client/session/fixtureUpward.ts',
+    ),
+  ).toEqual([
+    expect.stringMatching(/^no-restricted-imports: .*session layer .* sits below the features/),
+    expect.stringMatching(/^no-restricted-syntax: .*session layer .* sits below the features/),
+  ]);
+});
+
+test('a feature reads the session through its public module, never a file in it', async () => {
+  expect(
+    await ruleErrors(
+      "import { shopSlice } from '../../session/shopSlice';\nexport const slice = shopSlice;\n",
+      'src/client/features/cart/fixtureDeepSession.ts',
+    ),
+  ).toEqual([expect.stringMatching(/^no-restricted-imports: .*session\/index\.ts/)]);
+  expect(
+    await ruleErrors(
+      "import { selectEntity } from '../../session';\nexport const select = selectEntity;\n",
+      'src/client/features/cart/fixturePublicSession.ts',
     ),
   ).toEqual([]);
 });

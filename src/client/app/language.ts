@@ -7,7 +7,8 @@ import { createListenerMiddleware, type ThunkDispatch, type UnknownAction } from
 import type { CartEntry } from '../../shared/domain/cart';
 import { chooseLanguage, languageToLocale, localeToLanguage, type AppLanguage } from '../host/language';
 import type { HostInfo } from '../host/detect';
-import { shopApi, type ShopPage, shopEntered, shopTextsRefreshed } from '../features/shop';
+import { shopApi, type ShopPage, shopEntered, shopTextsRefreshed } from '../session';
+import { refreshCartTextsLater } from '../features/checkout';
 import { api } from './api';
 import { localeChosen, type Locale } from './uiSlice';
 
@@ -99,7 +100,6 @@ export async function refreshContent(dispatch: ThunkDispatch<unknown, unknown, U
   }
   if (state.cart.entries.length > 0) {
     // Loaded on a switch only: the menu reads it needs stay out of the first screen's bundle.
-    const { refreshCartTexts } = await import(/* webpackChunkName: "cart-texts" */ '../features/checkout/refreshPrices');
-    await (dispatch as (thunk: unknown) => Promise<void>)(refreshCartTexts(state.cart.entries));
+    await (dispatch as (thunk: unknown) => Promise<void>)(refreshCartTextsLater(state.cart.entries));
   }
 }

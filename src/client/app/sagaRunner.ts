@@ -1,7 +1,7 @@
 /** The sagas' own chunk (loaded by lazySagas.ts): redux-saga and the root saga. */
 import type { MiddlewareAPI, UnknownAction } from '@reduxjs/toolkit';
 import { runSaga, stdChannel } from 'redux-saga';
-import { browserSignInEnv } from '../features/auth';
+import { browserSignInEnv } from '../session';
 import { rootSaga } from './rootSaga';
 
 export function runRootSaga(store: MiddlewareAPI, context: Record<string, unknown>): (action: UnknownAction) => void {

@@ -23,9 +23,9 @@ import { formatPrice, normalizeNumberFormats } from '../../shared/domain/numbers
 import { currentPrice } from '../../shared/domain/pricing';
 import { ossUrl } from '../ui/ossUrl';
 // Leaf modules of the shop feature, not its public module: that would bring the app's store into the head.
-import { guardFor } from '../features/shop/guardCheck';
+import { guardFor } from '../session/guardCheck';
 import { hoursLine } from '../features/shop/hoursLine';
-import { toBaseInfo, toEntity, toShopInfo, toSignSheet } from '../features/shop/shopRows';
+import { toBaseInfo, toEntity, toShopInfo, toSignSheet } from '../session/shopRows';
 import { toGoods } from '../features/menu/goodsRows';
 import { FIRST_SCREEN_ID } from './firstScreen';
 
@@ -100,7 +100,7 @@ export function paintFirstScreen(doc: Document, input: FirstPaintInput): HTMLEle
   const entRow = page.table1?.[0];
   const shopRow = page.table2?.[0];
   if (!entRow || !shopRow) return null;
-  // The app's own readings of the rows (features/shop/shopRows.ts), defaults and all.
+  // The app's own readings of the rows (session/shopRows.ts), defaults and all.
   const entity = toEntity(entRow);
   const shop = toShopInfo(shopRow);
   if (!shop.ShopName) return null;

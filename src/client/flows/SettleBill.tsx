@@ -16,7 +16,7 @@ import { validation } from '../i18n/specMessages';
 import { useMoney } from '../ui/money';
 import { ordersApi, TableSheet } from '../features/orders';
 import { PaymentMethods, payForSheet, usePayOnce } from '../features/payments';
-import { signSheetEnded } from '../features/shop';
+import { signSheetEnded } from '../session';
 
 const messages = defineMessages({
   settle: { id: 'settle.open', defaultMessage: 'Settle the bill' },

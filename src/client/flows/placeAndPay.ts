@@ -18,7 +18,7 @@ import { cartLinesOrdered } from '../features/cart';
 import { orderPlaced, placeOrder, refreshCartPrices, type OrderRequest, type PayMode } from '../features/checkout';
 import { orderDetailsPath } from '../features/orders';
 import { isPayType, payForSheet } from '../features/payments';
-import { shopParamsChanged, signSheetRefreshed } from '../features/shop';
+import { shopParamsChanged, signSheetRefreshed } from '../session';
 
 export interface PlaceAndPayInput {
   payMode: PayMode;

@@ -1,8 +1,7 @@
 /** A shop, a cart and a member for the checkout, payment and order tests. */
 import type { CartEntry, CartLine } from '../../shared/domain/cart';
 import type { RootState } from '../app/store';
-import type { BaseInfo, EntityInfo, ShopState } from '../features/shop';
-import type { Member } from '../features/auth';
+import type { BaseInfo, EntityInfo, ShopState, Member } from '../session';
 import type { StandIn, StandInRow } from './gateway';
 
 export const ENT_ID = '881000000101';

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { formatMoney, formatPrice, normalizeNumberFormats } from '../../shared/domain/numbers';
 import { useAppSelector } from '../app/hooks';
 import { selectLocale } from '../app/uiSlice';
-import { selectEntity } from '../features/shop';
+import { selectEntity } from '../session';
 
 export function useMoney() {
   const entity = useAppSelector(selectEntity);

@@ -48,6 +48,7 @@ import { langsFor, tr, trBy } from '../operations/localized';
 import { localizedDetails } from '../operations/orders/lineTexts';
 import { kitchenState, sheetProgressOf } from '../../shared/domain/rounds';
 import { actorOf, audit, MANAGERS, requireRoles, staffGuard } from './staffAuth';
+import { staffPrinterRoutes } from './staffPrinters';
 import { langFromHeader, type Lang } from '../messages';
 import { sheetAddress } from '../operations/orders/sheetAddress';
 import { maskPhone } from '../../shared/domain/memberName';
@@ -205,6 +206,9 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
     req.log.error({ err }, 'staff API failure');
     return reply.code(500).send({ error: 'the service had a problem' });
   });
+
+  // Kitchen printers and reprints (issue 26 section 3), behind the same door: http/staffPrinters.ts.
+  await app.register(staffPrinterRoutes, { db, config, clock });
 
   app.get('/staff/sheets', async (req) => {
     const q = parse(listQuery, req.query, 'query');

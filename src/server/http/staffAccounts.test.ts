@@ -191,6 +191,11 @@ describe('roles and outlets hold on the service', () => {
     { name: 'member by code', method: 'GET', path: () => '/staff/members/by-code/0000-123456', allowed: ['owner', 'manager', 'cashier'] },
     { name: 'outlets', method: 'GET', path: () => '/staff/outlets', allowed: ['owner', 'manager', 'cashier', 'kitchen'] },
     { name: 'goods', method: 'GET', path: () => `/staff/goods?baseId=${D}`, allowed: ['owner', 'manager', 'cashier', 'kitchen'] },
+    { name: 'stations', method: 'GET', path: () => `/staff/stations?baseId=${D}`, allowed: ['owner', 'manager', 'cashier', 'kitchen'] },
+    { name: 'printers', method: 'GET', path: () => `/staff/printers?baseId=${D}`, allowed: ['owner', 'manager', 'cashier', 'kitchen'] },
+    { name: 'add a printer', method: 'POST', path: () => '/staff/printers', body: {}, allowed: ['owner', 'manager'] },
+    { name: 'remove a printer', method: 'DELETE', path: () => '/staff/printers/PR-none', allowed: ['owner', 'manager'] },
+    { name: 'reprint a round', method: 'POST', path: () => `/staff/sheets/${DEMO.sheets.closed}/reprint`, body: { round: 1 }, allowed: ['owner', 'manager', 'cashier', 'kitchen'] },
     { name: 'me', method: 'GET', path: () => '/staff/me', allowed: ['owner', 'manager', 'cashier', 'kitchen'] },
     { name: 'list accounts', method: 'GET', path: () => '/staff/accounts', allowed: ['owner', 'manager'] },
     { name: 'create an account', method: 'POST', path: () => '/staff/accounts', body: {}, allowed: ['owner'] },
@@ -228,6 +233,10 @@ describe('roles and outlets hold on the service', () => {
     expect(move.status).toBe(403);
     expect(move.json).toEqual({ error: 'Your account is not for this outlet.' });
     expect((await call('GET', `/staff/goods?baseId=${DEMO.bases.eggTart}`, { cookie })).status).toBe(403);
+    // A printer for another outlet: refused on the body's outlet.
+    const printer = { baseId: Q, name: 'Scope test printer', host: '127.0.0.1', port: 9100, stations: ['*'], encoding: 'utf8', width: 80 };
+    expect((await call('POST', '/staff/printers', { cookie, body: printer })).status).toBe(403);
+    expect(await h.db.query("SELECT 1 FROM printer WHERE name = 'Scope test printer'")).toEqual([]);
     expect((await call('POST', `/staff/goods/${DEMO.goods.bbqPorkRice}/sold-out`, { cookie, body: { soldOut: false } })).status).toBe(200);
     const stream = await fetch(`${h.url}/staff/events?baseId=${Q}`, { headers: { cookie, accept: 'text/event-stream' } });
     expect(stream.status).toBe(403);

@@ -117,7 +117,7 @@ export const MANAGERS: readonly StaffRole[] = ['owner', 'manager'];
 export const OWNER: readonly StaffRole[] = ['owner'];
 
 /** How a route finds the outlet(s) it touches. */
-type Scope = 'none' | 'query' | 'sheet' | 'goods' | 'sku';
+type Scope = 'none' | 'query' | 'sheet' | 'goods' | 'sku' | 'printer';
 
 /**
  * The role x route table of the staff API (issue 26, issue 27's rule: the
@@ -135,6 +135,13 @@ export const STAFF_ROUTE_ACCESS: Record<string, { roles: readonly StaffRole[]; s
   'GET /staff/outlets': { roles: ALL_ROLES, scope: 'none' },
   'GET /staff/goods': { roles: ALL_ROLES, scope: 'query' },
   'GET /staff/events': { roles: ALL_ROLES, scope: 'query' },
+  // Printers and stations (issue 26 section 3, http/staffPrinters.ts): the screen shows them; managers manage them.
+  'GET /staff/stations': { roles: ALL_ROLES, scope: 'query' },
+  'GET /staff/printers': { roles: ALL_ROLES, scope: 'query' },
+  // The body's baseId: checked in the handler with requireOutlet.
+  'POST /staff/printers': { roles: MANAGERS, scope: 'none' },
+  'DELETE /staff/printers/:id': { roles: MANAGERS, scope: 'printer' },
+  'POST /staff/sheets/:id/reprint': { roles: ALL_ROLES, scope: 'sheet' },
 };
 
 const actors = new WeakMap<FastifyRequest, StaffActor>();
@@ -154,6 +161,13 @@ class StaffForbidden extends Error {
 export function requireRoles(req: FastifyRequest, roles: readonly StaffRole[]): void {
   const actor = actorOf(req);
   if (actor.kind === 'account' && !roles.includes(actor.role)) throw new StaffForbidden(say(req, 'staffRoleForbidden', { role: actor.role }));
+}
+
+/** Inside a handler: refuses (403) an account not scoped to `baseId` (an outlet named in a body). */
+export function requireOutlet(req: FastifyRequest, baseId: string): void {
+  const actor = actorOf(req);
+  if (actor.kind === 'account' && !actor.outlets.includes(baseId)) throw new StaffForbidden(say(req, 'staffOutletForbidden'));
+  actor.baseId = baseId;
 }
 
 type SessionRow = {
@@ -281,6 +295,8 @@ async function outletsOf(db: Queryable, scope: Scope, req: FastifyRequest): Prom
       return (await db.query<{ base_id: string }>('SELECT base_id FROM sheet WHERE sheet_id = $1', [id])).map((r) => r.base_id);
     case 'goods':
       return (await db.query<{ base_id: string }>('SELECT b.base_id FROM goods g JOIN base b ON b.shop_id = g.shop_id WHERE g.goods_id = $1 ORDER BY b.base_id', [id])).map((r) => r.base_id);
+    case 'printer':
+      return (await db.query<{ base_id: string }>('SELECT base_id FROM printer WHERE printer_id = $1', [id])).map((r) => r.base_id);
     case 'sku':
       return (
         await db.query<{ base_id: string }>(

@@ -74,6 +74,8 @@ export async function startHarness(
     sessionPruning: { intervalMs: 0, batch: 1000, guestIdleDays: 7 },
     // ...and open their live streams from there: the per-IP cap (issue 22) is lifted the same way.
     streams: { perSession: 4, perIp: 100_000, max: 100_000 },
+    // Issue 26: no print worker unless a test turns it on (printing/*.test.ts do): the demo's printers are the simulator's.
+    print: { ...loadConfig({ NODE_ENV: 'test' }).print, worker: false },
     ...overrides,
   };
   const db = await openDb({ databaseUrl, poolSize: config.dbPool.size ?? 5, maxQueue: config.dbPool.maxQueue, maxWaitMs: config.dbPool.maxWaitMs });

@@ -7,7 +7,7 @@ import { guest, shopState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 import AreaCodeSelectPage from './AreaCodeSelectPage';
 import LoginByCodePage, { hostFields } from './LoginByCodePage';
-import { saveOpenUserInfo, type OpenUserInfo } from './openUserInfo';
+import { saveOpenUserInfo, type OpenUserInfo } from '../../session';
 
 const LOGIN = '/pages/loginByCode/loginByCode';
 const AREA = '/pages/areaCodeSelect/areaCodeSelect';

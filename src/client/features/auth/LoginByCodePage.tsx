@@ -15,9 +15,13 @@ import { useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
-import { selectShopParams } from '../shop';
-import { memberSignedIn } from './authSlice';
-import { hostRegisterFields, readOpenUserInfo, type OpenUserInfo } from './openUserInfo';
+import {
+  selectShopParams,
+  memberSignedIn,
+  hostRegisterFields,
+  readOpenUserInfo,
+  type OpenUserInfo,
+} from '../../session';
 import { phoneApi, type SignInByCodeArgs } from './phoneApi';
 import { cleanPhone } from './phoneRules';
 import { safeRedirect, useLeave } from './phoneReturn';

@@ -36,15 +36,20 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { sessionEnded } from '../../app/errorListener';
 import { selectHostId } from '../../app/uiSlice';
 import { HOSTS, type HostEntry } from '../../host/detect';
-import { shopEntered } from '../shop';
-import { authApi } from './authApi';
-import { memberSignedIn, signInStarted, type Member } from './authSlice';
-import { readOpenUserInfo, saveOpenUserInfo } from './openUserInfo';
-import type { SignInEnv } from './signInEnv';
+import {
+  shopEntered,
+  authApi,
+  memberSignedIn,
+  signInStarted,
+  type Member,
+  readOpenUserInfo,
+  saveOpenUserInfo,
+  type SignInEnv,
+  guestSignIn,
+} from '../../session';
 import type * as HostFlowsModule from './hostFlows';
 import type { HostFlowOutcome } from './hostFlows';
 import { run, type Result } from './runEndpoint';
-import { guestSignIn } from './ensureSession';
 
 export {
   messages,

@@ -16,14 +16,23 @@ import {
   sexFromHost,
   splitPhoneKey,
 } from '../../../shared/domain/member';
-import { authApi, type HostToken, type HostUserInfo, type RegisterArgs } from './authApi';
 import {
+  authApi,
+  type HostToken,
+  type HostUserInfo,
+  type RegisterArgs,
   authorizationAsked,
   authorizationDeclined,
   authorizationRetryChosen,
   providerRedirectStarted,
   type Member,
-} from './authSlice';
+  forgetOpenUserInfo,
+  hostRegisterFields,
+  type OpenUserInfo,
+  identityBase,
+  type FoodAppBridge,
+  type SignInEnv,
+} from '../../session';
 import {
   messages,
   OAUTH_STATE_KEY,
@@ -32,8 +41,6 @@ import {
   ALIPAY_TRIES,
 } from './signInMessages';
 import { run, type Result } from './runEndpoint';
-import { forgetOpenUserInfo, hostRegisterFields, type OpenUserInfo } from './openUserInfo';
-import { identityBase, type FoodAppBridge, type SignInEnv } from './signInEnv';
 
 export type HostFlowOutcome = OpenUserInfo | 'redirected' | null;
 type CodeHost = 'mpay' | 'alipay';

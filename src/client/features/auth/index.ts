@@ -1,9 +1,5 @@
-/** The auth feature's public module: what other features and the app may use (house style 9). */
-export { authSlice, memberSignedIn, selectMember, selectSignInSettled, type Member } from './authSlice';
+/**
+ * The auth feature's public module (house style 9): the sign-in flows. The member's state, the session cookie and
+ * the sign-in prompts live in the session layer, src/client/session.
+ */
 export { authSaga } from './authSaga';
-export { AuthorizePrompt } from './AuthorizePrompt';
-export { ensureSession } from './ensureSession';
-export { createMemberListener } from './rememberMember';
-export { browserSignInEnv, type SignInEnv } from './signInEnv';
-export { useIsMember, useRequireMember } from './useRequireMember';
-export { useSignOut } from './useSignOut';

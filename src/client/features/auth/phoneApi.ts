@@ -6,7 +6,7 @@
 import { api } from '../../app/api';
 import { answer, request, type AnswerOf, type RowOf } from '../../app/operation';
 import type { LocalNames } from '../../ui/localName';
-import type { Member } from './authSlice';
+import type { Member } from '../../session';
 
 /** A country or region the service can text (Phone_SMSAreaGet_Get). */
 export interface CallingCode {

@@ -5,7 +5,7 @@ import { useAppSelector } from '../../app/hooks';
 import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useMoney } from '../../ui/money';
-import { selectBaseInfo } from '../shop';
+import { selectBaseInfo } from '../../session';
 import { selectCartSummary } from './cartSlice';
 
 const messages = defineMessages({

@@ -15,7 +15,7 @@ import { ossUrl, useMoney } from '../../ui/money';
 import { lineAmountMinor, type CartEntry, type CartLine } from '../../../shared/domain/cart';
 import { minorToString } from '../../../shared/domain/numbers';
 import { TableSheetSoFar } from '../orders';
-import { useOrderingGuard, selectEntParams, selectEntity, selectShopParams, selectSignSheet } from '../shop';
+import { useOrderingGuard, selectEntParams, selectEntity, selectShopParams, selectSignSheet } from '../../session';
 import {
   cartCleared,
   cartLineDecreased,

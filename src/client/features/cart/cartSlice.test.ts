@@ -5,7 +5,7 @@
  */
 import { makeStore, CART_STORAGE_KEY, type RootState } from '../../app/store';
 import { toastShown } from '../../app/uiSlice';
-import { shopParamsChanged, type EntityInfo } from '../shop';
+import { shopParamsChanged, type EntityInfo } from '../../session';
 import { memoryStorage, rehydrated } from '../../test/render';
 import {
   CART_LINE_ERROR,

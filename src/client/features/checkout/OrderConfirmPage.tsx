@@ -26,10 +26,19 @@ import { confirmations, errors as specErrors } from '../../i18n/specMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { useMoney } from '../../ui/money';
 import { RemarkField } from '../../ui/RemarkField';
-import { useIsMember, useRequireMember } from '../auth';
+import {
+  useIsMember,
+  useRequireMember,
+  selectGuardInputs,
+  useOrderingGuard,
+  useServiceNow,
+  selectBaseInfo,
+  selectShopParams,
+  selectSignSheet,
+  selectTableInfo,
+} from '../../session';
 import { selectBusinessMode, selectCartEntries, selectCartNumberFormats } from '../cart';
 import { PaymentMethods } from '../payments';
-import { selectGuardInputs, useOrderingGuard, useServiceNow, selectBaseInfo, selectShopParams, selectSignSheet, selectTableInfo } from '../shop';
 import { checkoutApi } from './checkoutApi';
 import { checkoutDraftChanged, selectCheckoutDraft, selectChosenCoupon, selectTermsAgreed, termsAgreementChanged, type CheckoutDraft } from './checkoutSlice';
 import { AmountsSummary, amountMessages } from './components/AmountsSummary';

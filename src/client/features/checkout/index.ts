@@ -4,5 +4,6 @@ export { checkoutApi } from './checkoutApi';
 export { orderPlaced } from './checkoutSlice';
 export { placeOrder, type PlaceOrderResult } from './placeOrder';
 export { refreshCartPrices } from './refreshPrices';
+export { refreshCartTextsLater } from './refreshCartTextsLater';
 export type { OrderRequest } from './checkoutApi';
 export type { PayMode } from './orderRequest';

@@ -7,7 +7,7 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { GatewayError } from '../../app/baseQuery';
 import type { RootState } from '../../app/store';
-import { ensureSession } from '../auth';
+import { ensureSession } from '../../session';
 import { checkoutApi, type OrderRequest, type PlacedOrder } from './checkoutApi';
 import { fingerprint, forgetLocalSheetIds, localSheetIdFor, newLocalSheetId } from './localSheetId';
 

@@ -5,8 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useIsMember } from '../auth';
-import { useMemberProfile } from '../member';
+import { useIsMember, useMemberProfile } from '../../session';
 import { checkoutDraftChanged, selectCheckoutDraft, type CheckoutDraft } from './checkoutSlice';
 
 export function usePrefillContact(enabled: boolean): void {

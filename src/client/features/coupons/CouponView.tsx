@@ -5,7 +5,7 @@ import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { localName } from '../../ui/localName';
 import { useMoney } from '../../ui/money';
-import { selectEntity } from '../shop';
+import { selectEntity } from '../../session';
 import type { CouponType, MemberCoupon } from './couponsApi';
 
 export const couponMessages = defineMessages({

@@ -17,9 +17,7 @@ import { defineMessages } from '../../i18n/defineMessages';
 import { validation } from '../../i18n/specMessages';
 import { CodeEntryField } from '../../ui/CodeEntryField';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
-import { useIsMember } from '../auth';
-import { SignInPrompt } from '../member';
-import { selectEntId } from '../shop';
+import { useIsMember, SignInPrompt, selectEntId } from '../../session';
 import { couponsApi, type CouponPlan, type CouponStatus, type MemberCoupon } from './couponsApi';
 import { couponMessages, CouponValue, MinimumSpend, typeLabel, useCouponName, useShopDate, Validity } from './CouponView';
 

@@ -11,12 +11,11 @@ import { useGo } from '../../app/navigation';
 import { pathOf } from '../../app/paths';
 import { isGatewayError } from '../../app/errorListener';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectSignInSettled } from '../auth';
+import { selectSignInSettled, orderEntryPath } from '../../session';
 import { HOSTS } from '../../host/detect';
 import { takeOverFirstScreen } from '../../boot/firstScreen';
 import { selectHostId, tabBarHidden } from '../../app/uiSlice';
 import { loadLaterMessages } from '../../i18n/laterMessages';
-import { orderEntryPath } from '../shop';
 import { codeToResolve, readEntryParams } from './entryParams';
 
 const messages = defineMessages({

@@ -12,7 +12,7 @@ import { pathOf } from '../../app/paths';
 import { TabBar } from '../../app/TabBar';
 import { selectHideTabBar } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
-import { selectShopInfo } from '../shop';
+import { selectShopInfo } from '../../session';
 import { codeToResolve } from './entryParams';
 import { rememberedEntry } from './entryStorage';
 

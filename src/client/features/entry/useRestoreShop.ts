@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { tabBarHidden } from '../../app/uiSlice';
-import { selectShopStatus } from '../shop';
+import { selectShopStatus } from '../../session';
 import { rememberedEntry } from './entryStorage';
 
 export function useRestoreShop(onEntryRoute: boolean): void {

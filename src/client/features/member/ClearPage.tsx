@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
-import { useSignOut } from '../auth';
+import { useSignOut } from '../../session';
 
 const messages = defineMessages({
   intro: { id: 'clear.intro', defaultMessage: 'If the app misbehaves, clearing what it keeps on this phone often helps. This clears:' },

@@ -13,10 +13,15 @@ import { languageChosenByUser } from '../../app/language';
 import { pathOf, routeTitles } from '../../app/paths';
 import { selectLocale, type Locale } from '../../app/uiSlice';
 import { useMoney } from '../../ui/money';
-import { selectMember, useSignOut } from '../auth';
+import {
+  selectMember,
+  useSignOut,
+  useMemberProfile,
+  type MemberProfile,
+  signInMessages,
+  signInPath,
+} from '../../session';
 import { Avatar } from './Avatar';
-import { useMemberProfile, type MemberProfile } from './memberApi';
-import { signInMessages, signInPath } from './SignInPrompt';
 import { maskPhone } from '../../../shared/domain/memberName';
 import { useShownName } from './shownName';
 

@@ -15,11 +15,19 @@ import { pathOf } from '../../app/paths';
 import { toastShown } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { errors, validation } from '../../i18n/specMessages';
-import { memberSignedIn, selectMember, useIsMember } from '../auth';
+import {
+  memberSignedIn,
+  selectMember,
+  useIsMember,
+  Sex,
+  useFileNameMutation,
+  useMemberProfile,
+  useUpdateProfileMutation,
+  type MemberProfile,
+  SignInPrompt,
+} from '../../session';
 import { checkFile, IMAGE_TYPES, imageSize, UploadError, uploadToStorage, type UploadProblem } from './avatarUpload';
-import { Sex, useFileNameMutation, useMemberProfile, useUpdateProfileMutation, type MemberProfile } from './memberApi';
 import { Avatar } from './Avatar';
-import { SignInPrompt } from './SignInPrompt';
 
 const messages = defineMessages({
   avatar: { id: 'vipDetailsEdit.avatar', defaultMessage: 'Change profile picture' },

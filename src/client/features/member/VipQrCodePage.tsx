@@ -10,10 +10,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { QrCode } from '../../ui/QrCode';
-import { useIsMember } from '../auth';
+import { useIsMember, useMemberProfile, SignInPrompt } from '../../session';
 import { Avatar } from './Avatar';
-import { useMemberProfile } from './memberApi';
-import { SignInPrompt } from './SignInPrompt';
 import { useShownName } from './shownName';
 
 const messages = defineMessages({

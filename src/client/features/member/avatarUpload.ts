@@ -6,7 +6,7 @@
  * the storage's OSS-style XML error says why (EntityTooLarge, ...).
  */
 import { gatewayUrl } from '../../app/config';
-import type { UploadTicket } from './memberApi';
+import type { UploadTicket } from '../../session';
 import {
   IMAGE_TYPES as IMAGE_TYPE_EXTENSIONS,
   isImageType,

@@ -13,7 +13,7 @@ import { errors } from '../../i18n/specMessages';
 import { ossUrl, useMoney } from '../../ui/money';
 import { VirtualList, type VirtualListHandle } from '../../ui/VirtualList';
 import { cartLineAdded, selectGoodsCount, CartBar } from '../cart';
-import { useOrderingGuard, selectEntity, selectShopParams, selectShopStatus } from '../shop';
+import { useOrderingGuard, selectEntity, selectShopParams, selectShopStatus } from '../../session';
 import { unitPrice } from '../../../shared/domain/pricing';
 import { LiveUpdates } from '../live';
 import { cartGoodsDetails, menuApi, type Goods, type GoodsClass } from './menuApi';

@@ -9,7 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppSelector } from '../../app/hooks';
 import { defineMessages } from '../../i18n/defineMessages';
 import { CartBar } from '../cart';
-import { useOrderingGuard, selectShopParams } from '../shop';
+import { useOrderingGuard, selectShopParams } from '../../session';
 import { GoodsChooser } from './GoodsChooser';
 import { GoodsRow } from './GoodsListPage';
 import { useGoodsDetails } from './goodsDetails';

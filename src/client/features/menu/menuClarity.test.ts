@@ -3,7 +3,7 @@
  * sold out by themselves, what each value adds to the price, and the search
  * by name as well as by item number.
  */
-import { valueSoldOut, valueSurcharges } from './GoodsChooser';
+import { valueSoldOut, valueSurcharges } from './specChoice';
 import { findGoods, searchKey } from './SearchPage';
 import type { Goods, GoodsDetail, Sku } from './menuApi';
 

@@ -1,5 +1,5 @@
 /** The menu's pure pieces: rows by class, which goods need the chooser, sku matching, bundle completeness, search. */
-import { bundleComplete, findSku, skuValues } from './GoodsChooser';
+import { bundleComplete, findSku, skuValues } from './specChoice';
 import { menuRows, needsChooser } from './GoodsListPage';
 import { findGoods } from './SearchPage';
 import { joinPages } from './menuGoods';

@@ -21,7 +21,7 @@ import { lineQuantityText, sheetLineQuantity } from '../../ui/lineQuantity';
 import { useMoney } from '../../ui/money';
 import { authorName, LiveUpdates } from '../live';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
-import { selectBaseInfo, selectEntity, selectTableInfo } from '../shop';
+import { selectBaseInfo, selectEntity, selectTableInfo } from '../../session';
 import { displayStateLabels, FINAL_STATES, kitchenStateLabels } from './displayStateLabels';
 import { ordersApi, type OrderDetail, type OrderItem } from './ordersApi';
 import { roundsOf } from './TableSheet';

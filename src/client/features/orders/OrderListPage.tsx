@@ -12,7 +12,7 @@ import { errors } from '../../i18n/specMessages';
 import { ossUrl, useMoney } from '../../ui/money';
 import { LiveUpdates } from '../live';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
-import { selectEntity } from '../shop';
+import { selectEntity } from '../../session';
 import { displayStateLabels } from './displayStateLabels';
 import { ordersApi, type OrderSummary } from './ordersApi';
 import { orderDetailsPath } from './paths';

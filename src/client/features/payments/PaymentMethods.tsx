@@ -13,7 +13,7 @@ import { selectLocale } from '../../app/uiSlice';
 import { defineMessages } from '../../i18n/defineMessages';
 import { localName } from '../../ui/localName';
 import { payTypeOffered } from '../../../shared/domain/payTypes';
-import { useIsMember, useRequireMember } from '../auth';
+import { useIsMember, useRequireMember } from '../../session';
 import { paymentsApi } from './paymentsApi';
 
 const messages = defineMessages({

@@ -6,3 +6,4 @@ export { PayNow } from './PayNow';
 export { usePayOnce } from './usePayOnce';
 export { paymentsApi } from './paymentsApi';
 export { PaymentResumeNotice } from './PaymentResumeNotice';
+export { LaterPaymentResumeNotice } from './LaterPaymentResumeNotice';

@@ -8,10 +8,9 @@ import { FormattedMessage, FormattedNumber } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useAppSelector } from '../../app/hooks';
-import { selectGuardInputs } from './guard';
+import { selectGuardInputs, useServiceNow } from '../../session';
 import { HOURS_CLOCK_MS } from './HoursLineText';
 import { OutletHours, entryPathForOutlet } from './OutletHours';
-import { useServiceNow } from './serviceNow';
 import { outletsApi } from './outletsApi';
 
 const messages = defineMessages({

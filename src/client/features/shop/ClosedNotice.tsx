@@ -10,10 +10,9 @@ import { canPlaceOrder, resolveOpeningHours } from '../../../shared/domain/openi
 import { useAppSelector } from '../../app/hooks';
 import { defineMessages } from '../../i18n/defineMessages';
 import { validation } from '../../i18n/specMessages';
-import { selectGuardInputs } from './guard';
+import { selectGuardInputs, useServiceNow } from '../../session';
 import { HOURS_CLOCK_MS } from './HoursLineText';
 import { OutletHours, entryPathForOutlet, isOutletOpen } from './OutletHours';
-import { useServiceNow } from './serviceNow';
 import { outletsApi } from './outletsApi';
 
 const messages = defineMessages({

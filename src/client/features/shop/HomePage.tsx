@@ -13,18 +13,21 @@ import { modesOffered } from '../../../shared/domain/businessMode';
 import { currentPrice } from '../../../shared/domain/pricing';
 import { businessModeChanged, selectBusinessMode, selectCartSummary } from '../cart';
 import { menuApi } from '../menu';
-import { inflightPayment } from '../payments';
+// The payment-resume notice is shown only while a provider payment is open: its code loads then, not with every home page.
+import { inflightPayment, LaterPaymentResumeNotice as PaymentResumeNotice } from '../payments';
 import { HOME_PICTURES_ABOVE_FOLD } from './homePictures';
 import { DEFAULT_SHOP_ZONE } from '../../../shared/domain/openingHours';
-import { guardFor } from './guardCheck';
+import {
+  guardFor,
+  useServiceNow,
+  selectBaseInfo,
+  selectClockOffsetMs,
+  selectEntity,
+  selectShopInfo,
+  selectShopStatus,
+  selectTableInfo,
+} from '../../session';
 import { HOURS_CLOCK_MS, HoursLineText } from './HoursLineText';
-import { useServiceNow } from './serviceNow';
-import { selectBaseInfo, selectClockOffsetMs, selectEntity, selectShopInfo, selectShopStatus, selectTableInfo } from './shopSlice';
-
-// Shown only while a provider payment is open: its code loads then, not with every home page.
-const PaymentResumeNotice = lazy(() =>
-  import(/* webpackChunkName: "payment-resume" */ '../payments/PaymentResumeNotice').then((m) => ({ default: m.PaymentResumeNotice })),
-);
 
 // Shown only when the outlet is closed now (with the enterprise's open outlets): its code and words load then.
 const ClosedNotice = lazy(() =>

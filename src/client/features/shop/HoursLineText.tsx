@@ -2,7 +2,7 @@
 import { FormattedMessage } from 'react-intl';
 import { defineMessages } from '../../i18n/defineMessages';
 import { hoursLine } from './hoursLine';
-import type { BaseInfo } from './shopSlice';
+import type { BaseInfo } from '../../session';
 
 // The home page's messages (boot/firstPaint.ts draws the same line from them).
 export const hoursMessages = defineMessages({

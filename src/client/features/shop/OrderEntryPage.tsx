@@ -10,8 +10,7 @@ import { pathOf } from '../../app/paths';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGo } from '../../app/navigation';
 import ClosedNotice from './ClosedNotice';
-import { signSheetEnded } from './sheetEnded';
-import { selectTableInfo } from './shopSlice';
+import { signSheetEnded, selectTableInfo } from '../../session';
 
 const messages = defineMessages({
   windowElapsed: {

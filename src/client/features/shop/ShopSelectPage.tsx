@@ -5,7 +5,7 @@ import { useAppSelector } from '../../app/hooks';
 import { defineMessages } from '../../i18n/defineMessages';
 import { ossUrl } from '../../ui/money';
 import { outletsApi } from './outletsApi';
-import { selectEntity, selectShopInfo } from './shopSlice';
+import { selectEntity, selectShopInfo } from '../../session';
 
 const messages = defineMessages({
   notDistrict: { id: 'shopSelect.notDistrict', defaultMessage: 'This shop has no other restaurants to choose from.' },

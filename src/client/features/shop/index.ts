@@ -1,28 +1,5 @@
-/** The shop feature's public module: what other features and the app may use (house style 9). */
-export {
-  shopSlice,
-  shopParamsChanged,
-  shopEntered,
-  shopEntryStarted,
-  shopEntryFailed,
-  signSheetRefreshed,
-  shopTextsRefreshed,
-  selectShopStatus,
-  selectShopParams,
-  selectEntId,
-  selectShopInfo,
-  selectBaseInfo,
-  selectTableInfo,
-  selectEntity,
-  selectEntParams,
-  selectSignSheet,
-  type BaseInfo,
-  type EntityInfo,
-  type LocalNames,
-  type ShopState,
-} from './shopSlice';
-export { signSheetEnded } from './sheetEnded';
-export { selectGuardInputs, useOrderingGuard, useServiceNow } from './guard';
-export { guardFor, orderEntryPath } from './guardRule';
+/**
+ * The shop feature's public module (house style 9). The shop's state (who and where the customer is) lives in the
+ * session layer, src/client/session; this feature is the shop's pages (home, outlet and table choice).
+ */
 export { HOME_PICTURES_ABOVE_FOLD } from './homePictures';
-export { shopApi, type ShopPage } from './shopApi';

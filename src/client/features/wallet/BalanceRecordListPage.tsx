@@ -3,8 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useMoney } from '../../ui/money';
-import { useIsMember } from '../auth';
-import { SignInPrompt } from '../member';
+import { useIsMember, SignInPrompt } from '../../session';
 import { RecordList } from './RecordList';
 import { walletApi } from './walletApi';
 

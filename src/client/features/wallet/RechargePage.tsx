@@ -16,9 +16,7 @@ import { confirmations } from '../../i18n/specMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { useMoney } from '../../ui/money';
 import { browser } from '../../ui/redirect';
-import { useIsMember } from '../auth';
-import { SignInPrompt } from '../member';
-import { selectEntId } from '../shop';
+import { useIsMember, SignInPrompt, selectEntId } from '../../session';
 import { rememberInflightRecharge } from './inflightRecharge';
 import { walletApi, type RechargeRule } from './walletApi';
 

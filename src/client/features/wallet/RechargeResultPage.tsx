@@ -15,8 +15,7 @@ import { isGatewayError } from '../../app/errorListener';
 import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useMoney } from '../../ui/money';
-import { useIsMember } from '../auth';
-import { SignInPrompt } from '../member';
+import { useIsMember, SignInPrompt } from '../../session';
 import { forgetInflightRecharge } from './inflightRecharge';
 import { walletApi, type Recharge } from './walletApi';
 

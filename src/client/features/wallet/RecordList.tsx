@@ -10,7 +10,7 @@ import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { useAppSelector } from '../../app/hooks';
 import { defineMessages } from '../../i18n/defineMessages';
 import { errors } from '../../i18n/specMessages';
-import { selectEntity } from '../shop';
+import { selectEntity } from '../../session';
 import type { RecordKind, RecordPage, WalletRecord } from './walletApi';
 
 export const recordMessages = defineMessages({

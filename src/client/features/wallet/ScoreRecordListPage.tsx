@@ -6,8 +6,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
-import { useIsMember } from '../auth';
-import { useMemberProfile, SignInPrompt } from '../member';
+import { useIsMember, useMemberProfile, SignInPrompt } from '../../session';
 import { RecordList } from './RecordList';
 import { walletApi } from './walletApi';
 

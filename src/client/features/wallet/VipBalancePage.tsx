@@ -10,8 +10,7 @@ import { pathOf, routeTitles } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useMoney } from '../../ui/money';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
-import { useIsMember } from '../auth';
-import { useMemberProfile, SignInPrompt } from '../member';
+import { useIsMember, useMemberProfile, SignInPrompt } from '../../session';
 import { inflightRecharge, rechargeResultPath } from './inflightRecharge';
 
 const messages = defineMessages({

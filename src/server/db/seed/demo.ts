@@ -747,7 +747,7 @@ export const FREIGHT_RULES: readonly FreightRuleRow[] = [
 
 // Goods classes ------------------------------------------------------------------
 
-const CLASS = {
+export const CLASS = {
   rice: '885000000101',
   noodles: '885000000102',
   snacks: '885000000103',

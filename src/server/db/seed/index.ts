@@ -9,10 +9,11 @@ import type { Db, Queryable } from '../driver';
 import * as data from './demo';
 import { translateDemo } from './translations';
 import { seedWalletDemo } from './wallet';
+import { seedPrintingDemo } from './printing';
 import { seedStaffDemo } from './staff';
+import { MORE_REGIONS } from './regions';
 
 export { DEMO_STAFF, type DemoStaff } from './staff';
-import { MORE_REGIONS } from './regions';
 
 /** Rows per INSERT statement (fewer when a row has many columns: PostgreSQL allows 65535 parameters). */
 const BATCH_ROWS = 500;
@@ -108,6 +109,7 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
     }
     for (const [table, rows] of demoTables(now)) await insertRows(tx, table, rows);
     await seedWalletDemo(tx);
+    await seedPrintingDemo(tx);
     // The demo's staff accounts (issue 26), with the known passwords `npm start` prints.
     await seedStaffDemo(tx, now);
     return true;

@@ -41,6 +41,7 @@ import { ErrorCode } from '../../../shared/protocol/envelope';
 import type { PayloadOf } from '../../../shared/protocol/schemas';
 import type { Queryable } from '../../db/driver';
 import { emitSheetEvent } from '../../events/emit';
+import { enqueueKitchenTickets } from '../../printing/queue';
 import { PayStatus } from '../../../shared/domain/orderStates';
 import { expireStalePayment } from '../payments/expiry';
 import type { MessageKey } from '../../messages';
@@ -449,6 +450,8 @@ export async function submitOrder(ctx: OpContext, payload: SubmitPayload) {
     throw new OpError('couponUnavailable');
   }
   await emitSheetEvent(tx, sheetId, roundNo > 1 ? 'round' : 'placed');
+  // A pay-after table's round reaches the kitchen now: its printed tickets (printing/queue.ts; a pay-before order's print when paid).
+  if (written!.pay_mode === 'postpay') await enqueueKitchenTickets(tx, sheetId, roundNo, { now });
   return answerOf({ ...written!, round_no: roundNo, amount: dec(totalMinor) }, localSheetId);
 }
 

@@ -28,6 +28,7 @@ import { canCancel, PayStatus, SheetStatus } from '../../../shared/domain/orderS
 import { payTypeOffered, type PayType } from '../../../shared/domain/payTypes';
 import { decimal4, ErrorCode } from '../../../shared/protocol/envelope';
 import { emitSheetEvent } from '../../events/emit';
+import { enqueueSheetTickets } from '../../printing/queue';
 import { PAYMENT_CALLBACK_PATH } from '../../providers/payment';
 import { OpError, type HandlerMap, type OpContext } from '../context';
 import { expireStalePayment, isStale } from './expiry';
@@ -265,6 +266,8 @@ export const paymentHandlers: HandlerMap = {
       [s.sheet_id, now, SheetStatus.open, PayStatus.unpaid],
     );
     await emitSheetEvent(tx, s.sheet_id, 'payment');
+    // Paid later at the counter or on delivery: the kitchen starts now, so its tickets print now (once, printing/queue.ts).
+    await enqueueSheetTickets(tx, s.sheet_id, now);
     return { table1: [{ SheetID: s.sheet_id, IsPayLater: 1 as const }] };
   },
 

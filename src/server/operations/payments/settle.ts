@@ -8,6 +8,7 @@ import { PayStatus, SheetStatus } from '../../../shared/domain/orderStates';
 import type { Config } from '../../config';
 import type { Queryable } from '../../db/driver';
 import { emitSheetEvent } from '../../events/emit';
+import { enqueueSheetTickets } from '../../printing/queue';
 import { type PaymentCallback, type PaymentProvider } from '../../providers/payment';
 import type { Lang } from '../../messages';
 import { applyRechargeCallback, changeScore, isRechargePayment, pointsFor } from '../wallet/ledger';
@@ -51,6 +52,8 @@ export async function markSheetPaid(
     [sheetId, status, PayStatus.paid, now, SheetStatus.open, PayStatus.unpaid, PayStatus.paying],
   );
   if (row) await emitSheetEvent(tx, sheetId, 'paid');
+  // A pay-before order reaches the kitchen when paid: its printed tickets (once, printing/queue.ts). A pay-after table's rounds printed when submitted.
+  if (row && !isPayAfterTableSheet(s)) await enqueueSheetTickets(tx, sheetId, now);
   return row ? { sheetId, status: row.status, method } : null;
 }
 

@@ -5,9 +5,9 @@
  */
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { pathOf } from '../../app/paths';
-import { defineMessages } from '../../i18n/defineMessages';
-import { validation } from '../../i18n/specMessages';
+import { pathOf } from '../app/paths';
+import { defineMessages } from '../i18n/defineMessages';
+import { validation } from '../i18n/specMessages';
 
 export const signInMessages = defineMessages({
   signIn: { id: 'member.signIn', defaultMessage: 'Sign in' },

@@ -4,9 +4,9 @@
  * back to the provider; no goes on as a guest. Mounted once by the shell.
  */
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { errors } from '../../i18n/specMessages';
-import { useConfirm } from '../../ui/ConfirmDialog';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { errors } from '../i18n/specMessages';
+import { useConfirm } from '../ui/ConfirmDialog';
 import { authorizationDeclined, authorizationRetryChosen, selectAuthStatus } from './authSlice';
 
 export function AuthorizePrompt() {

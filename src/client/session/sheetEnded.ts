@@ -5,7 +5,7 @@
  * carries the slice) does not grow for it.
  */
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../app/store';
 import { shopParamsChanged, signSheetRefreshed } from './shopSlice';
 
 /** Forgets the sign sheet: the one named (if it is this visit's), or whichever it is. */

@@ -4,7 +4,7 @@
  * anonymous default member's entity and user.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { LocalNames } from '../../ui/localName';
+import type { LocalNames } from '../ui/localName';
 
 export const DEFAULT_ENT_ID = '881000000009';
 export const DEFAULT_USER_ID = '888000000009';

@@ -10,9 +10,9 @@
  * none); false when it could not be reached, and nothing is forgotten.
  */
 import { useCallback } from 'react';
-import { api } from '../../app/api';
-import { useAppDispatch } from '../../app/hooks';
-import { localStore, VIP_ID_KEY } from '../../host/storage';
+import { api } from '../app/api';
+import { useAppDispatch } from '../app/hooks';
+import { localStore, VIP_ID_KEY } from '../host/storage';
 import { authApi } from './authApi';
 import { memberSignedOut } from './authSlice';
 import { forgetOpenUserInfo } from './openUserInfo';

@@ -1,6 +1,6 @@
 /** Sign-in operations (SPEC section 7, "Member"). */
-import { api } from '../../app/api';
-import { answer, request, type RowOf } from '../../app/operation';
+import { api } from '../app/api';
+import { answer, request, type RowOf } from '../app/operation';
 import type { Member } from './authSlice';
 
 /** The member (or guest) rows of the sign-in answers, as the app keeps them. */

@@ -3,8 +3,8 @@
  * ordering page honest (guard.ts): what the shop entry needs on the first
  * screen to choose between home and orderEntry.
  */
-import type { CanPlaceOrderResult } from '../../../shared/domain/openingHours';
-import { pathOf } from '../../app/paths';
+import type { CanPlaceOrderResult } from '../../shared/domain/openingHours';
+import { pathOf } from '../app/paths';
 export { guardFor } from './guardCheck';
 
 /** The orderEntry address for a refusal. */

@@ -5,9 +5,9 @@
  * as `request()` would, `RawAnswerOf` each answer as `answer()` would, and the
  * typed fields need no row readers (a missing one falls back with `??`).
  */
-import { api } from '../../app/api';
-import type { ResultTables } from '../../../shared/protocol/envelope';
-import type { CallOf, RawAnswerOf, RowOf } from '../../app/operation';
+import { api } from '../app/api';
+import type { ResultTables } from '../../shared/protocol/envelope';
+import type { CallOf, RawAnswerOf, RowOf } from '../app/operation';
 import type { EntityInfo, ShopInfo, BaseInfo, SignSheet } from './shopSlice';
 import { toBaseInfo, toEntity, toShopInfo, toSignSheet } from './shopRows';
 

@@ -4,7 +4,7 @@
  * where a refusal leads), so that the page's head (boot/firstPaint.ts) can
  * ask it too without carrying the route table.
  */
-import { canPlaceOrder, resolveOpeningHours, type CanPlaceOrderResult } from '../../../shared/domain/openingHours';
+import { canPlaceOrder, resolveOpeningHours, type CanPlaceOrderResult } from '../../shared/domain/openingHours';
 import type { BaseInfo, SignSheet } from './shopSlice';
 
 export function guardFor(base: BaseInfo | null, sheet: SignSheet | null, zone: string, now: Date): CanPlaceOrderResult {

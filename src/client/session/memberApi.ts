@@ -6,12 +6,12 @@
  * style 12); the avatar's object key is resolved against the enterprise's
  * picture domain (OssCustomerDomain), which is the query's argument.
  */
-import { api } from '../../app/api';
-import { useAppSelector } from '../../app/hooks';
-import { answer, request, type AnswerOf, type RowOf } from '../../app/operation';
-import { decimal, num, text } from '../../app/rows';
-import { ossUrl } from '../../ui/money';
-import { selectEntity } from '../shop';
+import { api } from '../app/api';
+import { useAppSelector } from '../app/hooks';
+import { answer, request, type AnswerOf, type RowOf } from '../app/operation';
+import { decimal, num, text } from '../app/rows';
+import { ossUrl } from '../ui/ossUrl';
+import { selectEntity } from './shopSlice';
 
 /** Sex as the service stores it: 0 not given, 1 female, 2 male (schemas.ts memberRow). */
 export const Sex = { unknown: 0, female: 1, male: 2 } as const;

@@ -4,9 +4,9 @@
  * a redirect to a provider's page, the provider's user-info GETs, the
  * food-app host object, session storage and a random state.
  */
-import { gatewayUrl } from '../../app/config';
-import { GATEWAY_PATH } from '../../../shared/protocol/envelope';
-import { localStore, sessionStore } from '../../host/storage';
+import { gatewayUrl } from '../app/config';
+import { GATEWAY_PATH } from '../../shared/protocol/envelope';
+import { localStore, sessionStore } from '../host/storage';
 
 export interface FoodAppBridge {
   getAccessToken(callback?: (err: unknown, code?: string) => void): Promise<string> | void;

@@ -4,7 +4,7 @@
  * the page's head (boot/firstPaint.ts) reads the same answer with the same
  * functions before the app has loaded.
  */
-import type { AnswerOf } from '../../app/operation';
+import type { AnswerOf } from '../app/operation';
 import type { BaseInfo, EntityInfo, ShopInfo, SignSheet } from './shopSlice';
 
 type Page = AnswerOf<'EShop_EShopShopPageGet_Get'>;

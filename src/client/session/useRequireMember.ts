@@ -4,11 +4,11 @@
  * logging-in.' and offered the sign-in page (SPEC section 5).
  */
 import { useCallback } from 'react';
-import { useAppSelector } from '../../app/hooks';
-import { useGo } from '../../app/navigation';
-import { pathOf } from '../../app/paths';
-import { validation } from '../../i18n/specMessages';
-import { useConfirm } from '../../ui/ConfirmDialog';
+import { useAppSelector } from '../app/hooks';
+import { useGo } from '../app/navigation';
+import { pathOf } from '../app/paths';
+import { validation } from '../i18n/specMessages';
+import { useConfirm } from '../ui/ConfirmDialog';
 import { selectMember } from './authSlice';
 
 export function useIsMember(): boolean {

@@ -3,9 +3,9 @@
  * storage for the browser session, so a reload inside the host does not need
  * a new one-time code, and so a phone sign-in in that host links its openid.
  */
-import type { HostId } from '../../host/detect';
-import { sessionStore as pageSession, type KeyValueStore } from '../../host/storage';
-import { memberNameFrom, NICKNAME_FALLBACKS } from '../../../shared/domain/member';
+import type { HostId } from '../host/detect';
+import { sessionStore as pageSession, type KeyValueStore } from '../host/storage';
+import { memberNameFrom, NICKNAME_FALLBACKS } from '../../shared/domain/member';
 
 export interface OpenUserInfo {
   /** Which identity provider vouched for the openid. */

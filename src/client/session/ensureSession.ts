@@ -5,7 +5,7 @@
  * customer whose sign-in failed at the scan gets one then).
  */
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../app/store';
 import { authApi } from './authApi';
 import { memberSignedIn, signInFailed, signInStarted } from './authSlice';
 

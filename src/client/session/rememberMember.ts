@@ -5,7 +5,7 @@
  * not remembered.
  */
 import { createListenerMiddleware } from '@reduxjs/toolkit';
-import { VIP_ID_KEY, type KeyValueStore } from '../../host/storage';
+import { VIP_ID_KEY, type KeyValueStore } from '../host/storage';
 import { memberSignedIn } from './authSlice';
 
 export function createMemberListener(local: KeyValueStore) {

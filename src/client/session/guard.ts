@@ -8,10 +8,10 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect } from 'react';
-import { DEFAULT_SHOP_ZONE, type CanPlaceOrderResult } from '../../../shared/domain/openingHours';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useGo } from '../../app/navigation';
-import type { RootState } from '../../app/store';
+import { DEFAULT_SHOP_ZONE, type CanPlaceOrderResult } from '../../shared/domain/openingHours';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useGo } from '../app/navigation';
+import type { RootState } from '../app/store';
 import { shopApi } from './shopApi';
 import { guardFor, orderEntryPath } from './guardRule';
 import { signSheetRefreshed } from './shopSlice';

@@ -1,0 +1,10 @@
+/**
+ * The payment-resume notice as a chunk of its own ("payment-resume"): a page that shows it only while a provider
+ * payment is open loads its code then, not with every visit. Other features take it through the public module, so
+ * the lazy import() stays inside this feature (eslint.config.mjs holds lazy imports to the feature boundaries too).
+ */
+import { lazy } from 'react';
+
+export const LaterPaymentResumeNotice = lazy(() =>
+  import(/* webpackChunkName: "payment-resume" */ './PaymentResumeNotice').then((m) => ({ default: m.PaymentResumeNotice })),
+);
