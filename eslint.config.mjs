@@ -96,6 +96,37 @@ export default tseslint.config(
     },
   },
   {
+    // Two programs on one contract (DESIGN.md): the app (src/client) and the staff program (src/staff) never import
+    // each other, and neither imports the service (src/server); what both use lives in src/shared or src/ui-kit, which
+    // import neither program. import-x resolves every import, import() and `export ... from` too, so a lazy import or a
+    // path that climbs the folders another way is held as well (proven in src/staff/boundaries.test.ts).
+    files: ['src/client/**/*.{ts,tsx}', 'src/staff/**/*.{ts,tsx}', 'src/shared/**/*.{ts,tsx}', 'src/ui-kit/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/staff', from: './src/client', message: 'The staff program imports nothing from the app: move what both use to src/shared or src/ui-kit.' },
+            { target: './src/client', from: './src/staff', message: 'The app imports nothing from the staff program: move what both use to src/shared or src/ui-kit.' },
+            { target: ['./src/client', './src/staff', './src/shared', './src/ui-kit'], from: './src/server', message: 'Browser code imports nothing from the service (src/server).' },
+            { target: ['./src/shared', './src/ui-kit'], from: ['./src/client', './src/staff'], message: 'src/shared and src/ui-kit serve both programs: they import neither.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The staff program and the UI kit: no import loops either.
+    files: ['src/staff/**/*.{ts,tsx}', 'src/ui-kit/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, maxDepth: 12 }] },
+  },
+  {
     // The shared code runs in both programs: no Node APIs.
     files: ['src/shared/**/*.ts'],
     rules: {

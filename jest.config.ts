@@ -60,6 +60,16 @@ const config: Config = {
       transform,
       transformIgnorePatterns,
     },
+    {
+      // The staff program (src/staff) and the UI kit both programs use (src/ui-kit): its own setup and stand-ins (src/staff/test).
+      displayName: 'staff',
+      testEnvironment: 'jest-fixed-jsdom',
+      testEnvironmentOptions: { url: 'http://localhost/staff/' },
+      testMatch: ['<rootDir>/src/staff/**/*.test.{ts,tsx}', '<rootDir>/src/ui-kit/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/src/staff/test/setup.ts'],
+      transform,
+      transformIgnorePatterns,
+    },
   ],
 };
 

@@ -2,8 +2,9 @@
  * Extracts every message declared with defineMessages/defineMessage in
  * src/client into src/client/i18n/locales/en.json (ids and English default
  * texts), and checks that zh-CN.json and zh-TW.json have exactly the same keys,
- * each translated (not empty). The kitchen screen (src/staff) has its own
+ * each translated (not empty). The staff program (src/staff) has its own
  * message set, extracted and checked the same way into src/staff/i18n/locales.
+ * src/ui-kit, used by both, declares no messages of its own.
  *
  *   npm run i18n:extract          writes en.json, reports missing translations
  *   npm run i18n:check            fails when en.json is stale or a locale misses or has extra keys
@@ -80,6 +81,8 @@ export function extract(files: string[]): Found[] {
 function main() {
   const problems: string[] = [];
   for (const program of PROGRAMS) problems.push(...extractProgram(program.name, program.src, program.locales));
+  // Neither program's catalogue holds a message declared in the UI kit both use: messages are the programs' own.
+  for (const m of extract(walk(join(ROOT, 'src', 'ui-kit')))) problems.push(`ui-kit: ${m.file} declares ${m.id}: declare it in the program that shows it`);
   if (problems.length > 0) {
     console.error(problems.map((p) => `  ${p}`).join('\n'));
     process.exit(1);

@@ -128,13 +128,13 @@ describe('parameters', () => {
 });
 
 describe('tables, outlets, links', () => {
-  test('Table_BaseTablesListByPage_Get pages through the 12 tables', async () => {
+  test('Table_BaseTablesListByPage_Get pages through the 14 tables', async () => {
     const first = await client.call('Table_BaseTablesListByPage_Get', [{ BaseID: DEMO.bases.dineIn, PageIndex: 1, PageSize: 5 }]);
     const last = await client.call('Table_BaseTablesListByPage_Get', [{ BaseID: DEMO.bases.dineIn, PageIndex: 3, PageSize: 5 }]);
     ok(first);
     expect(first.data.table1).toHaveLength(5);
-    expect(last.data.table1).toHaveLength(2);
-    expect(first.data.table2).toEqual([{ TotalCount: 12 }]);
+    expect(last.data.table1).toHaveLength(4);
+    expect(first.data.table2).toEqual([{ TotalCount: 14 }]);
   });
 
   test('PosSalSheet_ShopBaseDetailGet_Get', async () => {

@@ -546,7 +546,7 @@ const BASE_SPECS: readonly BaseSpec[] = [
     lat: 22.1936,
     lng: 113.5405,
     sort: 1,
-    tables: { prefix: 'A', count: 12, qrPrefix: 'HBK', seats: 4 },
+    tables: { prefix: 'A', count: 14, qrPrefix: 'HBK', seats: 4 },
   },
   {
     id: BASE.lateNight,

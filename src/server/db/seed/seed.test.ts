@@ -35,7 +35,7 @@ const EXPECTED_COUNTS: Record<string, number> = {
   shop: 5,
   base: 7,
   base_parm: 14,
-  dining_table: 30,
+  dining_table: 32,
   freight_rule: 1,
   shop_account: 3,
   goods_class: 14,
@@ -152,7 +152,7 @@ describe('seedDemo', () => {
       for (const r of hours.dateRanges) expect(r.begin + ' ' + r.end).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d \d{4}-\d\d-\d\d \d\d:\d\d$/);
       expect([b.begin_time, b.end_time]).toEqual([hours.times[0]?.begin ?? '', hours.times[0]?.end ?? '']);
     }
-    expect(byId.get(DEMO.bases.dineIn)).toMatchObject({ cy_type: '0', business_mode: 2, pay_mode: 'postpay', web_order_duration: 120, pay_later: '1', tables: '12' });
+    expect(byId.get(DEMO.bases.dineIn)).toMatchObject({ cy_type: '0', business_mode: 2, pay_mode: 'postpay', web_order_duration: 120, pay_later: '1', tables: '14' });
     expect(byId.get(DEMO.bases.lateNight)).toMatchObject({ pay_mode: 'postpay', pay_later: '0', tables: '6', begin_time: '18:00', end_time: '02:00' });
     expect(byId.get(DEMO.bases.quick)).toMatchObject({ cy_type: '1', business_mode: 0, pay_mode: 'prepay', tables: '4', begin_time: '00:00', end_time: '23:59' });
     expect(byId.get(DEMO.bases.closed)).toMatchObject({ tables: '2' });
@@ -452,7 +452,7 @@ describe('seedDemo', () => {
 
   it('lists every table link, outlet by outlet', async () => {
     const links = await listTableLinks(db);
-    expect(links).toHaveLength(30);
+    expect(links).toHaveLength(32);
     const codes = await demoCodes(db);
     expect(links[0]).toEqual({ base: 'Harbour Kitchen San Ma Lo', table: 'A01', qrCode: codes.byName.A01, demonstrates: expect.stringContaining('pay after') });
     expect(links.find((l) => l.table === 'A04')?.demonstrates).toMatch(/expired sheet/);

@@ -7,10 +7,13 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { StaffAccount } from '../shared/protocol/staffAccounts';
-import { defineMessages } from '../client/i18n/defineMessages';
-import { staffApi, type Outlet } from './api';
-import { unlockSound } from './sound';
+import type { StaffAccount } from '../../shared/protocol/staffAccounts';
+import { defineMessages } from '../../ui-kit/defineMessages';
+import { localName } from '../../ui-kit/localName';
+import { staffApi, type Outlet } from '../api';
+import { signOutStaff, type StaffSession } from '../app/session';
+import type { StaffLocale } from '../i18n/locale';
+import { unlockSound } from '../kitchen/sound';
 
 const m = defineMessages({
   heading: { id: 'staff.signIn.heading', defaultMessage: 'Staff sign-in' },
@@ -26,26 +29,9 @@ const m = defineMessages({
   otherAccount: { id: 'staff.signIn.otherAccount', defaultMessage: 'Sign in as someone else' },
 });
 
-export interface SignedIn {
-  /** '' for a person's session (the cookie carries it). */
-  token: string;
-  outlet: Outlet;
-}
-
-/** Ends the staff session (DELETE /staff/session): the service forgets it and clears the cookie. */
-export async function signOutStaff(): Promise<void> {
-  try {
-    await fetch('/staff/session', { method: 'DELETE' });
-  } catch {
-    // offline: the session ends by itself at its expiry
-  }
-}
-
-type StaffLocale = 'en' | 'zh-CN' | 'zh-TW';
-
 type Failure = { kind: 'wrong' } | { kind: 'backoff'; seconds: number } | { kind: 'offline' };
 
-export function SignIn({ locale, onSignedIn }: { locale: StaffLocale; onSignedIn: (s: SignedIn) => void }) {
+export default function SignIn({ locale, onSignedIn }: { locale: StaffLocale; onSignedIn: (s: StaffSession) => void }) {
   const intl = useIntl();
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
@@ -129,7 +115,7 @@ export function SignIn({ locale, onSignedIn }: { locale: StaffLocale; onSignedIn
                   onSignedIn({ token: '', outlet: o });
                 }}
               >
-                {locale === 'en' ? o.nameEn : locale === 'zh-TW' ? o.nameTw : o.name}
+                {localName({ zh: o.name, tw: o.nameTw, en: o.nameEn }, locale)}
               </button>
             </li>
           ))}

@@ -1,9 +1,11 @@
 /** The counter types or scans the member code the customer's vipQrCode page shows (it changes every minute) and sees the member. */
 import { useState, type FormEvent } from 'react';
-import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
-import { defineMessages } from '../client/i18n/defineMessages';
-import { memberNameShown } from '../shared/domain/memberName';
-import { StaffError, type Member, type StaffApi } from './api';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages } from '../../ui-kit/defineMessages';
+import { amountText } from '../../ui-kit/format';
+import { memberNameShown } from '../../shared/domain/memberName';
+import { StaffError, type Member, type StaffApi } from '../api';
+import type { StaffLocale } from '../i18n/locale';
 
 const m = defineMessages({
   title: { id: 'staff.member.title', defaultMessage: 'Member lookup' },
@@ -18,7 +20,7 @@ const m = defineMessages({
   points: { id: 'staff.member.points', defaultMessage: 'Points' },
 });
 
-export function MemberLookup({ api }: { api: StaffApi }) {
+export function MemberLookup({ api, locale }: { api: StaffApi; locale: StaffLocale }) {
   const intl = useIntl();
   const [code, setCode] = useState('');
   const [member, setMember] = useState<Member | null>(null);
@@ -68,13 +70,13 @@ export function MemberLookup({ api }: { api: StaffApi }) {
             <FormattedMessage {...m.balance} />
           </dt>
           <dd>
-            <FormattedNumber value={Number(member.Balance)} minimumFractionDigits={2} maximumFractionDigits={2} />
+            {amountText(member.Balance, locale)}
           </dd>
           <dt>
             <FormattedMessage {...m.points} />
           </dt>
           <dd>
-            <FormattedNumber value={Number(member.Score)} maximumFractionDigits={0} />
+            {amountText(member.Score, locale, 0)}
           </dd>
         </dl>
       )}

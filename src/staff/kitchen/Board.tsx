@@ -15,12 +15,13 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { defineMessages } from '../client/i18n/defineMessages';
-import { StaffError, type StaffApi, type StaffRound, type StaffSheet } from './api';
-import { specWords } from '../shared/domain/rounds';
+import { defineMessages } from '../../ui-kit/defineMessages';
+import { CLOCK } from '../../ui-kit/format';
+import { StaffError, type StaffApi, type StaffRound, type StaffSheet } from '../api';
+import { specWords } from '../../shared/domain/rounds';
 import { playNewOrderCue } from './sound';
-import type { StaffLocale } from './StaffApp';
-import { openStaffStream } from './stream';
+import type { StaffLocale } from '../i18n/locale';
+import { openStaffStream } from '../stream';
 
 /** How long a new order stays highlighted. */
 export const FRESH_MS = 20_000;
@@ -339,7 +340,7 @@ function Card({
   onForceClose: () => void;
 }) {
   const intl = useIntl();
-  const time = s.takeTime ? intl.formatTime(new Date(s.takeTime), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : '';
+  const time = s.takeTime ? intl.formatTime(new Date(s.takeTime), CLOCK) : '';
   const where = s.tableName
     ? intl.formatMessage(m.table, { table: s.tableName })
     : s.takeType === 'delivery'

@@ -5,11 +5,12 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { defineMessages } from '../client/i18n/defineMessages';
-import { specWords } from '../shared/domain/rounds';
-import { StaffError, type StaffApi, type StaffGoods } from './api';
-import type { StaffLocale } from './StaffApp';
-import { openStaffStream } from './stream';
+import { defineMessages } from '../../ui-kit/defineMessages';
+import { localName } from '../../ui-kit/localName';
+import { specWords } from '../../shared/domain/rounds';
+import { StaffError, type StaffApi, type StaffGoods } from '../api';
+import type { StaffLocale } from '../i18n/locale';
+import { openStaffStream } from '../stream';
 
 const m = defineMessages({
   title: { id: 'staff.soldOut.title', defaultMessage: 'Sold out' },
@@ -54,19 +55,22 @@ export function SoldOutPanel({ api, token, baseId, locale }: { api: StaffApi; to
     });
   }, [baseId, load, token]);
 
-  const nameOf = (g: StaffGoods) => (locale === 'en' ? g.nameEn : locale === 'zh-TW' ? g.nameTw : g.name);
+  const nameOf = (g: StaffGoods) => localName({ zh: g.name, tw: g.nameTw, en: g.nameEn }, locale);
   /** A spec by its values' names in the screen's language ('Regular / Hot'), as the service answers them. */
   const specOf = (k: StaffGoods['skus'][number]) => (k.spec?.length ? k.spec.join(' / ') : specWords(k.skuItems).join(' / '));
   /** Shows the mark at once, then asks the service and reads the goods again (its answer wins). */
   const toggle = async (change: () => Promise<unknown>, shown: (list: StaffGoods[]) => StaffGoods[]) => {
     setGoods((list) => (list ? shown(list) : list));
+    let refused = false;
     try {
       await change();
     } catch (err) {
       if (!(err instanceof StaffError)) throw err;
-      setFailed(true);
+      refused = true;
     }
     await load();
+    // Said after the read again, which clears a failed read's notice: the refused mark stays said.
+    if (refused) setFailed(true);
   };
 
   if (!goods) {

@@ -1,0 +1,30 @@
+/**
+ * The staff program's sections, each its own chunk loaded when first shown
+ * (the counter, the ready board and the back office join here). The kitchen
+ * stays mounted once shown (its stream, its new-order sound) while another
+ * section is in front.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { MessageDescriptor } from 'react-intl';
+import { defineMessages } from '../../ui-kit/defineMessages';
+import type { SectionId } from './router';
+import type { SectionProps } from './sectionProps';
+
+const m = defineMessages({
+  kitchen: { id: 'staff.tab.orders', defaultMessage: 'Orders' },
+  soldOut: { id: 'staff.tab.soldOut', defaultMessage: 'Sold out' },
+  member: { id: 'staff.tab.member', defaultMessage: 'Member' },
+});
+
+export interface Section {
+  title: MessageDescriptor;
+  Component: LazyExoticComponent<ComponentType<SectionProps>>;
+  /** Kept mounted (hidden) when another section is shown. */
+  keepMounted?: boolean;
+}
+
+export const SECTIONS: Readonly<Record<SectionId, Section>> = {
+  kitchen: { title: m.kitchen, keepMounted: true, Component: lazy(() => import(/* webpackChunkName: "kitchen" */ '../kitchen/KitchenSection')) },
+  soldOut: { title: m.soldOut, Component: lazy(() => import(/* webpackChunkName: "sold-out" */ '../soldOut/SoldOutSection')) },
+  member: { title: m.member, Component: lazy(() => import(/* webpackChunkName: "member" */ '../member/MemberSection')) },
+};
