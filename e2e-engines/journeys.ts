@@ -20,7 +20,8 @@ export interface JourneyContext {
   quickCode: string;
   /** The English name of a goods added straight from the menu (no options). */
   goodsName: string;
-  staffToken: string;
+  /** The demo's kitchen account (src/server/db/seed/staff.ts): the screen's sign-in. */
+  staffAccount: { login: string; password: string };
   /** The quick outlet's English name, as the kitchen screen lists it. */
   quickOutletName: string;
   /** What one journey leaves for another in the same engine (the pickup order's number). */
@@ -155,7 +156,8 @@ export const JOURNEYS: Journey[] = [
     name: "kitchen: the staff screen's sign-in and its live board",
     async run(page, ctx) {
       await page.goto('/staff/');
-      await page.fill({ role: 'textbox', name: 'Staff token' }, ctx.staffToken);
+      await page.fill({ role: 'textbox', name: 'Login name' }, ctx.staffAccount.login);
+      await page.fill({ role: 'textbox', name: 'Password' }, ctx.staffAccount.password);
       await page.click({ role: 'button', name: 'Sign in' });
       await page.click({ role: 'button', name: ctx.quickOutletName });
       await page.expectVisible({ role: 'heading', name: containing(ctx.quickOutletName) });

@@ -17,7 +17,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { DEMO } from '../src/server/db/seed';
+import { DEMO, DEMO_STAFF } from '../src/server/db/seed';
 import { demoCodes, plainGoods } from '../e2e/support/gateway';
 import { startService } from '../e2e/support/service';
 import { Page, type Engine, type EngineSession } from './driver';
@@ -181,7 +181,7 @@ async function main() {
       tables,
       quickCode: codes.qrCodes.quick,
       goodsName: String(goods.GoodsName),
-      staffToken: STAFF_TOKEN,
+      staffAccount: DEMO_STAFF.find((s) => s.login === 'kitchen')!,
       quickOutletName: quick.nameEn,
     };
     console.log(

@@ -176,7 +176,8 @@ test('the kitchen screen on a phone: no sideways panning, three languages, a tab
   await placeOrder(page);
   await expect(page.getByRole('heading', { name: 'Round 1' })).toBeVisible();
 
-  const board = await openKitchen(browser, baseURL!, DEMO.bases.dineIn, { width: 390, height: 844 });
+  // A cashier: the counter closes the bill and finds the member.
+  const board = await openKitchen(browser, baseURL!, DEMO.bases.dineIn, { width: 390, height: 844 }, 'cashier');
   const card = board.getByRole('article', { name: /Table A09$/ });
   await expect(card).toBeVisible();
   expect(await board.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

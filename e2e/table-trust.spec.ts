@@ -101,7 +101,8 @@ test("a table is its diners': a phone that did not scan cannot add to it, an aba
     const paidAt = Date.now();
 
     // The kitchen screen sees the payment in progress, and could cancel it.
-    const board = await openKitchen(browser, baseURL!, DEMO.bases.dineIn);
+    // A manager: a force close is a manager's.
+    const board = await openKitchen(browser, baseURL!, DEMO.bases.dineIn, undefined, 'manager');
     const card = board.getByRole('article', { name: new RegExp(`Table ${name}$`) });
     await expect(card.getByText('Payment in progress')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Cancel payment' })).toBeVisible();

@@ -1,11 +1,26 @@
 /** The kitchen screen (/staff/) as its journeys open it. */
 import { expect, type Browser, type Page } from '@playwright/test';
+import { DEMO_STAFF } from '../../src/server/db/seed';
 
-/** The demo's staff token (STAFF_TOKEN's default outside production). */
+/** The demo's staff token (STAFF_TOKEN's default outside production): the automation key, for the journeys' own API calls. */
 export const STAFF_TOKEN = 'demo-staff-token';
 
-/** The kitchen screen in a browser of its own, on a tablet in landscape unless told, signed in with the staff token at the outlet `baseId`, live. */
-export async function openKitchen(browser: Browser, baseURL: string, baseId: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+/** Who signs in at the screen: the demo's staff accounts (src/server/db/seed/staff.ts). */
+export type DemoStaffLogin = 'owner' | 'manager' | 'cashier' | 'kitchen';
+
+/**
+ * The kitchen screen in a browser of its own, on a tablet in landscape unless told, signed in as a demo
+ * staff account (the kitchen's unless told: closing a bill takes a cashier, a force close a manager) at the
+ * outlet `baseId`, live.
+ */
+export async function openKitchen(
+  browser: Browser,
+  baseURL: string,
+  baseId: string,
+  viewport = { width: 1280, height: 800 },
+  as: DemoStaffLogin = 'kitchen',
+): Promise<Page> {
+  const account = DEMO_STAFF.find((s) => s.login === as)!;
   const outlets = (await (await fetch(`${baseURL}/staff/outlets`, { headers: { authorization: `Bearer ${STAFF_TOKEN}` } })).json()) as {
     outlets: { baseId: string; nameEn: string }[];
   };
@@ -13,7 +28,8 @@ export async function openKitchen(browser: Browser, baseURL: string, baseId: str
   const context = await browser.newContext({ baseURL, viewport, hasTouch: true, locale: 'en-US', storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   await page.goto('/staff/');
-  await page.getByLabel('Staff token').fill(STAFF_TOKEN);
+  await page.getByLabel('Login name').fill(account.login);
+  await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).tap();
   await page.getByRole('button', { name: outlet.nameEn }).tap();
   await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();

@@ -29,6 +29,7 @@ import { registerSessionPruning } from './http/sessionPruning';
 import { registerPrintWorker } from './printing/worker';
 import { staffRoutes } from './http/staff';
 import { staffScreenRoutes } from './http/staffScreen';
+import { staffAccountRoutesPlugin } from './http/staffAccounts';
 import { eventRoutes, STREAM_ROUTES, type EventStreamOptions } from './events/routes';
 import { OpenStreams } from './events/streams';
 import { limitConnections, serverOptions } from './http/connections';
@@ -106,10 +107,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // The address map's tile source, and its own tiles for when none is configured.
   await app.register(mapTileRoutes, { config });
 
-  // The staff API (off without a staff token: the production default).
-  if (config.staffToken) await app.register(staffRoutes, { db, config, clock });
+  // The staff API: staff accounts' sessions, or the automation key STAFF_TOKEN (off without one: the production default).
+  await app.register(staffRoutes, { db, config, clock });
   // What the kitchen and counter screen (/staff/) reads besides: outlets, goods to mark sold out.
-  if (config.staffToken) await app.register(staffScreenRoutes, { db, config, clock });
+  await app.register(staffScreenRoutes, { db, config, clock });
+  // Staff accounts: sign-in, sign-out, accounts, PINs, the audit (issue 26).
+  await app.register(staffAccountRoutesPlugin, { db, config, clock });
 
   // Live order events (Server-Sent Events) for customers, a table's sheet and the staff.
   await app.register(eventRoutes, { db, config, clock, options: deps.events, streams });

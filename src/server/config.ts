@@ -94,6 +94,16 @@ export interface Config {
   // Issue 22, limits and identities (one block) ------------------------------------------
   /** Wrong staff tokens allowed per client IP per minute (STAFF_AUTH_FAILURES); beyond it every staff request from that IP is 429 with Retry-After until the minute ends. */
   staffAuthFailuresPerMinute: number;
+  /**
+   * Staff accounts (issue 26, http/staffAuth.ts): a staff session lasts
+   * STAFF_SESSION_HOURS (12); wrong passwords (and PINs) per login name per
+   * minute, STAFF_ACCOUNT_FAILURES (5), beyond which that login is 429 until
+   * the minute ends (per client IP: STAFF_AUTH_FAILURES). With
+   * STAFF_OWNER_LOGIN and STAFF_OWNER_PASSWORD set, the start creates that
+   * owner account when the enterprise (STAFF_OWNER_ENT, or the only one with
+   * outlets) has none.
+   */
+  staffAccounts: { sessionHours: number; accountFailuresPerMinute: number; owner: { login: string; password: string; entId: string | null } | null };
   /** Coupon look-ups (by code, and a coupon's details) per minute per member and per client IP: COUPON_LOOKUP_LIMIT_MEMBER, COUPON_LOOKUP_LIMIT_IP. */
   couponLookupLimits: { memberPerMinute: number; ipPerMinute: number };
   /** STAGING=1: a staging site, the only way NODE_ENV=production may run with SANDBOX=1. */
@@ -260,6 +270,11 @@ function issue22Config(env: NodeJS.ProcessEnv, production: boolean) {
   const pruneSeconds = nonNegativeInt(env, 'SESSION_PRUNE_SECONDS', 60);
   return {
     staffAuthFailuresPerMinute: positiveInt(env, 'STAFF_AUTH_FAILURES', 10),
+    staffAccounts: {
+      sessionHours: positiveInt(env, 'STAFF_SESSION_HOURS', 12),
+      accountFailuresPerMinute: positiveInt(env, 'STAFF_ACCOUNT_FAILURES', 5),
+      owner: env.STAFF_OWNER_LOGIN && env.STAFF_OWNER_PASSWORD ? { login: env.STAFF_OWNER_LOGIN, password: env.STAFF_OWNER_PASSWORD, entId: env.STAFF_OWNER_ENT || null } : null,
+    },
     couponLookupLimits: {
       memberPerMinute: positiveInt(env, 'COUPON_LOOKUP_LIMIT_MEMBER', 10),
       ipPerMinute: positiveInt(env, 'COUPON_LOOKUP_LIMIT_IP', 60),

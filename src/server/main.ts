@@ -7,7 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { loadConfig } from './config';
 import { openDb } from './db/driver';
 import { migrate } from './db/migrate';
-import { listTableLinks, seedDemo } from './db/seed';
+import { DEMO_STAFF, listTableLinks, seedDemo } from './db/seed';
+import { ensureOwnerAccount } from './http/staffAccounts';
 import { buildServer } from './app';
 import { gracefulClose } from './http/shutdown';
 
@@ -25,6 +26,8 @@ async function main() {
   });
   const applied = await migrate(db);
   const seeded = config.seedDemo ? await seedDemo(db, new Date()) : false;
+  // SEED_DEMO=0: the first owner account from STAFF_OWNER_LOGIN / STAFF_OWNER_PASSWORD (issue 26).
+  const ownerNote = await ensureOwnerAccount(db, config, new Date());
   const app = await buildServer({ db, config });
   const address = await app.listen({ host: config.host, port: config.port });
   const origin = config.publicUrl ?? address.replace('0.0.0.0', '127.0.0.1');
@@ -47,7 +50,19 @@ async function main() {
       const sheet = link.demonstrates && link.demonstrates !== shown ? `   <- ${link.demonstrates}` : '';
       console.log(`    ${link.table}  ${origin}/#/?QRCode=${encodeURIComponent(link.qrCode)}${sheet}`);
     }
+    // The demo's staff accounts whose password is still the demo's (issue 26).
+    const stored = await db.query<{ login: string; password_hash: string }>('SELECT login, password_hash FROM staff_account WHERE login = ANY ($1::text[])', [DEMO_STAFF.map((s) => s.login)]);
+    const demoStaff = DEMO_STAFF.filter((s) => stored.some((r) => r.login === s.login && r.password_hash === s.passwordHash));
+    if (demoStaff.length > 0) {
+      console.log(`Staff accounts of the demo (sign in at ${origin}/staff/; the automation key stays STAFF_TOKEN):`);
+      const names = new Map((await db.query<{ base_id: string; base_name_en: string }>('SELECT base_id, base_name_en FROM base')).map((b) => [b.base_id, b.base_name_en || b.base_id]));
+      for (const s of demoStaff) {
+        const where = s.outlets.length ? s.outlets.map((o) => names.get(o) ?? o).join(', ') : 'every outlet';
+        console.log(`    ${s.role.padEnd(8)} login ${s.login.padEnd(8)} password ${s.password.padEnd(21)} PIN ${s.pin}  (${where})`);
+      }
+    }
   }
+  if (ownerNote) console.log(ownerNote);
 
   // A rolling restart (http/shutdown.ts): new requests are told to try again, live streams to
   // reconnect elsewhere, requests in flight get SHUTDOWN_GRACE_MS to finish; a second signal ends at once.

@@ -412,6 +412,67 @@ const M = {
     'zh-CN': '您选择的地址未能解析出结果！',
     'zh-TW': '您選擇的地址未能解析出結果！',
   },
+  // Issue 26: staff accounts (http/staffAuth.ts, http/staffAccounts.ts)
+  staffSignInRequired: {
+    en: 'Sign in to the staff program, or send a valid staff token (Authorization: Bearer <STAFF_TOKEN>).',
+    'zh-CN': '请先登录员工系统，或提供有效的员工令牌（Authorization: Bearer <STAFF_TOKEN>）。',
+    'zh-TW': '請先登入員工系統，或提供有效的員工權杖（Authorization: Bearer <STAFF_TOKEN>）。',
+  },
+  staffSignInWrong: {
+    en: 'The login name or the password is wrong.',
+    'zh-CN': '登录名或密码不正确。',
+    'zh-TW': '登入名稱或密碼不正確。',
+  },
+  staffSignInBackoff: {
+    en: 'Too many wrong attempts. Try again in {seconds} s.',
+    'zh-CN': '错误尝试次数过多，请在 {seconds} 秒后重试。',
+    'zh-TW': '錯誤嘗試次數過多，請在 {seconds} 秒後重試。',
+  },
+  staffTokenBackoff: {
+    en: 'too many wrong staff tokens from this address: try again in {seconds} s',
+    'zh-CN': '此地址的员工令牌错误次数过多，请在 {seconds} 秒后重试。',
+    'zh-TW': '此地址的員工權杖錯誤次數過多，請在 {seconds} 秒後重試。',
+  },
+  staffRoleForbidden: {
+    en: 'Your role ({role}) may not do this.',
+    'zh-CN': '您的角色（{role}）无权进行此操作。',
+    'zh-TW': '您的角色（{role}）無權進行此操作。',
+  },
+  staffOutletForbidden: {
+    en: 'Your account is not for this outlet.',
+    'zh-CN': '您的账户不属于此门店。',
+    'zh-TW': '您的帳戶不屬於此門店。',
+  },
+  staffVersionConflict: {
+    en: 'Someone changed this account meanwhile. Read it again and retry.',
+    'zh-CN': '此账户已被他人修改，请重新读取后再试。',
+    'zh-TW': '此帳戶已被他人修改，請重新讀取後再試。',
+  },
+  staffLoginTaken: {
+    en: 'This login name is taken.',
+    'zh-CN': '此登录名已被使用。',
+    'zh-TW': '此登入名稱已被使用。',
+  },
+  staffOldPasswordWrong: {
+    en: 'The current password is wrong.',
+    'zh-CN': '当前密码不正确。',
+    'zh-TW': '目前密碼不正確。',
+  },
+  staffLastOwner: {
+    en: 'An enterprise keeps at least one active owner.',
+    'zh-CN': '企业至少要保留一名有效的店主账户。',
+    'zh-TW': '企業至少要保留一名有效的店主帳戶。',
+  },
+  staffAccountNotFound: {
+    en: 'No such staff account.',
+    'zh-CN': '员工账户不存在。',
+    'zh-TW': '員工帳戶不存在。',
+  },
+  staffInvalidInput: {
+    en: 'Please check the form: {detail}',
+    'zh-CN': '请检查填写的内容：{detail}',
+    'zh-TW': '請檢查填寫的內容：{detail}',
+  },
   // Kitchen tickets (server/printing/ticket.ts): in the printer's language
   ticketTable: { en: 'Table {name}', 'zh-CN': '桌号 {name}', 'zh-TW': '枱號 {name}' },
   ticketPickup: { en: 'Pickup {no}', 'zh-CN': '自取 {no}', 'zh-TW': '自取 {no}' },

@@ -1,4 +1,7 @@
-/** The staff API (src/server/http/staff.ts, staffScreen.ts) with the staff token, JSON in and out. */
+/**
+ * The staff API (src/server/http/staff.ts, staffScreen.ts), JSON in and out: as the
+ * signed-in person (the staff session cookie goes by itself; token '') or with a token.
+ */
 export interface StaffItem {
   roundNo: number;
   goodsName: string;
@@ -91,7 +94,7 @@ export function staffApi(token: string, lang?: string) {
       res = await fetch(path, {
         method,
         headers: {
-          authorization: `Bearer ${token}`,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
           // The screen's language (StaffApp sets it on the page): the orders' lines come back in it.
           'accept-language': lang || document.documentElement.lang || navigator.language,
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),

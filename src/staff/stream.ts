@@ -1,6 +1,7 @@
 /**
  * The outlet's live events (GET /staff/events, Server-Sent Events) read with
- * fetch, since EventSource cannot send the staff token as a header. When the
+ * fetch, since EventSource cannot send the staff token as a header (a signed-in
+ * person's session cookie, token '', goes by itself). When the
  * stream ends or fails it is opened again after 2 s (up to 30 s apart),
  * resuming from the last event id; onOpen lets the screen read everything
  * again, in case something was missed meanwhile.
@@ -30,7 +31,7 @@ export function openStaffStream(token: string, baseId: string, handlers: StreamH
     abort = new AbortController();
     try {
       const res = await fetch(`/staff/events?baseId=${encodeURIComponent(baseId)}`, {
-        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', ...(lastId ? { 'last-event-id': lastId } : {}) },
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), accept: 'text/event-stream', ...(lastId ? { 'last-event-id': lastId } : {}) },
         signal: abort.signal,
       });
       if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);

@@ -230,8 +230,8 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
     return open(req, reply, { kind: 'sheet', session: session?.sessionId ?? null, viewer }, [`sheet:${sheetId}`], `e.sheet_id = $2`, [sheetId]);
   });
 
-  const staffToken = config.staffToken;
-  if (staffToken) {
+  // The staff stream: a staff session or the automation key, kitchen and up, of the outlet (http/staffAuth.ts).
+  {
     const guard = staffGuard({ db, config, clock });
     app.get<{ Querystring: { baseId?: string } }>('/staff/events', async (req, reply) => {
       const refused = await guard(req, reply);

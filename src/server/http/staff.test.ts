@@ -64,15 +64,22 @@ describe('the staff token', () => {
     expect(goods!.sold_out).toBe(false);
   });
 
-  test('without a staff token (the production default) the staff API is off', async () => {
+  test('without a staff token (the production default) the automation key is off: only staff accounts get in (issue 26)', async () => {
     expect(loadConfig({ NODE_ENV: 'production' }).staffToken).toBeNull();
     expect(loadConfig({ NODE_ENV: 'production', STAFF_TOKEN: 'Vq3xT9mL2pK7wZ4nR8sB1cYd' }).staffToken).toBe('Vq3xT9mL2pK7wZ4nR8sB1cYd');
     expect(loadConfig({ NODE_ENV: 'test' }).staffToken).toBe('demo-staff-token');
     for (const staffToken of [null, 'on']) {
-      const app = Fastify();
-      await app.register(staffRoutes, { db: h.db, config: { ...h.config, staffToken }, clock: h.clock });
+      const app = Fastify({ trustProxy: true });
+      await app.register(staffRoutes, { db: h.db, config: { ...h.config, staffToken, trustProxy: true }, clock: h.clock });
       await app.ready();
-      expect([staffToken, app.hasRoute({ method: 'GET', url: '/staff/sheets' })]).toEqual([staffToken, staffToken !== null]);
+      // The routes are there for people's sessions; a bearer is let in only when it is the configured key.
+      expect(app.hasRoute({ method: 'GET', url: '/staff/outlets' }) || app.hasRoute({ method: 'GET', url: '/staff/sheets' })).toBe(true);
+      const statuses = [];
+      for (const bearer of ['null', 'on', 'demo-staff-token']) {
+        const res = await app.inject({ method: 'GET', url: `/staff/sheets?baseId=${DEMO.bases.quick}`, headers: { authorization: `Bearer ${bearer}`, 'x-forwarded-for': '192.0.2.200' } });
+        statuses.push(res.statusCode);
+      }
+      expect([staffToken, statuses]).toEqual([staffToken, staffToken === null ? [401, 401, 401] : [401, 200, 401]]);
       await app.close();
     }
   });

@@ -47,7 +47,7 @@ import { isoSeconds, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow 
 import { langsFor, tr, trBy } from '../operations/localized';
 import { localizedDetails } from '../operations/orders/lineTexts';
 import { kitchenState, sheetProgressOf } from '../../shared/domain/rounds';
-import { staffGuard } from './staffAuth';
+import { actorOf, audit, MANAGERS, requireRoles, staffGuard } from './staffAuth';
 import { staffPrinterRoutes } from './staffPrinters';
 import { langFromHeader, type Lang } from '../messages';
 import { sheetAddress } from '../operations/orders/sheetAddress';
@@ -192,8 +192,6 @@ function roundsOf(sheet: StaffSheetRow, rows: readonly RoundRow[], itemRounds: r
 }
 
 export async function staffRoutes(app: FastifyInstance, { db, config, clock }: StaffDeps): Promise<void> {
-  const token = config.staffToken;
-  if (!token) return;
   // The token, compared in constant time, and the per-IP back-off after wrong ones (http/staffAuth.ts).
   const guard = staffGuard({ db, config, clock });
 
@@ -312,6 +310,7 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
         const derived = target ? sheetProgressOf(rows.map((r) => (r.round_no === roundNo ? progress : r.progress))) : progress;
         await tx.query('UPDATE sheet SET progress = $2, updated_at = $3 WHERE sheet_id = $1', [id, derived, now]);
         await emitSheetEvent(tx, id, 'progress');
+        await audit(tx, actorOf(req), 'sheet.progress', id, { round: roundNo, progress: current }, { round: roundNo, progress });
       }
       const after = await readSheet(tx, id);
       const answered = moved ?? { round_no: 1, progress: after.progress, remark: after.remark, created_at: after.created_at, progress_at: null };
@@ -322,6 +321,7 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
   app.post('/staff/sheets/:id/close', async (req) => {
     const { id } = parse(idParam, req.params, 'path');
     const body = parse(closeBody, req.body ?? undefined, 'body');
+    if (body?.force) requireRoles(req, MANAGERS);
     const now = clock.now();
     return db.transaction(async (tx) => {
       const sheet = await lockedSheet(tx, id);
@@ -334,6 +334,7 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
         if (!body?.force) throw new HttpError(409, `a payment of sheet ${id} is in progress: cancel it (POST /staff/sheets/${id}/cancel-payment) or close with {"force": true}`);
         // Forced: the payment is ended with the provider first (paid there: recorded as paid, and the sheet with it).
         payment = await endSheetPayment(tx, id, now);
+        await audit(tx, actorOf(req), 'sheet.close', id, { status: sheet.status, payStatus: sheet.pay_status }, { force: true, payment });
         if (payment === 'paid') return { payment, sheet: sheetJson(await readSheet(tx, id), now) };
       }
       const paid = sheet.pay_status === PayStatus.paid || body?.paidAtCounter === true;
@@ -348,6 +349,7 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
         await tx.query(`UPDATE vip_card SET status = 0, used_sheet_id = '', used_at = NULL WHERE used_sheet_id = $1 AND status = 1`, [id]);
       }
       await emitSheetEvent(tx, id, 'closed');
+      await audit(tx, actorOf(req), 'sheet.close', id, { status: sheet.status, payStatus: sheet.pay_status }, { status: paid ? SheetStatus.checkedOut : SheetStatus.closed, paidAtCounter: body?.paidAtCounter === true, force: body?.force === true });
       return { payment, sheet: sheetJson(await readSheet(tx, id), now, langFromHeader(req.headers['accept-language'])) };
     });
   });
@@ -376,6 +378,7 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
       const sheet = await lockedSheet(tx, id);
       if (sheet.pay_status !== PayStatus.paying) throw new HttpError(409, `no payment of sheet ${id} is in progress`);
       const payment = await endSheetPayment(tx, id, now);
+      await audit(tx, actorOf(req), 'sheet.cancelPayment', id, { payStatus: sheet.pay_status }, { payment });
       return { payment, sheet: sheetJson(await readSheet(tx, id), now, langFromHeader(req.headers['accept-language'])) };
     });
   });
@@ -383,11 +386,12 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
   app.post('/staff/goods/:id/sold-out', async (req) => {
     const { id } = parse(idParam, req.params, 'path');
     const { soldOut } = parse(soldOutBody, req.body, 'body');
-    const [goods] = await db.query<{ goods_id: string; sold_out: boolean }>(
-      'UPDATE goods SET sold_out = $2, updated_at = $3 WHERE goods_id = $1 RETURNING goods_id, sold_out',
+    const [goods] = await db.query<{ goods_id: string; sold_out: boolean; was: boolean }>(
+      'UPDATE goods SET sold_out = $2, updated_at = $3 WHERE goods_id = $1 RETURNING goods_id, sold_out, (SELECT o.sold_out FROM goods o WHERE o.goods_id = $1) AS was',
       [id, soldOut, clock.now()],
     );
     if (!goods) throw new HttpError(404, `no goods ${id}`);
+    await audit(db, actorOf(req), 'goods.soldOut', id, { soldOut: goods.was }, { soldOut: goods.sold_out });
     return { goodsId: goods.goods_id, soldOut: goods.sold_out };
   });
 
@@ -403,6 +407,7 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
     );
     const member = candidates.find((v) => memberCodeValid(config.memberCodeSecret, v.vip_id, parsed.digits, now));
     if (!member) throw notFound;
+    await audit(db, actorOf(req), 'member.lookup', member.vip_id, null, null);
     return {
       // The phone masked: the screen names a member who has set no name by it (shared/domain/memberName.ts, issue 23).
       member: { VipID: member.vip_id, VipName: member.vip_name, VipCode: member.vip_code, Phone: maskPhone(member.phone ?? ''), Balance: decimal4(member.balance), Score: decimal4(member.score) },
@@ -412,11 +417,12 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
   app.post('/staff/skus/:id/sold-out', async (req) => {
     const { id } = parse(idParam, req.params, 'path');
     const { soldOut } = parse(soldOutBody, req.body, 'body');
-    const [sku] = await db.query<{ sku_id: string; goods_id: string; sold_out: boolean }>(
-      'UPDATE goods_sku SET sold_out = $2 WHERE sku_id = $1 RETURNING sku_id, goods_id, sold_out',
+    const [sku] = await db.query<{ sku_id: string; goods_id: string; sold_out: boolean; was: boolean }>(
+      'UPDATE goods_sku SET sold_out = $2 WHERE sku_id = $1 RETURNING sku_id, goods_id, sold_out, (SELECT o.sold_out FROM goods_sku o WHERE o.sku_id = $1) AS was',
       [id, soldOut],
     );
     if (!sku) throw new HttpError(404, `no sku ${id}`);
+    await audit(db, actorOf(req), 'sku.soldOut', id, { soldOut: sku.was }, { soldOut: sku.sold_out });
     return { skuId: sku.sku_id, goodsId: sku.goods_id, soldOut: sku.sold_out };
   });
 }

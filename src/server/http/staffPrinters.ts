@@ -21,6 +21,7 @@ import { langFromHeader, message, type Lang, type MessageKey } from '../messages
 import { isoSeconds } from '../operations/orders/sheetState';
 import { enqueueKitchenTickets } from '../printing/queue';
 import type { StaffDeps } from './staff';
+import { requireOutlet } from './staffAuth';
 
 class StaffPrinterError extends Error {
   constructor(
@@ -159,6 +160,7 @@ export async function staffPrinterRoutes(app: FastifyInstance, { db }: StaffDeps
 
   app.post('/staff/printers', async (req, reply) => {
     const body = parse(req, printerCreateBody, req.body);
+    requireOutlet(req, body.baseId);
     const printerId = `PR${Date.now()}${randomBytes(3).toString('hex')}`;
     await db.transaction(async (tx) => {
       const [base] = await tx.query('SELECT 1 AS one FROM base WHERE base_id = $1 FOR UPDATE', [

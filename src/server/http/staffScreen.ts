@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/driver';
-import { staffGuard } from './staffAuth';
+import { actorOf, staffGuard } from './staffAuth';
 import { specWords } from '../../shared/domain/rounds';
 import { langFromHeader } from '../messages';
 import { langsFor, trBy } from '../operations/localized';
@@ -25,17 +25,19 @@ export interface StaffScreenDeps {
 }
 
 export async function staffScreenRoutes(app: FastifyInstance, { db, config, clock }: StaffScreenDeps): Promise<void> {
-  if (!config.staffToken) return;
   const guard = staffGuard({ db, config, clock });
   app.addHook('onRequest', async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
     return (await guard(req, reply)) ?? undefined;
   });
 
-  app.get('/staff/outlets', async () => {
+  app.get('/staff/outlets', async (req) => {
+    // A person sees the outlets of their account (issue 26); automation every one.
+    const actor = actorOf(req);
     const rows = await db.query<{ base_id: string; base_name: string; base_name_tw: string; base_name_en: string; shop_name_en: string; shop_name: string }>(
       `SELECT b.base_id, b.base_name, b.base_name_tw, b.base_name_en, s.shop_name, s.shop_name_en
-         FROM base b JOIN shop s ON s.shop_id = b.shop_id ORDER BY s.sort, s.shop_id, b.sort, b.base_id`,
+         FROM base b JOIN shop s ON s.shop_id = b.shop_id WHERE $1::text[] IS NULL OR b.base_id = ANY ($1::text[]) ORDER BY s.sort, s.shop_id, b.sort, b.base_id`,
+      [actor.kind === 'account' ? actor.outlets : null],
     );
     return {
       outlets: rows.map((r) => ({

@@ -13,7 +13,7 @@ import { LanguageSelect } from '../ui/LanguageSelect';
 import { Loading } from '../ui/Loading';
 import { SECTION_IDS, useSection, type SectionId } from './router';
 import { SECTIONS } from './sections';
-import { readSession, saveSession, type StaffSession } from './session';
+import { readSession, saveSession, signOutStaff, type StaffSession } from './session';
 
 const SignIn = lazy(() => import(/* webpackChunkName: "sign-in" */ '../signIn/SignIn'));
 
@@ -44,6 +44,7 @@ export function Shell({ locale, onLocale }: { locale: StaffLocale; onLocale: (l:
     setSession(s);
   };
   const handleSignOut = () => {
+    void signOutStaff();
     saveSession(null);
     setSession(null);
     setKept(new Set());

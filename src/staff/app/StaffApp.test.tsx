@@ -6,7 +6,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderStaff } from '../test/render';
-import { goods, member, scenario, sheet, TOKEN, useStandIns } from '../test/standIns';
+import { ACCOUNT, goods, member, scenario, sheet, TOKEN, useStandIns } from '../test/standIns';
 import { StaffApp } from './StaffApp';
 
 useStandIns();
@@ -18,19 +18,21 @@ beforeEach(() => {
   window.location.hash = '';
 });
 
-async function signIn(token = TOKEN) {
-  await userEvent.type(await screen.findByLabelText('Staff token'), token);
+async function signIn(password = ACCOUNT.password) {
+  await userEvent.type(await screen.findByLabelText('Login name'), ACCOUNT.login);
+  await userEvent.type(screen.getByLabelText('Password'), password);
   await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
-test('a wrong token is refused at the sign-in; the right one asks for the outlet and opens the kitchen', async () => {
+test('a wrong password is refused at the sign-in; the right one asks for the outlet and opens the kitchen', async () => {
   scenario.sheets = [sheet({ sheetId: 'S0101' })];
   renderStaff(<StaffApp locale="en" />);
   expect(screen.queryByRole('navigation')).toBeNull();
 
   await signIn('wrong');
-  expect(await screen.findByRole('alert')).toHaveTextContent('This staff token is not valid.');
-  await userEvent.clear(screen.getByLabelText('Staff token'));
+  expect(await screen.findByRole('alert')).toHaveTextContent('The login name or the password is wrong.');
+  await userEvent.clear(screen.getByLabelText('Login name'));
+  await userEvent.clear(screen.getByLabelText('Password'));
   await signIn();
   await userEvent.click(await screen.findByRole('button', { name: 'San Ma Lo' }));
 
@@ -40,8 +42,9 @@ test('a wrong token is refused at the sign-in; the right one asks for the outlet
   );
   expect(screen.getByRole('button', { name: 'Orders' })).toHaveAttribute('aria-pressed', 'true');
   // The session outlives a reload of the tab, not the tab.
+  // A person's session: no token in the page (the HttpOnly cookie carries it).
   expect(JSON.parse(sessionStorage.getItem('staffSession') ?? 'null')).toMatchObject({
-    token: TOKEN,
+    token: '',
     outlet: { baseId: 'B1' },
   });
 });
@@ -96,7 +99,7 @@ test('the language changes every word and is remembered; signing out returns to 
   expect(document.documentElement.lang).toBe('zh-TW');
 
   await userEvent.click(screen.getByRole('button', { name: '退出' }));
-  expect(await screen.findByLabelText('員工口令')).toBeInTheDocument();
+  expect(await screen.findByLabelText('登入名稱')).toBeInTheDocument();
   expect(sessionStorage.getItem('staffSession')).toBeNull();
 });
 
@@ -105,6 +108,6 @@ test('a screen set to traditional Chinese before opens in it (its messages a chu
   renderStaff(<StaffApp />);
   expect(screen.queryByRole('heading', { name: 'Kitchen and counter' })).toBeNull();
   expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('廚房與櫃台');
-  expect(screen.getByLabelText('員工口令')).toBeInTheDocument();
+  expect(screen.getByLabelText('登入名稱')).toBeInTheDocument();
   expect(document.documentElement.lang).toBe('zh-TW');
 });

@@ -22,6 +22,15 @@ export function readSession(): StaffSession | null {
   }
 }
 
+/** Ends the staff session (DELETE /staff/session, issue 26): the service forgets it and clears its cookie. */
+export async function signOutStaff(): Promise<void> {
+  try {
+    await fetch('/staff/session', { method: 'DELETE' });
+  } catch {
+    // offline: the session ends by itself at its expiry
+  }
+}
+
 export function saveSession(session: StaffSession | null): void {
   if (session) sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
   else sessionStorage.removeItem(SESSION_KEY);

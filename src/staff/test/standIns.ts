@@ -24,6 +24,9 @@ export type OutletAnswer = Answer<'outlets'>[number];
 /** The token the stand-in accepts; any other is refused (401) as the service does. */
 export const TOKEN = 'test-staff-token';
 export const BASE_ID = 'B1';
+/** The staff account the stand-in signs in (POST /staff/session); the session is its own flag, as the cookie is HttpOnly. */
+export const ACCOUNT = { login: 'kitchen', password: 'kitchen-pass', displayName: 'Kitchen tablet' };
+let signedIn = false;
 
 export interface Scenario {
   outlets: OutletAnswer[];
@@ -171,6 +174,7 @@ export function resetStandIns(): void {
     refuse: {},
   } satisfies Scenario);
   seen.length = 0;
+  signedIn = false;
   for (const c of streams) c.close();
   streams.clear();
 }
@@ -190,14 +194,27 @@ async function record(request: Request): Promise<Response | null> {
     body: text ? JSON.parse(text) : undefined,
     language: request.headers.get('accept-language'),
   });
-  return request.headers.get('authorization') === `Bearer ${TOKEN}`
+  return request.headers.get('authorization') === `Bearer ${TOKEN}` || (signedIn && !request.headers.get('authorization'))
     ? null
     : HttpResponse.json({ error: 'unauthorized' }, { status: 401 });
 }
 
 const findSheet = (id: string) => scenario.sheets.find((s) => s.sheetId === id);
 
+const account = () => ({ accountId: 'STF1', entId: 'E1', login: ACCOUNT.login, displayName: ACCOUNT.displayName, role: 'kitchen', outlets: [BASE_ID], hasPin: false, disabled: false, version: 1, createdAt: '', updatedAt: '' });
+
 export const server = setupServer(
+  http.post('*/staff/session', async ({ request }) => {
+    const body = (await request.json()) as { login: string; password: string };
+    if (body.login !== ACCOUNT.login || body.password !== ACCOUNT.password) return HttpResponse.json({ error: 'wrong' }, { status: 401 });
+    signedIn = true;
+    return HttpResponse.json({ account: account(), expiresAt: '' });
+  }),
+  http.delete('*/staff/session', () => {
+    signedIn = false;
+    return HttpResponse.json({ signedOut: true });
+  }),
+  http.get('*/staff/me', () => (signedIn ? HttpResponse.json({ kind: 'account', account: account() }) : HttpResponse.json({ error: 'unauthorized' }, { status: 401 }))),
   http.get(
     '*/staff/outlets',
     async ({ request }) =>

@@ -10,7 +10,10 @@ import * as data from './demo';
 import { translateDemo } from './translations';
 import { seedWalletDemo } from './wallet';
 import { seedPrintingDemo } from './printing';
+import { seedStaffDemo } from './staff';
 import { MORE_REGIONS } from './regions';
+
+export { DEMO_STAFF, type DemoStaff } from './staff';
 
 /** Rows per INSERT statement (fewer when a row has many columns: PostgreSQL allows 65535 parameters). */
 const BATCH_ROWS = 500;
@@ -97,10 +100,18 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
     const [existing] = await tx.query('SELECT 1 AS one FROM enterprise LIMIT 1');
-    if (existing) return false;
+    if (existing) {
+      // A demo database loaded before staff accounts existed (migration 018) gets the demo's accounts now.
+      const [demoEnt] = await tx.query('SELECT 1 AS one FROM enterprise WHERE ent_id = $1', [data.ENT_ID]);
+      const [anyStaff] = await tx.query('SELECT 1 AS one FROM staff_account LIMIT 1');
+      if (demoEnt && !anyStaff) await seedStaffDemo(tx, now);
+      return false;
+    }
     for (const [table, rows] of demoTables(now)) await insertRows(tx, table, rows);
     await seedWalletDemo(tx);
     await seedPrintingDemo(tx);
+    // The demo's staff accounts (issue 26), with the known passwords `npm start` prints.
+    await seedStaffDemo(tx, now);
     return true;
   });
 }
