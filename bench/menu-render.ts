@@ -1,6 +1,14 @@
 /**
  * The 5,000-goods menu in Debian's Chromium at a 390x844 phone profile with
- * 4x CPU slowdown: the main thread's work from the moment the first goods
+ * 4x CPU slowdown. The goal's figures (issue 24, the stricter method): the
+ * wall time from the first goods list answer (its responseEnd) to the frame
+ * that shows the first goods (firstGoodsPaintedMsFromAnswer), and the longest
+ * task that overlaps that span, whole (longestTaskMs: any length, not only the
+ * long ones). The summed main-thread work of the same span (the figure earlier
+ * closing notes reported, 75 ms where the wall time was 131) leaves out the
+ * waits between tasks and the parts of tasks outside the span.
+ *
+ * In detail: the main thread's work from the moment the first goods
  * list answer after the click has arrived (its responseEnd; the menu comes
  * in pages, the first a first screen's worth) to the frame that shows the
  * first goods (from a performance trace: summed top-level tasks, and the
@@ -119,7 +127,7 @@ export async function menuRender(): Promise<Record<string, number | string>> {
       const paintedTs = frameCommittedAfter(trace, thread, thread.markTs);
       const measured = mainThreadWork(trace, thread, ts(dataArrived), paintedTs);
       work.push(measured.ms);
-      longest.push(Math.max(0, ...measured.longTasks));
+      longest.push(measured.longestMs);
       fromData.push(Math.round((paintedTs - ts(dataArrived)) / 1000));
       const rest = mainThreadWork(trace, thread, paintedTs, ts(lastArrived + 1000));
       restWork.push(rest.ms);
@@ -147,10 +155,11 @@ export async function menuRender(): Promise<Record<string, number | string>> {
   return {
     goods: GOODS,
     runs: RUNS,
-    mainThreadMsFromDataMedian: median(work),
-    mainThreadMsFromDataAll: work.join('/'),
+    firstGoodsPaintedMsFromAnswerMedian: median(fromData),
+    firstGoodsPaintedMsFromAnswerAll: fromData.join('/'),
     longestTaskMsMedian: median(longest),
-    wallMsFromDataMedian: median(fromData),
+    longestTaskMsAll: longest.join('/'),
+    mainThreadMsFromDataMedian: median(work),
     wallMsFromClickMedian: median(fromClick),
     restMainThreadMsMedian: median(restWork),
     restLongestTaskMsMedian: median(restLongest),
