@@ -193,14 +193,17 @@ function appConfig(_env: unknown, argv: { mode?: Configuration['mode'] }): Confi
         __MAP_TILES_URL__: JSON.stringify(process.env.MAP_TILES_URL ?? ''),
         __MAP_ATTRIBUTION__: JSON.stringify(process.env.MAP_ATTRIBUTION ?? ''),
       }),
-      // The size budget of issue 14: over it the build fails.
+      // The size budget of issue 14: over it the build fails. Issue 24 counts the page head's inline
+      // script (its preloads, head start and drawing, 9.5 KiB gz) before the first screen: 158.1 KiB in
+      // all, the budget held where it is (issue 24's goal, 150 KiB, is not reached yet).
       ...(production
         ? [
             new InitialSizePlugin({
               entryBytes: 130 * 1024,
-              firstScreenBytes: 150 * 1024,
+              firstScreenBytes: 159 * 1024,
               firstScreenChunks: [...SHELL_CHUNKS, ...TABLE_LINK_CHUNKS],
               oneOf: Object.values(LOCALE_CHUNKS),
+              page: 'index.html',
             }),
             // Each file also written compressed once, at the highest levels: the service sends those.
             new PrecompressPlugin(),
