@@ -49,7 +49,7 @@ export async function menuRender(): Promise<Record<string, number | string>> {
   let nodes = 0;
   let nodesAfterScroll = 0;
   let listBytes = 0;
-  let listAnswers = 0;
+  let answerCount = 0;
   const restWork: number[] = [];
   const restLongest: number[] = [];
   const completeFromClick: number[] = [];
@@ -82,10 +82,19 @@ export async function menuRender(): Promise<Record<string, number | string>> {
         });
         observer.observe(document.body, { childList: true, subtree: true });
       }, [INSERTED_MARK, PAINTED_MARK] as const);
-      // The data endpoint's requests after the click, in order: which of them are the goods list's.
-      const dataRequests: boolean[] = [];
+      // The goods list's answers after the click: when each ended (wall clock, ms) and its size. From the
+      // browser's own timing of each request (a request still in flight elsewhere, the sold-out poll, cannot
+      // shift them as counting resource timings did).
+      const listAnswers: Promise<{ endWall: number; bytes: number }>[] = [];
       page.on('request', (req) => {
-        if (req.url().includes('/HBBAPI/GetData')) dataRequests.push((req.postData() ?? '').includes(LIST_OP));
+        if (!req.url().includes('/HBBAPI/GetData') || !(req.postData() ?? '').includes(LIST_OP)) return;
+        listAnswers.push(
+          req.response().then(async (res) => {
+            const body = res ? await res.body() : Buffer.alloc(0);
+            const t = req.timing();
+            return { endWall: t.startTime + t.responseEnd, bytes: body.length };
+          }),
+        );
       });
       // With BENCH_MENU_TRACE the trace also samples the JavaScript (a profile DevTools shows per function).
       const profile = process.env.BENCH_MENU_TRACE ? ['disabled-by-default-v8.cpu_profiler'] : [];
@@ -98,20 +107,16 @@ export async function menuRender(): Promise<Record<string, number | string>> {
       // The rest of the menu: every page in (the network quiet), then a second for the last one's work.
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(1000);
-      // The list's answers from the page's resource timings (the data endpoint's, in request order).
-      const { inserted, clicked, resources } = await page.evaluate(
+      // The list's answers in page time (ms from the page's time origin).
+      const { inserted, clicked, origin } = await page.evaluate(
         ([mark, clickedAt]) => ({
           inserted: performance.getEntriesByName(mark)[0]!.startTime,
           clicked: clickedAt - performance.timeOrigin,
-          resources: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-            .filter((r) => r.name.includes('/HBBAPI/GetData'))
-            .sort((a, b) => a.startTime - b.startTime)
-            .map((r) => ({ end: r.responseEnd, bytes: r.decodedBodySize })),
+          origin: performance.timeOrigin,
         }),
         [INSERTED_MARK, started] as const,
       );
-      if (resources.length !== dataRequests.length) throw new Error(`${resources.length} data answers timed, ${dataRequests.length} requests seen`);
-      const answers = resources.filter((_, i) => dataRequests[i]);
+      const answers = (await Promise.all(listAnswers)).map((a) => ({ end: a.endWall - origin, bytes: a.bytes }));
       if (answers.length === 0) throw new Error('no goods list answer after the click');
       // Page time (ms) of the first and the last list answers.
       const ends = answers.map((a) => a.end).sort((a, b) => a - b);
@@ -134,7 +139,7 @@ export async function menuRender(): Promise<Record<string, number | string>> {
       restLongest.push(longestTask(trace, thread, paintedTs, ts(lastArrived + 1000)));
       completeFromClick.push(Math.round(lastArrived - clicked));
       listBytes = answers.reduce((sum, a) => sum + a.bytes, 0);
-      listAnswers = answers.length;
+      answerCount = answers.length;
       breakdown = eventTotals(trace, thread, ts(dataArrived), paintedTs);
       if (process.env.BENCH_MENU_TRACE) writeFileSync(`${process.env.BENCH_MENU_TRACE}.window`, JSON.stringify({ ...thread, fromTs: ts(dataArrived), toTs: paintedTs, restToTs: ts(lastArrived + 1000) }));
       nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
@@ -164,7 +169,7 @@ export async function menuRender(): Promise<Record<string, number | string>> {
     restMainThreadMsMedian: median(restWork),
     restLongestTaskMsMedian: median(restLongest),
     menuCompleteMsFromClickMedian: median(completeFromClick),
-    listAnswers,
+    listAnswers: answerCount,
     listAnswerBytes: listBytes,
     domNodes: nodes,
     domNodesAfterScrolling: nodesAfterScroll,
