@@ -35,6 +35,13 @@ const ES2021_PLUS = [
   'transform-numeric-separator',
 ];
 
+/**
+ * Issue 24: the build transpiles, it does not type-check (`npm test` runs `tsc --noEmit`, CI with it):
+ * ts-loader's type check of the whole program, once per build of the two, was most of a fresh
+ * `npm start`'s two minutes.
+ */
+const TS_LOADER_OPTIONS = { transpileOnly: true, compilerOptions: { sourceMap: true } };
+
 type Config = Configuration & { devServer?: DevServerConfiguration };
 
 /**
@@ -52,8 +59,8 @@ function staffConfig(app: Config): Config {
   return {
     ...app,
     name: 'staff',
-    // After the app's build, whose output folder it sits in (the app cleans dist/ first).
-    dependencies: ['app'],
+    // Built beside the app's build, at once (issue 24: one after the other was a fresh start's longest wait);
+    // the app's build leaves this folder to it.
     entry: { staff: './src/staff/index.tsx' },
     // Relative in the build (the page is served at /staff/); the dev server serves both builds from memory, so the screen's files get their own path.
     output: { ...app.output, path: path.resolve(__dirname, 'dist', 'staff'), clean: true, publicPath: production ? '' : '/staff/' },
@@ -70,7 +77,7 @@ function staffConfig(app: Config): Config {
     module: {
       rules: (app.module?.rules ?? []).map((rule) =>
         rule && typeof rule === 'object' && String(rule.test) === String(/\.tsx?$/)
-          ? { ...rule, use: [{ loader: 'ts-loader', options: { transpileOnly: !production, compilerOptions: { sourceMap: true } } }] }
+          ? { ...rule, use: [{ loader: 'ts-loader', options: TS_LOADER_OPTIONS }] }
           : rule,
       ),
     },
@@ -94,8 +101,8 @@ function appConfig(_env: unknown, argv: { mode?: Configuration['mode'] }): Confi
       chunkFilename: production ? '[id].[contenthash:8].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       publicPath: '',
-      // The kitchen screen's build (dist/staff/) runs after this one.
-      clean: true,
+      // The kitchen screen's build (dist/staff/) runs beside this one and cleans its own folder.
+      clean: { keep: /^staff[\\/]/ },
       // SPEC section 2: chunk loading times out after 120 s.
       chunkLoadTimeout: 120_000,
       // Every chunk names the global it pushes itself onto: a short one.
@@ -120,7 +127,7 @@ function appConfig(_env: unknown, argv: { mode?: Configuration['mode'] }): Confi
           use: [
             // Production ships compiled messages for every id, so the code's English defaults are dead weight.
             ...(production ? [path.resolve(__dirname, 'scripts/strip-default-messages-loader.cjs')] : []),
-            { loader: 'ts-loader', options: { transpileOnly: !production, compilerOptions: { sourceMap: true } } },
+            { loader: 'ts-loader', options: TS_LOADER_OPTIONS },
           ],
         },
         {
@@ -189,14 +196,17 @@ function appConfig(_env: unknown, argv: { mode?: Configuration['mode'] }): Confi
         __MAP_TILES_URL__: JSON.stringify(process.env.MAP_TILES_URL ?? ''),
         __MAP_ATTRIBUTION__: JSON.stringify(process.env.MAP_ATTRIBUTION ?? ''),
       }),
-      // The size budget of issue 14: over it the build fails.
+      // The size budget of issue 14: over it the build fails. Issue 24 counts the page head's inline
+      // script (its preloads, head start and drawing, 9.5 KiB gz) before the first screen: 158.1 KiB in
+      // all, the budget held where it is (issue 24's goal, 150 KiB, is not reached yet).
       ...(production
         ? [
             new InitialSizePlugin({
               entryBytes: 130 * 1024,
-              firstScreenBytes: 150 * 1024,
+              firstScreenBytes: 159 * 1024,
               firstScreenChunks: [...SHELL_CHUNKS, ...TABLE_LINK_CHUNKS],
               oneOf: Object.values(LOCALE_CHUNKS),
+              page: 'index.html',
             }),
             // Each file also written compressed once, at the highest levels: the service sends those.
             new PrecompressPlugin(),

@@ -1,6 +1,14 @@
 /**
  * The 5,000-goods menu in Debian's Chromium at a 390x844 phone profile with
- * 4x CPU slowdown: the main thread's work from the moment the first goods
+ * 4x CPU slowdown. The goal's figures (issue 24, the stricter method): the
+ * wall time from the first goods list answer (its responseEnd) to the frame
+ * that shows the first goods (firstGoodsPaintedMsFromAnswer), and the longest
+ * task that overlaps that span, whole (longestTaskMs: any length, not only the
+ * long ones). The summed main-thread work of the same span (the figure earlier
+ * closing notes reported, 75 ms where the wall time was 131) leaves out the
+ * waits between tasks and the parts of tasks outside the span.
+ *
+ * In detail: the main thread's work from the moment the first goods
  * list answer after the click has arrived (its responseEnd; the menu comes
  * in pages, the first a first screen's worth) to the frame that shows the
  * first goods (from a performance trace: summed top-level tasks, and the
@@ -41,7 +49,7 @@ export async function menuRender(): Promise<Record<string, number | string>> {
   let nodes = 0;
   let nodesAfterScroll = 0;
   let listBytes = 0;
-  let listAnswers = 0;
+  let answerCount = 0;
   const restWork: number[] = [];
   const restLongest: number[] = [];
   const completeFromClick: number[] = [];
@@ -74,10 +82,19 @@ export async function menuRender(): Promise<Record<string, number | string>> {
         });
         observer.observe(document.body, { childList: true, subtree: true });
       }, [INSERTED_MARK, PAINTED_MARK] as const);
-      // The data endpoint's requests after the click, in order: which of them are the goods list's.
-      const dataRequests: boolean[] = [];
+      // The goods list's answers after the click: when each ended (wall clock, ms) and its size. From the
+      // browser's own timing of each request (a request still in flight elsewhere, the sold-out poll, cannot
+      // shift them as counting resource timings did).
+      const listAnswers: Promise<{ endWall: number; bytes: number }>[] = [];
       page.on('request', (req) => {
-        if (req.url().includes('/HBBAPI/GetData')) dataRequests.push((req.postData() ?? '').includes(LIST_OP));
+        if (!req.url().includes('/HBBAPI/GetData') || !(req.postData() ?? '').includes(LIST_OP)) return;
+        listAnswers.push(
+          req.response().then(async (res) => {
+            const body = res ? await res.body() : Buffer.alloc(0);
+            const t = req.timing();
+            return { endWall: t.startTime + t.responseEnd, bytes: body.length };
+          }),
+        );
       });
       // With BENCH_MENU_TRACE the trace also samples the JavaScript (a profile DevTools shows per function).
       const profile = process.env.BENCH_MENU_TRACE ? ['disabled-by-default-v8.cpu_profiler'] : [];
@@ -90,20 +107,16 @@ export async function menuRender(): Promise<Record<string, number | string>> {
       // The rest of the menu: every page in (the network quiet), then a second for the last one's work.
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(1000);
-      // The list's answers from the page's resource timings (the data endpoint's, in request order).
-      const { inserted, clicked, resources } = await page.evaluate(
+      // The list's answers in page time (ms from the page's time origin).
+      const { inserted, clicked, origin } = await page.evaluate(
         ([mark, clickedAt]) => ({
           inserted: performance.getEntriesByName(mark)[0]!.startTime,
           clicked: clickedAt - performance.timeOrigin,
-          resources: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-            .filter((r) => r.name.includes('/HBBAPI/GetData'))
-            .sort((a, b) => a.startTime - b.startTime)
-            .map((r) => ({ end: r.responseEnd, bytes: r.decodedBodySize })),
+          origin: performance.timeOrigin,
         }),
         [INSERTED_MARK, started] as const,
       );
-      if (resources.length !== dataRequests.length) throw new Error(`${resources.length} data answers timed, ${dataRequests.length} requests seen`);
-      const answers = resources.filter((_, i) => dataRequests[i]);
+      const answers = (await Promise.all(listAnswers)).map((a) => ({ end: a.endWall - origin, bytes: a.bytes }));
       if (answers.length === 0) throw new Error('no goods list answer after the click');
       // Page time (ms) of the first and the last list answers.
       const ends = answers.map((a) => a.end).sort((a, b) => a - b);
@@ -119,14 +132,14 @@ export async function menuRender(): Promise<Record<string, number | string>> {
       const paintedTs = frameCommittedAfter(trace, thread, thread.markTs);
       const measured = mainThreadWork(trace, thread, ts(dataArrived), paintedTs);
       work.push(measured.ms);
-      longest.push(Math.max(0, ...measured.longTasks));
+      longest.push(measured.longestMs);
       fromData.push(Math.round((paintedTs - ts(dataArrived)) / 1000));
       const rest = mainThreadWork(trace, thread, paintedTs, ts(lastArrived + 1000));
       restWork.push(rest.ms);
       restLongest.push(longestTask(trace, thread, paintedTs, ts(lastArrived + 1000)));
       completeFromClick.push(Math.round(lastArrived - clicked));
       listBytes = answers.reduce((sum, a) => sum + a.bytes, 0);
-      listAnswers = answers.length;
+      answerCount = answers.length;
       breakdown = eventTotals(trace, thread, ts(dataArrived), paintedTs);
       if (process.env.BENCH_MENU_TRACE) writeFileSync(`${process.env.BENCH_MENU_TRACE}.window`, JSON.stringify({ ...thread, fromTs: ts(dataArrived), toTs: paintedTs, restToTs: ts(lastArrived + 1000) }));
       nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
@@ -147,15 +160,16 @@ export async function menuRender(): Promise<Record<string, number | string>> {
   return {
     goods: GOODS,
     runs: RUNS,
-    mainThreadMsFromDataMedian: median(work),
-    mainThreadMsFromDataAll: work.join('/'),
+    firstGoodsPaintedMsFromAnswerMedian: median(fromData),
+    firstGoodsPaintedMsFromAnswerAll: fromData.join('/'),
     longestTaskMsMedian: median(longest),
-    wallMsFromDataMedian: median(fromData),
+    longestTaskMsAll: longest.join('/'),
+    mainThreadMsFromDataMedian: median(work),
     wallMsFromClickMedian: median(fromClick),
     restMainThreadMsMedian: median(restWork),
     restLongestTaskMsMedian: median(restLongest),
     menuCompleteMsFromClickMedian: median(completeFromClick),
-    listAnswers,
+    listAnswers: answerCount,
     listAnswerBytes: listBytes,
     domNodes: nodes,
     domNodesAfterScrolling: nodesAfterScroll,

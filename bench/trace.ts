@@ -29,6 +29,7 @@ export function mainThreadOf(events: readonly TraceEvent[], markName: string): {
 /** Top-level task time (ms) on one thread between two trace timestamps (µs), clipped to the window. */
 export function mainThreadWork(events: readonly TraceEvent[], thread: { pid: number; tid: number }, fromTs: number, toTs: number) {
   let busy = 0;
+  let longest = 0;
   const longTasks: number[] = [];
   for (const e of events) {
     if (e.pid !== thread.pid || e.tid !== thread.tid || e.ph !== 'X' || e.name !== 'RunTask' || e.dur === undefined) continue;
@@ -36,9 +37,11 @@ export function mainThreadWork(events: readonly TraceEvent[], thread: { pid: num
     const end = Math.min(e.ts + e.dur, toTs);
     if (end <= start) continue;
     busy += end - start;
+    longest = Math.max(longest, e.dur);
     if (e.dur >= 50_000) longTasks.push(Math.round(e.dur / 1000));
   }
-  return { ms: Math.round(busy / 100) / 10, longTasks };
+  // longestMs: the longest task that overlaps the window, whole (a phone's tap waits for all of it).
+  return { ms: Math.round(busy / 100) / 10, longTasks, longestMs: Math.round(longest / 100) / 10 };
 }
 
 /** Every named event's total time (ms) in the window, largest first (nested events counted in each): a profile's first cut. */

@@ -46,7 +46,7 @@ test('a table link asks for its first data and pictures from the head, before th
 
   // Still without any of the app's code, the head has drawn the home page's first screen from its
   // answers: the shop, the button, the first pictures, loaded. A picture for the eye only: hidden
-  // from assistive technology (no link, no heading by role), and transparent to taps.
+  // from assistive technology (no link, no heading by role); its ways in keep a tap for the app.
   const drawing = page.locator('#first-screen');
   await expect(drawing.getByText('Harbour Kitchen', { exact: true })).toBeVisible();
   await expect(drawing.getByText('Order now')).toBeVisible();
@@ -66,6 +66,24 @@ test('a table link asks for its first data and pictures from the head, before th
   expect(await page.getByRole('heading', { name: 'Harbour Kitchen' }).boundingBox()).toEqual(drawnTitle);
   // The app used the head's answers: each of the four asked once.
   for (const op of HEAD_OPS) expect(ops.filter((o) => o === op), op).toHaveLength(1);
+});
+
+test('a tap on the drawn "Order now" before the app has loaded is kept, and the app answers it with the menu', async ({ page }) => {
+  const { release } = await scriptsHeldBack(page);
+  await page.goto(`/#/?QRCode=${await tableCode('A01')}`, { waitUntil: 'commit' });
+  // The drawing's button, a link hidden from assistive technology like the rest of the picture.
+  const drawnOrderNow = page.locator('#first-screen').getByRole('link', { name: 'Order now', includeHidden: true });
+  await expect(drawnOrderNow).toBeVisible({ timeout: 10_000 });
+  expect(await page.evaluate(() => 'hbbChunks' in window)).toBe(false);
+  await drawnOrderNow.tap();
+  // Kept, not followed: the address still has the table's code the app enters the shop with.
+  expect(new URL(page.url()).hash).toMatch(/^#\/\?QRCode=/);
+  await expect(drawnOrderNow).toHaveClass(/tapped/);
+  release();
+
+  await expect(page).toHaveURL(/#\/pages\/goodsList\/goodsList/);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.locator('#first-screen')).toHaveCount(0);
 });
 
 test('a closed shop is not drawn as if it took orders: the head draws nothing, the app says it is closed', async ({ page }) => {

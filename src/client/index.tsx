@@ -1,6 +1,5 @@
-/** Boot: detect the host browser, choose the language, build the store, render. */
-import { createRoot } from 'react-dom/client';
-import type { App as AppComponent } from './app/App';
+/** Boot: detect the host browser, choose the language, build the store, render (app/App.tsx mount). */
+import type { mount as mountApp } from './app/App';
 import { installErrorReporter } from './app/errorReporter';
 import { initialLocale } from './app/language';
 import { makeStore } from './app/store';
@@ -34,14 +33,14 @@ if (isIOS(navigator.userAgent)) void import(/* webpackChunkName: "ios-taps" */ '
 
 // The shell (providers, router, tab bar) is a chunk of its own that the page's head preloads beside
 // this one: the two download in parallel, and the entry chunk stays small (issue 14's budget).
-const loadShell = (tries: number): Promise<{ App: typeof AppComponent }> =>
+const loadShell = (tries: number): Promise<{ mount: typeof mountApp }> =>
   import(/* webpackChunkName: "shell" */ './app/App').catch((err: unknown) =>
     tries > 1 ? new Promise((r) => setTimeout(r, 1000)).then(() => loadShell(tries - 1)) : Promise.reject(err),
   );
 const root = document.getElementById('root');
 if (root) {
   loadShell(3).then(
-    ({ App }) => createRoot(root).render(<App store={store} persistor={persistor} />),
+    ({ mount }) => mount(root, store, persistor),
     (err: unknown) => console.error('the app could not load', err),
   );
 }

@@ -1,5 +1,6 @@
-/** The app's providers around the shell. */
-import type { ReactNode } from 'react';
+/** The app's providers around the shell, and the app's start in the page (mount). */
+import { startTransition, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { HashRouter } from 'react-router-dom';
 import { PersistGate } from 'redux-persist/integration/react';
@@ -11,16 +12,25 @@ import { Shell } from './Shell';
 import type { AppStore } from './store';
 
 export function Providers({ store, persistor, children }: { store: AppStore; persistor: Persistor; children: ReactNode }) {
+  const inner = (
+    <IntlRoot>
+      <ConfirmProvider>
+        {children}
+        <Toasts />
+      </ConfirmProvider>
+    </IntlRoot>
+  );
+  // Rehydrated already (the boot waits for it, issue 24): no gate, whose opening after its mount would
+  // render the whole app again in one long synchronous task instead of the boot's interruptible one.
   return (
     <Provider store={store}>
-      <PersistGate persistor={persistor} loading={null}>
-        <IntlRoot>
-          <ConfirmProvider>
-            {children}
-            <Toasts />
-          </ConfirmProvider>
-        </IntlRoot>
-      </PersistGate>
+      {persistor.getState().bootstrapped ? (
+        inner
+      ) : (
+        <PersistGate persistor={persistor} loading={null}>
+          {inner}
+        </PersistGate>
+      )}
     </Provider>
   );
 }
@@ -33,4 +43,34 @@ export function App({ store, persistor }: { store: AppStore; persistor: Persisto
       </HashRouter>
     </Providers>
   );
+}
+
+/** The next task: whatever waits (a tap, a frame) goes first. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** redux-persist has read the stored cart and checkout back. */
+function rehydrated(persistor: Persistor): Promise<void> {
+  return new Promise((resolve) => {
+    if (persistor.getState().bootstrapped) return resolve();
+    const unsubscribe = persistor.subscribe(() => {
+      if (!persistor.getState().bootstrapped) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/**
+ * Starts the app in the page (the boot, index.tsx, calls it once the shell has loaded). Issue 24: in
+ * tasks of a phone's 50 ms at most, not one long one between the head's drawing and the first tap:
+ * the store was made in the boot's task; here, a task later, the rehydrated cart, then, another task
+ * later, the first render as a transition, which React interrupts every few milliseconds for
+ * whatever the customer does.
+ */
+export async function mount(element: HTMLElement, store: AppStore, persistor: Persistor): Promise<void> {
+  await nextTask();
+  await rehydrated(persistor);
+  await nextTask();
+  const root = createRoot(element);
+  startTransition(() => root.render(<App store={store} persistor={persistor} />));
 }

@@ -10,9 +10,13 @@
  * so the page's stylesheet lays both out alike (features/shop/
  * firstPaint.test.tsx renders the two from the same answers and compares
  * them; e2e/head-start.spec.ts their boxes in Chromium). It is a picture, not a
- * page: hidden from assistive technology, inert and transparent to taps,
- * fixed over the app, which takes it away (boot/firstScreen.ts) as soon as it
- * has drawn the same screen itself, or any other. It reads the answers and
+ * page: hidden from assistive technology and fixed over the app, which takes
+ * it away (boot/firstScreen.ts) as soon as it has drawn the same screen
+ * itself, or any other. Its ways in (the button, the links, the goods) are
+ * links to the app's pages that keep a tap instead of following it (issue 24):
+ * the app is not there yet, and the table's code must stay in the address for
+ * it to enter the shop; the home page answers the kept tap once it has taken
+ * over (HomePage). Everything else is transparent to taps. It reads the answers and
  * works out prices, modes, picture addresses and whether ordering is open with
  * the app's own functions; the head's bundle carries them
  * (scripts/first-screen-plugin.ts).
@@ -27,7 +31,7 @@ import { guardFor } from '../session/guardCheck';
 import { hoursLine } from '../features/shop/hoursLine';
 import { toBaseInfo, toEntity, toShopInfo, toSignSheet } from '../session/shopRows';
 import { toGoods } from '../features/menu/goodsRows';
-import { FIRST_SCREEN_ID } from './firstScreen';
+import { FIRST_SCREEN_ID, TAPPED_ATTRIBUTE, type FirstScreenTap } from './firstScreen';
 
 
 /** The home page's words the drawing shows, in one locale (from its messages at build time). */
@@ -91,6 +95,18 @@ function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, classN
 }
 
 /**
+ * A way into one of the app's pages: a link to its path (app/paths.ts pathOf) that the drawing's
+ * root keeps the tap of. Out of the tab order: the drawing is hidden from assistive technology.
+ */
+function wayIn(doc: Document, to: FirstScreenTap, className: string, text: string): HTMLAnchorElement {
+  const a = el(doc, 'a', className, text);
+  a.href = `#/pages/${to}/${to}`;
+  a.setAttribute('data-tap', to);
+  a.tabIndex = -1;
+  return a;
+}
+
+/**
  * Draws the first screen over the page and returns its root, or null when the
  * answers name no shop or the app will not show the home page (ordering is
  * not possible now). Text goes in as text, never as markup.
@@ -115,7 +131,16 @@ export function paintFirstScreen(doc: Document, input: FirstPaintInput): HTMLEle
   const root = el(doc, 'div');
   root.id = FIRST_SCREEN_ID;
   root.setAttribute('aria-hidden', 'true');
-  root.setAttribute('inert', '');
+  // A tap on a way in is kept for the app (boot/firstScreen.ts takeOverFirstScreen), the last one counts.
+  root.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target.closest('[data-tap]') : null;
+    if (!target) return;
+    event.preventDefault();
+    root.setAttribute(TAPPED_ATTRIBUTE, target.getAttribute('data-tap') ?? '');
+    const before = root.querySelector('.tapped');
+    if (before) before.classList.remove('tapped');
+    target.classList.add('tapped');
+  });
   const frame = el(doc, 'div', 'page with-tab-bar');
   const main = el(doc, 'main', 'page-body');
   const home = el(doc, 'section', 'home');
@@ -143,16 +168,15 @@ export function paintFirstScreen(doc: Document, input: FirstPaintInput): HTMLEle
     }
     home.appendChild(modes);
   }
-  // The app's links, drawn as words: nothing here can be tapped.
-  home.appendChild(el(doc, 'span', 'btn btn-primary btn-block', texts.orderNow));
+  // The app's links, which keep a tap for the app (above).
+  home.appendChild(wayIn(doc, 'goodsList', 'btn btn-primary btn-block', texts.orderNow));
   const links = el(doc, 'p', 'home-links');
-  const link = (text: string) => links.appendChild(el(doc, 'span', 'first-screen-link', text));
-  link(texts.byNumber);
+  links.appendChild(wayIn(doc, 'search', 'first-screen-link', texts.byNumber));
   links.appendChild(doc.createTextNode(' · '));
-  link(texts.outlets);
+  links.appendChild(wayIn(doc, 'baseSelect', 'first-screen-link', texts.outlets));
   if (shop.PosType === '5') {
     links.appendChild(doc.createTextNode(' · '));
-    link(texts.otherShops);
+    links.appendChild(wayIn(doc, 'shopSelect', 'first-screen-link', texts.otherShops));
   }
   home.appendChild(links);
 
@@ -174,6 +198,7 @@ export function paintFirstGoods(root: HTMLElement, input: FirstPaintInput): void
   const formats = normalizeNumberFormats(entity);
   goods.forEach((g, i) => {
     const item = list.appendChild(el(doc, 'li')).appendChild(el(doc, 'span', 'first-screen-goods'));
+    item.setAttribute('data-tap', 'goodsList');
     const img = el(doc, 'img');
     img.alt = g.name;
     if (i < input.eagerPictures) img.setAttribute('fetchpriority', 'high');

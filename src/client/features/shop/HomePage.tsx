@@ -3,6 +3,7 @@ import { lazy, Suspense, useLayoutEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useGo } from '../../app/navigation';
 import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
@@ -67,8 +68,13 @@ export default function HomePage() {
   const featured = menuApi.useHomeGoodsQuery({ ShopID: shop?.ShopID ?? '' }, { skip: !shop });
   // Drawn in full (or known to have nothing to draw): the head's drawing of this page goes before the paint.
   const settled = shop ? !featured.isLoading : status !== 'entering';
+  const go = useGo();
   useLayoutEffect(() => {
-    if (settled) takeOverFirstScreen();
+    if (!settled) return;
+    // A tap on the drawing's ways in before the app had started is answered now (issue 24).
+    const tapped = takeOverFirstScreen();
+    if (tapped && !(closed && (tapped === 'goodsList' || tapped === 'search'))) go(pathOf(tapped));
+    // Once, when the page is drawn in full: the tap was on that drawing.
   }, [settled]);
   if (!shop && status === 'entering') {
     return (

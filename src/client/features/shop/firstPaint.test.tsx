@@ -13,6 +13,7 @@ import { shopEntered, toBaseInfo, toEntity, toShopInfo } from '../../session';
 import HomePage from './HomePage';
 import { answer, resetGateway, server } from '../../test/gateway';
 import { renderWithProviders } from '../../test/render';
+import { pathOf } from '../../app/paths';
 import { firstPaintTexts } from '../../../../scripts/first-screen-plugin';
 import { paintFirstScreen, type FirstPaintInput } from '../../boot/firstPaint';
 import { FIRST_SCREEN_ID, isFirstScreenUp, takeOverFirstScreen } from '../../boot/firstScreen';
@@ -103,16 +104,44 @@ test.each(LOCALES)('the drawing shows what the home page shows (%s)', async (loc
   expect(app.modes).toHaveLength(2);
 });
 
-test('the drawing is a picture: over the page, hidden from assistive technology, inert, and gone when the app takes over', () => {
+test('the drawing is a picture: over the page, hidden from assistive technology, out of the tab order, and gone when the app takes over', () => {
   const root = paintFirstScreen(document, { page: PAGE, goods: GOODS, atTable: true, texts: TEXTS.en!, locale: 'en', eagerPictures: 4, pictureSize: 320 })!;
   expect(document.body.firstChild).toBe(root);
   expect(root.getAttribute('aria-hidden')).toBe('true');
-  expect(root.hasAttribute('inert')).toBe(true);
-  // Nothing in it is a link or a button.
-  expect(root.querySelectorAll('a, button, input')).toHaveLength(0);
+  // Its ways in are links to the app's pages, none of them in the tab order; nothing else can be used.
+  const links = [...root.querySelectorAll('a')];
+  expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    ['Order now', `#${pathOf('goodsList')}`],
+    ['Order by item number', `#${pathOf('search')}`],
+    ['Other outlets', `#${pathOf('baseSelect')}`],
+    ['Other restaurants here', `#${pathOf('shopSelect')}`],
+  ]);
+  expect(links.every((a) => a.tabIndex === -1)).toBe(true);
+  expect(root.querySelectorAll('button, input')).toHaveLength(0);
   expect(screen.queryByRole('heading', { name: 'Harbour Kitchen' })).toBeNull();
+  expect(screen.queryByRole('link', { name: 'Order now' })).toBeNull();
   expect(isFirstScreenUp()).toBe(true);
-  takeOverFirstScreen();
+  expect(takeOverFirstScreen()).toBeNull();
+  expect(isFirstScreenUp()).toBe(false);
+});
+
+test('a tap on the drawing is kept, not followed: the address keeps the table code, and the app is told which page was asked for', () => {
+  const before = window.location.href;
+  const root = paintFirstScreen(document, { page: PAGE, goods: GOODS, atTable: true, texts: TEXTS.en!, locale: 'en', eagerPictures: 4, pictureSize: 320 })!;
+  const orderNow = root.querySelector<HTMLAnchorElement>('a.btn-primary')!;
+  const outlets = [...root.querySelectorAll('a')].find((a) => a.textContent === 'Other outlets')!;
+  // A tap on the picture's words or header is nothing.
+  root.querySelector('h1')!.click();
+  expect(root.hasAttribute('data-tapped')).toBe(false);
+  outlets.click();
+  // The last tap counts: a goods row leads to the menu, as the home page's do.
+  root.querySelector<HTMLElement>('.first-screen-goods img')!.click();
+  expect(window.location.href).toBe(before);
+  expect(root.querySelectorAll('.tapped')).toHaveLength(1);
+  expect(root.querySelector('.home-goods .tapped')).not.toBeNull();
+  orderNow.click();
+  expect(orderNow.classList.contains('tapped')).toBe(true);
+  expect(takeOverFirstScreen()).toBe('goodsList');
   expect(isFirstScreenUp()).toBe(false);
 });
 
