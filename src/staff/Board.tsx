@@ -17,7 +17,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { defineMessages } from '../client/i18n/defineMessages';
 import { StaffError, type StaffApi, type StaffRound, type StaffSheet } from './api';
-import { specWords } from '../shared/domain/rounds';
+import { kitchenState, specWords } from '../shared/domain/rounds';
 import { detailWords, kitchenColumn, nextProgress, type KitchenColumn, type Progress } from '../shared/domain/orderStates';
 import { playNewOrderCue } from './sound';
 import type { StaffLocale } from './StaffApp';
@@ -93,7 +93,7 @@ export interface RoundCard {
 /** A sheet's rounds; from a service that sends none, the sheet as one round. */
 export function roundsOf(s: StaffSheet): StaffRound[] {
   if (s.rounds && s.rounds.length > 0) return s.rounds;
-  return [{ roundNo: 1, progress: s.progress, kitchenState: '', remark: s.remark, createdAt: s.createdAt, items: s.items }];
+  return [{ roundNo: 1, progress: s.progress, kitchenState: kitchenState(s.progress), remark: s.remark, createdAt: s.createdAt, movedAt: '', items: s.items }];
 }
 
 /** The column a round's card belongs in, or null when it is not the kitchen's (shared/domain/orderStates.ts kitchenColumn). */
@@ -112,7 +112,7 @@ export function cardsOf(sheets: readonly StaffSheet[]): (RoundCard & { column: C
 }
 
 /** The next step of a round (shared/domain/orderStates.ts nextProgress) and its button's words. */
-function nextStep(s: StaffSheet, progress: string): { progress: string; label: MessageDescriptor } | null {
+function nextStep(s: StaffSheet, progress: string): { progress: Progress; label: MessageDescriptor } | null {
   const next = nextProgress(progress, s.takeType);
   if (next === 'completed') return { progress: next, label: progress === 'delivering' ? m.toDelivered : s.takeType === 'pickup' ? m.toPickedUp : m.toServed };
   const labels: Partial<Record<Progress, MessageDescriptor>> = { preparing: m.toPreparing, ready: m.toReady, delivering: m.toDelivering };
@@ -300,7 +300,7 @@ function Card({
   round: StaffRound;
   now: number;
   fresh: boolean;
-  onForward: (progress: string) => void;
+  onForward: (progress: Progress) => void;
   onClosePaid: () => void;
   onCancelPayment: () => void;
   onForceClose: () => void;
