@@ -1,80 +1,33 @@
 /**
- * The staff API (src/server/http/staff.ts, staffScreen.ts), JSON in and out: as the
- * signed-in person (the staff session cookie goes by itself; token '') or with a token.
+ * The staff API (src/server/http/staff.ts, staffScreen.ts), JSON in and out, as
+ * the signed-in person (the staff session cookie goes by itself; token '') or
+ * with the automation token, typed from its one table (shared/protocol/staff.ts):
+ * each call names its route ('POST /staff/sheets/:id/close') and gets that
+ * route's parameters, body and answer types. Type-only imports: the table's
+ * zod schemas stay out of the screen's bundle.
  */
-export interface StaffItem {
-  roundNo: number;
-  goodsName: string;
-  skuItems: string;
-  pUnit: string;
-  qua: string;
-  amo: string;
-  detail: string;
-}
+import type { StaffAnswer, StaffArgs, StaffGoodsJson, StaffListedSheetJson, StaffMemberJson, StaffOutletJson, StaffPath } from '../shared/protocol/staff';
+import type { Progress } from '../shared/domain/orderStates';
 
+/** A sheet of the counter's list, with its rounds (each beside its own lines) and all its lines. */
+export type StaffSheet = StaffListedSheetJson;
 /** A round of ordering on a sheet: its own kitchen state, remark and lines (a pickup or delivery order has one). */
-export interface StaffRound {
-  roundNo: number;
-  /** placed | preparing | ready | delivering | completed */
-  progress: string;
-  /** new | preparing | ready | served */
-  kitchenState: string;
-  remark: string;
-  createdAt: string;
-  items: StaffItem[];
+export type StaffRound = StaffSheet['rounds'][number];
+export type StaffItem = StaffSheet['items'][number];
+export type Outlet = StaffOutletJson;
+export type StaffGoods = StaffGoodsJson;
+export type Member = StaffMemberJson;
+
+/** A route's path with its parameters filled in and encoded ('/staff/sheets/:id/close' -> '/staff/sheets/876.../close'). */
+export function staffPath(route: StaffPath, params?: Record<string, string>): string {
+  const path = route.slice(route.indexOf(' ') + 1);
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
 }
 
-export interface StaffSheet {
-  sheetId: string;
-  baseId: string;
-  tableName: string;
-  takeType: string;
-  payMode: string;
-  status: number;
-  payStatus: number;
-  isPayLater: boolean;
-  progress: string;
-  displayState: string;
-  totalAmo: string;
-  custName: string;
-  address: string;
-  takeTime: string;
-  remark: string;
-  roundCount: number;
-  createdAt: string;
-  items: StaffItem[];
-  /** Its rounds, each beside its own lines (an older service sends none: the sheet is one round). */
-  rounds?: StaffRound[];
-}
-
-export interface Outlet {
-  baseId: string;
-  name: string;
-  nameTw: string;
-  nameEn: string;
-  shopName: string;
-}
-
-export interface StaffGoods {
-  goodsId: string;
-  code: string;
-  name: string;
-  nameTw: string;
-  nameEn: string;
-  soldOut: boolean;
-  /** spec: the sku's values' names in the screen's language (an older service sends only skuItems). */
-  skus: { skuId: string; skuItems: string; spec?: string[]; soldOut: boolean }[];
-}
-
-export interface Member {
-  VipID: string;
-  /** '' until the member sets a name: shown as "Member {Phone}" (shared/domain/memberName.ts). */
-  VipName: string;
-  VipCode: string;
-  /** The member's phone, masked (66****56); '' without one. */
-  Phone: string;
-  Balance: string;
-  Score: string;
+/** A route's query as text (absent values left out). */
+function queryText(query: Record<string, unknown> | undefined): string {
+  const pairs = Object.entries(query ?? {}).filter(([, v]) => v !== undefined && v !== null);
+  return pairs.length ? `?${new URLSearchParams(pairs.map(([k, v]) => [k, String(v)])).toString()}` : '';
 }
 
 export class StaffError extends Error {
@@ -88,10 +41,12 @@ export class StaffError extends Error {
 
 /** The staff API with a token; texts (the lines, specs) come back in `lang`, the screen's language. */
 export function staffApi(token: string, lang?: string) {
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  async function call<K extends StaffPath>(route: K, args: StaffArgs<K>): Promise<StaffAnswer<K>> {
+    const { params, query, body } = args as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
+    const method = route.slice(0, route.indexOf(' '));
     let res: Response;
     try {
-      res = await fetch(path, {
+      res = await fetch(staffPath(route, params) + queryText(query), {
         method,
         headers: {
           ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -104,33 +59,32 @@ export function staffApi(token: string, lang?: string) {
     } catch {
       throw new StaffError(0, 'network');
     }
-    const json = (await res.json().catch(() => ({}))) as T & { error?: string };
+    const json = (await res.json().catch(() => ({}))) as StaffAnswer<K> & { error?: string };
     if (!res.ok) throw new StaffError(res.status, json.error ?? res.statusText);
     return json;
   }
-  const q = encodeURIComponent;
   return {
-    outlets: () => call<{ outlets: Outlet[] }>('GET', '/staff/outlets').then((r) => r.outlets),
+    outlets: () => call('GET /staff/outlets', {}).then((r) => r.outlets),
     /** The outlet's orders that are still under way: open and paid ones (the kitchen filters further). */
     async openSheets(baseId: string): Promise<StaffSheet[]> {
       const [open, paid] = await Promise.all([
-        call<{ sheets: StaffSheet[] }>('GET', `/staff/sheets?baseId=${q(baseId)}&status=0&limit=200`),
-        call<{ sheets: StaffSheet[] }>('GET', `/staff/sheets?baseId=${q(baseId)}&status=1&limit=200`),
+        call('GET /staff/sheets', { query: { baseId, status: 0, limit: 200 } }),
+        call('GET /staff/sheets', { query: { baseId, status: 1, limit: 200 } }),
       ]);
       return [...open.sheets, ...paid.sheets];
     },
     /** Moves one round of a sheet forward (without a round: the sheet's only one). */
-    progress: (sheetId: string, progress: string, round?: number) =>
-      call('POST', `/staff/sheets/${q(sheetId)}/progress`, round === undefined ? { progress } : { progress, round }),
-    closePaidAtCounter: (sheetId: string) => call('POST', `/staff/sheets/${q(sheetId)}/close`, { paidAtCounter: true }),
+    progress: (sheetId: string, progress: Progress, round?: number) =>
+      call('POST /staff/sheets/:id/progress', { params: { id: sheetId }, body: round === undefined ? { progress } : { progress, round } }),
+    closePaidAtCounter: (sheetId: string) => call('POST /staff/sheets/:id/close', { params: { id: sheetId }, body: { paidAtCounter: true } }),
     /** Closes the sheet unpaid, ending a pending payment first (the provider asked: one already made is kept). */
-    forceClose: (sheetId: string) => call('POST', `/staff/sheets/${q(sheetId)}/close`, { force: true }),
+    forceClose: (sheetId: string) => call('POST /staff/sheets/:id/close', { params: { id: sheetId }, body: { force: true } }),
     /** Ends the sheet's pending payment (the provider asked: one already made is recorded as paid). */
-    cancelPayment: (sheetId: string) => call('POST', `/staff/sheets/${q(sheetId)}/cancel-payment`),
-    goods: (baseId: string) => call<{ goods: StaffGoods[] }>('GET', `/staff/goods?baseId=${q(baseId)}`).then((r) => r.goods),
-    goodsSoldOut: (goodsId: string, soldOut: boolean) => call('POST', `/staff/goods/${q(goodsId)}/sold-out`, { soldOut }),
-    skuSoldOut: (skuId: string, soldOut: boolean) => call('POST', `/staff/skus/${q(skuId)}/sold-out`, { soldOut }),
-    member: (code: string) => call<{ member: Member }>('GET', `/staff/members/by-code/${q(code)}`).then((r) => r.member),
+    cancelPayment: (sheetId: string) => call('POST /staff/sheets/:id/cancel-payment', { params: { id: sheetId } }),
+    goods: (baseId: string) => call('GET /staff/goods', { query: { baseId } }).then((r) => r.goods),
+    goodsSoldOut: (goodsId: string, soldOut: boolean) => call('POST /staff/goods/:id/sold-out', { params: { id: goodsId }, body: { soldOut } }),
+    skuSoldOut: (skuId: string, soldOut: boolean) => call('POST /staff/skus/:id/sold-out', { params: { id: skuId }, body: { soldOut } }),
+    member: (code: string) => call('GET /staff/members/by-code/:code', { params: { code } }).then((r) => r.member),
   };
 }
 

@@ -6,12 +6,10 @@
  * resuming from the last event id; onOpen lets the screen read everything
  * again, in case something was missed meanwhile.
  */
-export interface StaffEvent {
-  id: string;
-  kind: string;
-  sheetId: string;
-  data: Record<string, unknown>;
-}
+import type { LiveFrame } from '../shared/protocol/live';
+
+/** An event of the outlet's stream: a frame of shared/protocol/live.ts. */
+export type StaffEvent = LiveFrame;
 
 export interface StreamHandlers {
   onEvent(e: StaffEvent): void;

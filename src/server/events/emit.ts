@@ -10,14 +10,22 @@
  * latest round (a member's name or the place of a guest at the table), never
  * a phone number or an address. VipIDs (vipIds, round.vip) are for routing
  * only: streams send `round.mine` instead and no VipIDs (routes.ts, forClient).
+ * The event's shape is shared/protocol/live.ts; its data is built here from
+ * the schema's keys (SHEET_DATA_SQL), so renaming one breaks tsc here.
  */
+import type { MenuEventData, OutboxSheetData, SheetEventKind } from '../../shared/protocol/live';
 import type { Queryable } from '../db/driver';
+
+export type { SheetEventKind };
 
 export const EVENTS_CHANNEL = 'hbb_events';
 
-/** What happened to the sheet (the note a customer sees is derived from the state, not this). */
-export type SheetEventKind = 'placed' | 'round' | 'withdrawn' | 'paid' | 'payment' | 'settling' | 'progress' | 'cancelled' | 'closed';
-
+/**
+ * An event as PostgreSQL hands it to the hub and the streams: the outbox's
+ * JSON, not parsed (shared/protocol/live.ts outboxEventSchema is its shape,
+ * checked on the streams under tests; its data is typed as far as a record
+ * read back from SQL can be).
+ */
 export interface LiveEvent {
   /** event_outbox.event_id as text (bigint). */
   id: string;
@@ -26,7 +34,7 @@ export interface LiveEvent {
   baseId: string;
   sheetId: string;
   vipIds: string[];
-  data: Record<string, unknown>;
+  data: Partial<OutboxSheetData & MenuEventData> & Record<string, unknown>;
   /** When it was written (ISO, UTC). */
   at: string;
 }
@@ -56,6 +64,32 @@ export async function roundAuthors(tx: Queryable, sheetId: string): Promise<{ Ro
   return tx.query(ROUND_AUTHORS_SQL, [sheetId]);
 }
 
+/** Each key of a sheet event's data (shared/protocol/live.ts) and the SQL of its value, over the sheet `s`. */
+const SHEET_DATA_SQL: Record<Exclude<keyof OutboxSheetData, 'round'>, string> = {
+  status: 's.status',
+  payStatus: 's.pay_status',
+  progress: 's.progress',
+  isPayLater: 's.is_pay_later',
+  takeType: 's.take_type',
+  payMode: 's.pay_mode',
+  businessMode: 's.business_mode::text',
+  roundCount: 's.round_count',
+  tableId: "COALESCE(s.table_id, '')",
+  settling: 's.settle_started_at IS NOT NULL',
+};
+
+/** The latest round's keys and their SQL, over `l` (the `latest` row of emitSheetEvent). */
+const ROUND_DATA_SQL: Record<keyof NonNullable<OutboxSheetData['round']>, string> = { no: 'l."RoundNo"', byName: 'l."ByName"', byPlace: 'l."ByPlace"', vip: 'l.vip_id' };
+
+const jsonPairs = (keys: Record<string, string>) =>
+  Object.entries(keys)
+    .map(([key, sql]) => `'${key}', ${sql}`)
+    .join(', ');
+
+/** The data of a sheet event as SQL: the sheet's state and the latest round's author. */
+export const SHEET_DATA_JSON = `jsonb_build_object(${jsonPairs(SHEET_DATA_SQL)},
+  'round', (SELECT jsonb_build_object(${jsonPairs(ROUND_DATA_SQL)}) FROM latest l))`;
+
 /**
  * Writes the sheet's event in the caller's transaction (one statement: the
  * latest round's author, the outbox row and its NOTIFY). Reads the sheet as
@@ -71,11 +105,7 @@ export async function emitSheetEvent(tx: Queryable, sheetId: string, kind: Sheet
        SELECT $2, s.ent_id, s.base_id, s.sheet_id,
               ARRAY(SELECT DISTINCT v FROM (SELECT s.vip_id AS v UNION SELECT r.vip_id FROM sheet_round r WHERE r.sheet_id = s.sheet_id) u
                      WHERE v IS NOT NULL ORDER BY v),
-              jsonb_build_object('status', s.status, 'payStatus', s.pay_status, 'progress', s.progress,
-                'isPayLater', s.is_pay_later, 'takeType', s.take_type, 'payMode', s.pay_mode,
-                'businessMode', s.business_mode::text, 'roundCount', s.round_count, 'tableId', COALESCE(s.table_id, ''),
-                'settling', s.settle_started_at IS NOT NULL,
-                'round', (SELECT jsonb_build_object('no', l."RoundNo", 'byName', l."ByName", 'byPlace', l."ByPlace", 'vip', l.vip_id) FROM latest l))
+              ${SHEET_DATA_JSON}
          FROM sheet s WHERE s.sheet_id = $1
        RETURNING *)
      SELECT pg_notify('${EVENTS_CHANNEL}', ${EVENT_JSON}::text) FROM e`,

@@ -17,7 +17,10 @@
  * closing an idle stream. A client that does not read (its unsent bytes pass
  * maxBufferBytes) is disconnected: it reconnects and resumes. Streams are
  * capped per session, per IP and in all (events/streams.ts); on shutdown they
- * are told to reconnect elsewhere.
+ * are told to reconnect elsewhere. Under tests and the journeys
+ * (NODE_ENV=test, or CHECK_RESULTS=1) each frame is checked against its
+ * schema (shared/protocol/live.ts) before it is sent: a frame that is not the
+ * schema's closes the stream with `event: invalid` and is logged.
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -29,6 +32,7 @@ import { staffGuard } from '../http/staffAuth';
 import { decodeScans, SCAN_COOKIE } from '../http/tableScan';
 import { mayRead } from '../operations/orders/sheet';
 import { orderedOn } from '../operations/orders/sheetRows';
+import { checkLiveFrame } from '../../shared/protocol/live';
 import type { LiveEvent } from './emit';
 import { EventHub, eventsSince } from './hub';
 import { OpenStreams, type StreamKind } from './streams';
@@ -67,6 +71,8 @@ export class Stream {
     private readonly opts: EventStreamOptions,
     private readonly viewer: string | null,
     private readonly onClose: () => void,
+    /** Checks each frame before it is sent (throws when it is not the schema's); none in production. */
+    private readonly check?: (frame: unknown) => void,
   ) {
     raw.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -105,7 +111,17 @@ export class Stream {
       if (this.sent.has(event.id)) return;
       this.sent.add(event.id);
     }
-    this.write(`id: ${event.id}\ndata: ${JSON.stringify(forClient(event, this.viewer))}\n\n`);
+    const frame = forClient(event, this.viewer);
+    if (this.check) {
+      try {
+        this.check(frame);
+      } catch (err) {
+        // Not the frame the app and the staff program are typed for: said, and the stream ends (tests fail on it).
+        this.bye(`event: invalid\ndata: ${JSON.stringify({ error: (err as Error).message })}\n\n`);
+        return;
+      }
+    }
+    this.write(`id: ${event.id}\ndata: ${JSON.stringify(frame)}\n\n`);
   }
 
   private write(frame: string): void {
@@ -130,8 +146,28 @@ export class Stream {
   }
 }
 
-/** What a stream sends: no VipIDs; whether the latest round is the viewer's own as round.mine. */
-export function forClient(event: LiveEvent, viewer: string | null): Omit<LiveEvent, 'vipIds'> {
+/** As the gateway decides it: frames checked under tests (NODE_ENV=test) or CHECK_RESULTS=1. */
+const checkFramesOn = () => (process.env.CHECK_RESULTS ? process.env.CHECK_RESULTS === '1' : process.env.NODE_ENV === 'test');
+
+/** The check the streams make of each frame (shared/protocol/live.ts), or none (production). */
+export function frameCheck(onInvalid?: (err: Error) => void): ((frame: unknown) => void) | undefined {
+  if (!checkFramesOn()) return undefined;
+  return (frame) => {
+    try {
+      checkLiveFrame(frame);
+    } catch (err) {
+      onInvalid?.(err as Error);
+      throw err;
+    }
+  };
+}
+
+/**
+ * What a stream sends: no VipIDs; whether the latest round is the viewer's
+ * own as round.mine. A LiveFrame (shared/protocol/live.ts) when the event is
+ * the outbox's: the streams check it under tests.
+ */
+export function forClient(event: LiveEvent, viewer: string | null): Omit<LiveEvent, 'vipIds' | 'data'> & { data: Record<string, unknown> } {
   const { vipIds: _routing, ...rest } = event;
   const round = event.data.round as { vip?: string } | null | undefined;
   if (!round || typeof round !== 'object') return rest;
@@ -172,10 +208,17 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
     const since = lastEventId(req);
     reply.hijack();
     let unsubscribe = () => undefined as void;
-    const stream = new Stream(reply.raw, opts, who.viewer, () => {
-      unsubscribe();
-      streams.remove(stream);
-    });
+    const check = frameCheck((err) => req.log.error({ err }, 'a live frame is not the schema of shared/protocol/live.ts'));
+    const stream = new Stream(
+      reply.raw,
+      opts,
+      who.viewer,
+      () => {
+        unsubscribe();
+        streams.remove(stream);
+      },
+      check,
+    );
     streams.add(stream, { kind: who.kind, session: who.session, ip: req.ip });
     if (stream.closed) return;
     unsubscribe = hub.subscribe({ keys, deliver: (e) => stream.deliver(e) });

@@ -18,7 +18,7 @@ import {
 } from '../../shared/protocol/envelope';
 import { schemas } from '../../shared/protocol/schemas';
 import type { Config } from '../config';
-import { DbBusyError, type Db } from '../db/driver';
+import { DbBusyError, type Db, type Queryable } from '../db/driver';
 import { langFromHeader, message, type Lang } from '../messages';
 import { OpError, type HandlerMap, type OpContext, type Session } from '../operations/context';
 import { discardBody } from './connections';
@@ -246,36 +246,51 @@ async function serve(req: FastifyRequest, reply: FastifyReply, lang: Lang, deps:
     );
   }
   const limited = name in limits || anonymousWrites.has(name);
-  const progress = { committed: false };
+  const call: GatewayCall = { req, reply, lang, deps, name };
+  let done: Committed;
   try {
-    return await serveOperation(req, reply, lang, deps, form, name, progress);
+    done = await runOperation(call, readPayload(form, name, config));
   } catch (err) {
-    // A limited request refused for another reason than its limit still counts (rateLimit.ts);
-    // one whose transaction committed has been counted in it.
+    // Nothing was committed. A limited request refused for another reason than its limit still
+    // counts (rateLimit.ts); one whose transaction committed has been counted in it.
     const refusedByLimit = err instanceof RequestError && err.code === ErrorCode.rateLimited;
-    if (limited && !refusedByLimit && !progress.committed && !(err instanceof DbBusyError)) {
+    if (limited && !refusedByLimit && !(err instanceof DbBusyError)) {
       await countFailure(req, deps, name, deps.clock()).catch((e: unknown) => req.log.error({ err: e }, 'counting a failed request'));
     }
     throw err;
   }
+  return answerCommitted(call, done);
 }
 
-async function serveOperation(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  lang: Lang,
-  deps: GatewayDeps,
-  form: Map<string, string>,
-  name: OperationName,
-  progress: { committed: boolean },
-): Promise<Envelope> {
-  const { db, config, handlers } = deps;
-  const entry = catalogue[name];
+/** One call of an operation: who asked, in what language, which operation, with the gateway's dependencies. */
+interface GatewayCall {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  lang: Lang;
+  deps: GatewayDeps;
+  name: OperationName;
+}
+
+/** The cookies an operation changed: a new session, an ended one, the tables scanned. */
+interface CookieChanges {
+  newSession: { secret: string; expires: Date } | null;
+  clearSession: boolean;
+  scans: ReturnType<typeof decodeScans> | null;
+}
+
+/** What a committed transaction gives: the handler's answer (or a refusal that kept its writes) and the cookies to set. */
+interface Committed {
+  data: ResultTables | OpError;
+  cookies: CookieChanges;
+  now: Date;
+}
+
+/** Step 1: the payload from the form: plain JSON (no RSA), parsed within bounds, checked by the catalogue's schema, placeholders substituted. */
+export function readPayload(form: Map<string, string>, name: OperationName, config: Pick<Config, 'maxJsonDepth' | 'credentials'>): { tableData: Record<string, unknown>[] } {
   const isRsa = form.get('IsRSA');
   if (isRsa !== undefined && isRsa !== '0') {
     throw new RequestError(ErrorCode.badRequest, 'IsRSA must be 0: encrypted payloads are not accepted');
   }
-
   const jsonText = form.get('strJsonData');
   if (jsonText === undefined || jsonText.trim() === '') throw new RequestError(ErrorCode.badRequest, 'strJsonData is missing');
   let json: Record<string, unknown>;
@@ -289,71 +304,45 @@ async function serveOperation(
   if (!parsed.success) throw new RequestError(ErrorCode.badRequest, describeZodError(name, parsed.error));
   const payload = parsed.data as { tableData: Record<string, unknown>[] };
   for (const row of payload.tableData) substitutePlaceholders(row, config.credentials);
+  return payload;
+}
 
+/** Step 2: may this caller call it (the catalogue's role), and does the service have it? */
+export function checkAccess(name: OperationName, session: Session | null, hasHandler: boolean): void {
+  const { role } = catalogue[name];
+  if (role === 'session' && !session) throw new OpError('loginRequired', ErrorCode.sessionRequired);
+  if (role === 'member' && (!session || session.role !== 'member')) {
+    throw new OpError(session ? 'memberRequired' : 'loginRequired', session ? ErrorCode.forbidden : ErrorCode.sessionRequired);
+  }
+  if (role === 'staff') throw new OpError('loginRequired', ErrorCode.forbidden);
+  if (!hasHandler) throw new OpError('notSupported', ErrorCode.notSupported, { name });
+}
+
+/**
+ * Step 3: the operation in one transaction: the caller's session (and a
+ * limited operation's counters) in one statement, the access rule, the
+ * handler, then the count, last before the commit.
+ */
+async function runOperation(call: GatewayCall, payload: unknown): Promise<Committed> {
+  const { req, lang, deps, name } = call;
+  const { db, config, handlers } = deps;
   const handler = handlers[name] as ((ctx: OpContext, p: unknown) => Promise<ResultTables>) | undefined;
-
   const now = deps.clock();
-  const cookieSecret = req.cookies[SESSION_COOKIE];
-  let newCookie: { secret: string; expires: Date } | null = null;
-  let clearCookie = false;
+  const cookies: CookieChanges = { newSession: null, clearSession: false, scans: null };
   const scans = decodeScans(config.scanSecret, req.cookies[SCAN_COOKIE], now);
-  let scansChanged = false;
-  let newScans = scans;
-
   const candidates = candidateKeys(name, req.ip);
-  const limited = candidates.keys.length > 0;
   // Over the minute's figure of anonymous writes, each is slowed before it takes a connection, never refused (issue 22).
   const anon = config.anonymousWriteLimits;
   if (anonymousWrites.has(name) && anon.slowMs > 0 && deps.anonGauge?.over(now, anon.globalPerMinute)) {
     await new Promise((resolve) => setTimeout(resolve, anon.slowMs));
   }
   const data = await db.transaction(async (tx) => {
-    // One statement: the caller's session and, for a limited operation, its counters so far.
-    let session: Session | null;
-    let keys: Limit[] = [];
-    if (limited) {
-      const found = await sessionWithCounts(tx, cookieSecret, now, candidates.keys, candidates.memberPrefix);
-      session = found.session;
-      keys = limitsOf(name, session, req.ip, config, 'success');
-      if (usedUp(limitsOf(name, session, req.ip, config, 'check'), found.counts)) throw new RequestError(ErrorCode.rateLimited, message('tooMany', lang));
-    } else {
-      session = await findSession(tx, cookieSecret, now);
-    }
-    if (entry.role === 'session' && !session) throw new OpError('loginRequired', ErrorCode.sessionRequired);
-    if (entry.role === 'member' && (!session || session.role !== 'member')) {
-      throw new OpError(session ? 'memberRequired' : 'loginRequired', session ? ErrorCode.forbidden : ErrorCode.sessionRequired);
-    }
-    if (entry.role === 'staff') throw new OpError('loginRequired', ErrorCode.forbidden);
-    if (!handler) throw new OpError('notSupported', ErrorCode.notSupported, { name });
-    const ctx: OpContext = {
-      tx,
-      session,
-      lang,
-      now,
-      config,
-      credentials: config.credentials,
-      ip: req.ip,
-      scannedTables: scans.map((s) => s.tableId),
-      rememberScan(tableId) {
-        newScans = withScan(newScans, tableId, now);
-        scansChanged = true;
-      },
-      async startSession(entId, vipId, role): Promise<Session> {
-        const created = await createSession(tx, { entId, vipId, role }, now, config.sessionDays);
-        newCookie = { secret: created.secret, expires: created.expires };
-        ctx.session = created.session;
-        return created.session;
-      },
-      async endSession() {
-        if (ctx.session) await deleteSession(tx, ctx.session.sessionId);
-        ctx.session = null;
-        newCookie = null;
-        clearCookie = true;
-      },
-    };
+    const { session, keys } = await sessionAndLimits(call, tx, candidates, now);
+    checkAccess(name, session, handler !== undefined);
+    const ctx = operationContext(call, tx, session, now, scans, cookies);
     let answer: ResultTables | OpError;
     try {
-      answer = await handler(ctx, payload);
+      answer = await handler!(ctx, payload);
     } catch (err) {
       // A refusal that keeps its writes: commit, then answer the refusal.
       if (err instanceof OpError && err.commit) answer = err;
@@ -367,31 +356,66 @@ async function serveOperation(
     }
     return answer;
   });
-  progress.committed = true;
+  return { data, cookies, now };
+}
+
+/** The caller's session and, for a limited operation, its counters so far (one statement); refused when a limit is used up. */
+async function sessionAndLimits(call: GatewayCall, tx: Queryable, candidates: ReturnType<typeof candidateKeys>, now: Date): Promise<{ session: Session | null; keys: Limit[] }> {
+  const { req, deps, name, lang } = call;
+  const cookieSecret = req.cookies[SESSION_COOKIE];
+  if (candidates.keys.length === 0) return { session: await findSession(tx, cookieSecret, now), keys: [] };
+  const found = await sessionWithCounts(tx, cookieSecret, now, candidates.keys, candidates.memberPrefix);
+  if (usedUp(limitsOf(name, found.session, req.ip, deps.config, 'check'), found.counts)) throw new RequestError(ErrorCode.rateLimited, message('tooMany', lang));
+  return { session: found.session, keys: limitsOf(name, found.session, req.ip, deps.config, 'success') };
+}
+
+/** What a handler is given: the transaction, the session, and the ways to start or end one and to remember a table's scan. */
+function operationContext(call: GatewayCall, tx: Queryable, session: Session | null, now: Date, scans: ReturnType<typeof decodeScans>, cookies: CookieChanges): OpContext {
+  const { req, lang, deps } = call;
+  const { config } = deps;
+  const ctx: OpContext = {
+    tx,
+    session,
+    lang,
+    now,
+    config,
+    credentials: config.credentials,
+    ip: req.ip,
+    scannedTables: scans.map((s) => s.tableId),
+    rememberScan(tableId) {
+      cookies.scans = withScan(cookies.scans ?? scans, tableId, now);
+    },
+    async startSession(entId, vipId, role): Promise<Session> {
+      const created = await createSession(tx, { entId, vipId, role }, now, config.sessionDays);
+      cookies.newSession = { secret: created.secret, expires: created.expires };
+      ctx.session = created.session;
+      return created.session;
+    },
+    async endSession() {
+      if (ctx.session) await deleteSession(tx, ctx.session.sessionId);
+      ctx.session = null;
+      cookies.newSession = null;
+      cookies.clearSession = true;
+    },
+  };
+  return ctx;
+}
+
+/** Step 4: the answer of a committed call: a refusal that kept its writes, or the result (checked under CHECK_RESULTS) with its cookies. */
+function answerCommitted({ reply, deps, name }: GatewayCall, { data, cookies, now }: Committed): Envelope {
   if (data instanceof OpError) throw data;
   if (deps.checkResults) checkResult(name, data);
-
-  if (newCookie) {
-    const { secret, expires } = newCookie as { secret: string; expires: Date };
-    reply.setCookie(SESSION_COOKIE, secret, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.secureCookies,
-      expires,
-    });
-  }
-  if (clearCookie) reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
-  if (scansChanged) {
-    reply.setCookie(SCAN_COOKIE, encodeScans(config.scanSecret, newScans), {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.secureCookies,
-      expires: new Date(now.getTime() + SCAN_VALID_HOURS * 3_600_000),
-    });
-  }
+  setCookies(reply, deps.config, cookies, now);
   return envelope(data);
+}
+
+function setCookies(reply: FastifyReply, config: Config, cookies: CookieChanges, now: Date): void {
+  const base = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
+  if (cookies.newSession) reply.setCookie(SESSION_COOKIE, cookies.newSession.secret, { ...base, expires: cookies.newSession.expires });
+  if (cookies.clearSession) reply.clearCookie(SESSION_COOKIE, base);
+  if (cookies.scans) {
+    reply.setCookie(SCAN_COOKIE, encodeScans(config.scanSecret, cookies.scans), { ...base, expires: new Date(now.getTime() + SCAN_VALID_HOURS * 3_600_000) });
+  }
 }
 
 /**

@@ -7,6 +7,7 @@
  *                                     sku's spec as its values' names in the caller's language
  *                                     (Accept-Language: the screen's), e.g. ["Large", "Iced"]
  *
+ * The routes' query and answers are declared in src/shared/protocol/staff.ts.
  * The screen itself is built into dist/staff/ and served with the app's files.
  */
 import type { FastifyInstance } from 'fastify';
@@ -14,8 +15,8 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/driver';
 import { actorOf, staffGuard } from './staffAuth';
+import { HttpError, serveStaffRoute, staffErrorHandler } from './staffRoute';
 import { specWords } from '../../shared/domain/rounds';
-import { langFromHeader } from '../messages';
 import { langsFor, trBy } from '../operations/localized';
 
 export interface StaffScreenDeps {
@@ -31,7 +32,9 @@ export async function staffScreenRoutes(app: FastifyInstance, { db, config, cloc
     return (await guard(req, reply)) ?? undefined;
   });
 
-  app.get('/staff/outlets', async (req) => {
+  app.setErrorHandler(staffErrorHandler);
+
+  serveStaffRoute(app, 'GET /staff/outlets', async ({ req }) => {
     // A person sees the outlets of their account (issue 26); automation every one.
     const actor = actorOf(req);
     const rows = await db.query<{ base_id: string; base_name: string; base_name_tw: string; base_name_en: string; shop_name_en: string; shop_name: string }>(
@@ -50,17 +53,17 @@ export async function staffScreenRoutes(app: FastifyInstance, { db, config, cloc
     };
   });
 
-  app.get<{ Querystring: { baseId?: string } }>('/staff/goods', async (req, reply) => {
-    const baseId = String(req.query.baseId ?? '').slice(0, 64);
+  serveStaffRoute(app, 'GET /staff/goods', async ({ query, lang }) => {
+    const baseId = query.baseId.slice(0, 64);
     const [base] = await db.query<{ shop_id: string }>('SELECT shop_id FROM base WHERE base_id = $1', [baseId]);
-    if (!base) return reply.code(404).send({ error: `no outlet ${baseId}` });
+    if (!base) throw new HttpError(404, `no outlet ${baseId}`);
     const goods = await db.query<{ goods_id: string; goods_code: string; goods_name: string; goods_name_tw: string; goods_name_en: string; sold_out: boolean }>(
       `SELECT g.goods_id, g.goods_code, g.goods_name, g.goods_name_tw, g.goods_name_en, g.sold_out
          FROM goods g JOIN goods_class c ON c.class_id = g.class_id
         WHERE g.shop_id = $1 AND g.goods_type <> 9 ORDER BY c.sort, c.class_id, g.sort, g.goods_id`,
       [base.shop_id],
     );
-    const l = await langsFor(db, langFromHeader(req.headers['accept-language']), { baseId });
+    const l = await langsFor(db, lang, { baseId });
     const skus = await db.query<{ sku_id: string; goods_id: string; sku_items: string; sold_out: boolean }>(
       `SELECT k.sku_id, k.goods_id, ${trBy('g.sku_attribute_values', 'k.sku_items', l)} AS sku_items, k.sold_out
          FROM goods_sku k JOIN goods g ON g.goods_id = k.goods_id

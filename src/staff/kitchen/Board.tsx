@@ -18,7 +18,8 @@ import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { defineMessages } from '../../ui-kit/defineMessages';
 import { CLOCK } from '../../ui-kit/format';
 import { StaffError, type StaffApi, type StaffRound, type StaffSheet } from '../api';
-import { specWords } from '../../shared/domain/rounds';
+import { kitchenState, specWords } from '../../shared/domain/rounds';
+import { detailWords, kitchenColumn, nextProgress, type KitchenColumn, type Progress } from '../../shared/domain/orderStates';
 import { playNewOrderCue } from './sound';
 import type { StaffLocale } from '../i18n/locale';
 import { openStaffStream } from '../stream';
@@ -75,7 +76,7 @@ const m = defineMessages({
   actionFailed: { id: 'staff.actionFailed', defaultMessage: 'That did not work: {reason}' },
 });
 
-type Column = 'new' | 'preparing' | 'ready' | 'delivering';
+type Column = KitchenColumn;
 const COLUMNS: { id: Column; title: MessageDescriptor }[] = [
   { id: 'new', title: m.colNew },
   { id: 'preparing', title: m.colPreparing },
@@ -93,22 +94,12 @@ export interface RoundCard {
 /** A sheet's rounds; from a service that sends none, the sheet as one round. */
 export function roundsOf(s: StaffSheet): StaffRound[] {
   if (s.rounds && s.rounds.length > 0) return s.rounds;
-  return [{ roundNo: 1, progress: s.progress, kitchenState: '', remark: s.remark, createdAt: s.createdAt, items: s.items }];
+  return [{ roundNo: 1, progress: s.progress, kitchenState: kitchenState(s.progress), remark: s.remark, createdAt: s.createdAt, movedAt: '', items: s.items }];
 }
 
-const BY_PROGRESS: Record<string, Column> = { placed: 'new', preparing: 'preparing', ready: 'ready', delivering: 'delivering' };
-
-/** The column a round's card belongs in, or null when it is not the kitchen's (unpaid, served, closed). */
+/** The column a round's card belongs in, or null when it is not the kitchen's (shared/domain/orderStates.ts kitchenColumn). */
 export function columnOf(s: StaffSheet, round: StaffRound = roundsOf(s)[0]!): Column | null {
-  if (s.status === 2 || s.status === 3) return null;
-  if (s.displayState === 'unpaid' || s.displayState === 'expired') return null;
-  if (round.progress === 'completed') {
-    // A table's sheet that was all served but not paid stays in view (its last round) for the counter to close.
-    const rounds = roundsOf(s);
-    const allServed = rounds.every((r) => r.progress === 'completed');
-    return s.payMode === 'postpay' && s.status === 0 && allServed && round.roundNo === rounds[rounds.length - 1]!.roundNo ? 'ready' : null;
-  }
-  return BY_PROGRESS[round.progress] ?? null;
+  return kitchenColumn(s, round, roundsOf(s));
 }
 
 /** The cards of the sheets: one per round in view. */
@@ -121,36 +112,12 @@ export function cardsOf(sheets: readonly StaffSheet[]): (RoundCard & { column: C
   );
 }
 
-/** The next step of a round and its button's words. */
-function nextStep(s: StaffSheet, progress: string): { progress: string; label: MessageDescriptor } | null {
-  switch (progress) {
-    case 'placed':
-      return { progress: 'preparing', label: m.toPreparing };
-    case 'preparing':
-      return { progress: 'ready', label: m.toReady };
-    case 'ready':
-      if (s.takeType === 'delivery') return { progress: 'delivering', label: m.toDelivering };
-      return { progress: 'completed', label: s.takeType === 'pickup' ? m.toPickedUp : m.toServed };
-    case 'delivering':
-      return { progress: 'completed', label: m.toDelivered };
-    default:
-      return null;
-  }
-}
-
-/** A line's bundle parts, add-ons and remarks as words. */
-function detailWords(text: string): string[] {
-  if (!text.trim()) return [];
-  try {
-    const d = JSON.parse(text) as { bomList?: { GoodsName?: unknown }[]; attachmentList?: { Value?: unknown }[]; remarkList?: unknown[] };
-    return [
-      ...(d.bomList ?? []).map((b) => String(b?.GoodsName ?? '')),
-      ...(d.attachmentList ?? []).map((a) => `+ ${String(a?.Value ?? '')}`),
-      ...(d.remarkList ?? []).map((r) => String(r)),
-    ].filter((w) => w && w !== '+ ');
-  } catch {
-    return [text];
-  }
+/** The next step of a round (shared/domain/orderStates.ts nextProgress) and its button's words. */
+function nextStep(s: StaffSheet, progress: string): { progress: Progress; label: MessageDescriptor } | null {
+  const next = nextProgress(progress, s.takeType);
+  if (next === 'completed') return { progress: next, label: progress === 'delivering' ? m.toDelivered : s.takeType === 'pickup' ? m.toPickedUp : m.toServed };
+  const labels: Partial<Record<Progress, MessageDescriptor>> = { preparing: m.toPreparing, ready: m.toReady, delivering: m.toDelivering };
+  return next ? { progress: next, label: labels[next]! } : null;
 }
 
 export function Board({
@@ -334,7 +301,7 @@ function Card({
   round: StaffRound;
   now: number;
   fresh: boolean;
-  onForward: (progress: string) => void;
+  onForward: (progress: Progress) => void;
   onClosePaid: () => void;
   onCancelPayment: () => void;
   onForceClose: () => void;
@@ -387,7 +354,7 @@ function Card({
             <li key={k}>
               <span className="qty">{Number(i.qua)}×</span> {i.goodsName}
               {i.skuItems && <span className="spec"> ({specWords(i.skuItems).join(' / ')})</span>}
-              {detailWords(i.detail).length > 0 && <span className="extras">{detailWords(i.detail).join(' · ')}</span>}
+              {detailWords(i.detail, '+ ').length > 0 && <span className="extras">{detailWords(i.detail, '+ ').join(' · ')}</span>}
             </li>
           ))}
         </ul>

@@ -11,6 +11,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { StaffApi } from '../api';
+import type { Progress } from '../../shared/domain/orderStates';
 
 /** What the staff client's call K resolves to: the stand-ins are typed by it. */
 export type Answer<K extends keyof StaffApi> = Awaited<ReturnType<StaffApi[K]>>;
@@ -73,6 +74,8 @@ export function line(l: Partial<Line> = {}): Line {
     skuItems: '',
     pUnit: '18.00',
     qua: '1',
+    pQua: '1',
+    mQua: '1',
     amo: '18.00',
     detail: '',
     ...l,
@@ -86,6 +89,7 @@ export function round(r: Partial<Round> = {}): Round {
     kitchenState: 'new',
     remark: '',
     createdAt: '2026-11-25T12:00:00.000Z',
+    movedAt: '',
     items: [line()],
     ...r,
   };
@@ -97,7 +101,10 @@ export function sheet(s: Partial<Sheet> = {}): Sheet {
   return {
     sheetId: 'S20261125000001',
     baseId: BASE_ID,
+    tableId: '',
     tableName: '',
+    posType: 1,
+    businessMode: '1',
     takeType: 'pickup',
     payMode: 'prepay',
     status: 1,
@@ -106,12 +113,17 @@ export function sheet(s: Partial<Sheet> = {}): Sheet {
     progress: rounds[0]?.progress ?? 'placed',
     displayState: 'paid',
     totalAmo: '18.00',
+    feeAmo: '0.00',
+    bagAmo: '0.00',
+    couponAmo: '0.00',
     custName: '',
+    custPhone: '',
     address: '',
     takeTime: '',
     remark: '',
     roundCount: rounds.length,
     createdAt: rounds[0]?.createdAt ?? '2026-11-25T12:00:00.000Z',
+    updatedAt: rounds[0]?.createdAt ?? '2026-11-25T12:00:00.000Z',
     items: rounds.flatMap((r) => r.items),
     ...s,
     rounds,
@@ -126,7 +138,7 @@ export function goods(g: Partial<Goods> = {}): Goods {
     nameTw: '奶茶',
     nameEn: 'Milk tea',
     soldOut: false,
-    skus: [{ skuId: 'K1', skuItems: '', soldOut: false }],
+    skus: [{ skuId: 'K1', skuItems: '', spec: [], soldOut: false }],
     ...g,
   };
 }
@@ -232,7 +244,7 @@ export const server = setupServer(
     const no = (await record(request)) ?? refused('progress');
     if (no) return no;
     const { progress, round: roundNo } = (await request.json()) as {
-      progress: string;
+      progress: Progress;
       round?: number;
     };
     const s = findSheet(String(params.id));

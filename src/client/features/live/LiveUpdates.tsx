@@ -42,8 +42,9 @@ export function authorName(intl: IntlShape, author: { byName: string; byPlace: n
 
 /** The note for an event, or null when there is nothing to say (the customer's own action). */
 export function noteFor(intl: IntlShape, e: LiveEvent): string | null {
-  const d = e.data;
-  switch (e.kind) {
+  // Destructured, so that the kind narrows the data (shared/protocol/live.ts: a sheet's state, or a sold-out mark).
+  const { kind, data: d } = e;
+  switch (kind) {
     case 'progress':
       if (d.progress === 'preparing') return intl.formatMessage(notes.preparing);
       if (d.progress === 'ready') return intl.formatMessage(notes.ready);

@@ -10,29 +10,11 @@
  * instance), resuming from the last event, without reading everything again.
  */
 import { GATEWAY_PATH } from '../../../shared/protocol/envelope';
+import type { LiveFrame } from '../../../shared/protocol/live';
 import { gatewayUrl } from '../../app/config';
 
-/** An event as the service sends it (src/server/events/emit.ts, without VipIDs). */
-export interface LiveEvent {
-  id: string;
-  kind: 'placed' | 'round' | 'paid' | 'payment' | 'settling' | 'progress' | 'cancelled' | 'closed' | 'menu';
-  sheetId: string;
-  baseId: string;
-  data: {
-    status?: number;
-    payStatus?: number;
-    progress?: string;
-    isPayLater?: boolean;
-    takeType?: string;
-    payMode?: string;
-    businessMode?: string;
-    roundCount?: number;
-    round?: { no: number; byName: string; byPlace: number; mine: boolean } | null;
-    goodsId?: string;
-    skuId?: string | null;
-    soldOut?: boolean;
-  };
-}
+/** An event as the service sends it (a frame of shared/protocol/live.ts: without VipIDs, with round.mine). */
+export type LiveEvent = LiveFrame;
 
 export interface LiveListener {
   onEvent(event: LiveEvent): void;

@@ -2,7 +2,7 @@
 import { api } from '../../app/api';
 import { answer, request, type AnswerOf } from '../../app/operation';
 import { decimal, flag, num, text, totalCount } from '../../app/rows';
-import { displayState, type DisplayState } from '../../../shared/domain/orderStates';
+import { detailWords, displayState, type DisplayState } from '../../../shared/domain/orderStates';
 import { KITCHEN_STATES, kitchenState, type KitchenState } from '../../../shared/domain/rounds';
 import { MEMBER_MONEY_TAGS } from '../wallet';
 
@@ -165,22 +165,6 @@ export function toOrderSummary(row: ListRow): OrderSummary {
     firstGoodsName: text(row.FirstGoodsName),
     pic: text(row.Pic),
   };
-}
-
-/** A line's Detail: JSON text of its bundle parts, add-ons and remarks ('' for a plain line); other text is shown as it is. */
-export function detailWords(detail: string): string[] {
-  if (!detail.trim()) return [];
-  try {
-    const parsed = JSON.parse(detail) as { bomList?: { GoodsName?: unknown }[]; attachmentList?: { Value?: unknown }[]; remarkList?: unknown[] };
-    if (!parsed || typeof parsed !== 'object') return [detail];
-    return [
-      ...(parsed.bomList ?? []).map((b) => text(b?.GoodsName)),
-      ...(parsed.attachmentList ?? []).map((a) => text(a?.Value)),
-      ...(parsed.remarkList ?? []).map(text),
-    ].filter(Boolean);
-  } catch {
-    return [detail];
-  }
 }
 
 function toOrderDetail(data: Detail): OrderDetail {

@@ -13,6 +13,10 @@
  * and none is accepted.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { maskPhone } from '../../../shared/domain/memberName';
+import { decimal4 } from '../../../shared/protocol/envelope';
+import type { StaffMemberJson } from '../../../shared/protocol/staff';
+import type { Queryable } from '../../db/driver';
 
 export const MEMBER_CODE_WINDOW_MS = 60_000;
 /** The windows a code is accepted in: the current one and the previous one. */
@@ -64,4 +68,23 @@ export function memberCodeValid(secret: string, vipId: string, digits: string, n
     if (timingSafeEqual(expected, Buffer.from(digits))) valid = true;
   }
   return valid;
+}
+
+/**
+ * The member behind a scanned member code (the staff's lookup, GET
+ * /staff/members/by-code/:code) of the current or the previous minute, or
+ * null for any other code (stale, forged, a guest's, malformed). The phone is
+ * masked: the screen names a member who has set no name by it
+ * (shared/domain/memberName.ts, issue 23).
+ */
+export async function memberByCode(db: Queryable, secret: string, code: string, now: Date): Promise<StaffMemberJson | null> {
+  const parsed = parseMemberCode(code);
+  if (!parsed) return null;
+  const candidates = await db.query<{ vip_id: string; vip_name: string; vip_code: string; phone: string; balance: string; score: string }>(
+    'SELECT vip_id, vip_name, vip_code, phone, balance, score FROM vip WHERE vip_code = $1 AND NOT is_guest ORDER BY vip_id LIMIT 20',
+    [parsed.vipCode],
+  );
+  const member = candidates.find((v) => memberCodeValid(secret, v.vip_id, parsed.digits, now));
+  if (!member) return null;
+  return { VipID: member.vip_id, VipName: member.vip_name, VipCode: member.vip_code, Phone: maskPhone(member.phone ?? ''), Balance: decimal4(member.balance), Score: decimal4(member.score) };
 }

@@ -140,28 +140,38 @@ function quantityOk(q: number, byWeight: boolean): boolean {
   return Math.abs(q * 10 ** QUANTITY_SCALE - Math.round(q * 10 ** QUANTITY_SCALE)) < 1e-6;
 }
 
+/** The menu's rows an order's lines need, by goods (and bundle group). */
+export interface MenuRows {
+  goods: Map<string, GoodsDb>;
+  skus: Map<string, SkuDb[]>;
+  packs: Map<string, PackDb[]>;
+  bomClasses: Map<string, BomClassDb[]>;
+  bomItems: Map<string, BomItemDb[]>;
+  options: Map<string, OptionDb[]>;
+  /** The promotion rows running at `now` (the same rule as the menu reads, operations/menu/). */
+  promos: Map<string, PromoDb[]>;
+}
+
+type PriceOpts = { shopId: string; now: Date; formats: Formats; langs?: TextLangs };
+
+/** Main units bought at a promotion price, per plan/goods/sku, for the per-order limits. */
+type Promoted = Map<string, { qua: number; limit: number; name: string }>;
+
 /** Prices the lines of an order for `shopId` at `now`; throws an OpError for the first line that cannot be sold. */
-export async function priceLines(
-  tx: Queryable,
-  opts: { shopId: string; now: Date; formats: Formats; langs?: TextLangs },
-  lines: readonly RequestLine[],
-): Promise<PricedLine[]> {
-  const { shopId, now, formats } = opts;
+export async function priceLines(tx: Queryable, opts: PriceOpts, lines: readonly RequestLine[]): Promise<PricedLine[]> {
+  const menu = await readMenu(tx, opts, [...new Set(lines.map((l) => l.GoodsID))]);
+  const promoted: Promoted = new Map();
+  const priced = lines.map((line) => priceLine(menu, opts, line, promoted));
+  checkPromoteLimits(promoted);
+  return priced;
+}
+
+/** Step 1: everything the lines need, in one statement: each part a JSON array (numerics as text, as the driver reads them). */
+async function readMenu(tx: Queryable, opts: PriceOpts, goodsIds: string[]): Promise<MenuRows> {
   // Messages name goods and skus in the caller's language (operations/localized.ts); stored names stay the base texts.
-  const shown = (column: string, group?: string) =>
-    !opts.langs ? column : group ? trBy(group, column, opts.langs) : tr(column, opts.langs);
-  const goodsIds = [...new Set(lines.map((l) => l.GoodsID))];
-  // Everything the lines need, in one statement: each part a JSON array (numerics as text, as the driver reads them).
+  const shown = (column: string, group?: string) => (!opts.langs ? column : group ? trBy(group, column, opts.langs) : tr(column, opts.langs));
   const list = (sql: string) => `(SELECT COALESCE(json_agg(x), '[]'::json) FROM (${sql}) x)`;
-  const [read] = await tx.query<{
-    goods: GoodsDb[];
-    skus: SkuDb[];
-    packs: PackDb[];
-    bom_classes: BomClassDb[];
-    bom_items: BomItemDb[];
-    options: OptionDb[];
-    promos: PromoDb[];
-  }>(
+  const [read] = await tx.query<{ goods: GoodsDb[]; skus: SkuDb[]; packs: PackDb[]; bom_classes: BomClassDb[]; bom_items: BomItemDb[]; options: OptionDb[]; promos: PromoDb[] }>(
     `SELECT
        ${list(`SELECT goods_id, shop_id, goods_name, ${shown('goods_name')} AS shown_name, goods_type, sales_price::text AS sales_price, sold_out, bag_count
                  FROM goods WHERE goods_id = ANY ($1::text[])`)} AS goods,
@@ -187,142 +197,161 @@ export async function priceLines(
                   AND (btrim(pp.week_days) = ''
                        OR EXTRACT(ISODOW FROM ($3::timestamptz AT TIME ZONE e.time_zone))::int::text
                           = ANY (string_to_array(replace(pp.week_days, ' ', ''), ',')))`)} AS promos`,
-    [goodsIds, shopId, now],
+    [goodsIds, opts.shopId, opts.now],
   );
-  const goods = new Map(read!.goods.map((g) => [g.goods_id, g]));
-  const skus = groupBy(read!.skus, (k) => k.goods_id);
-  const packs = groupBy(read!.packs, (p) => p.goods_id);
-  const bomClasses = groupBy(read!.bom_classes, (c) => c.goods_id);
-  const bomItems = groupBy(read!.bom_items, (i) => i.bom_class_id);
-  const options = groupBy(read!.options, (o) => o.goods_id);
-  // The promotion rows running at `now` (the same rule as the menu reads, operations/menu/).
-  const promos = groupBy(read!.promos, (p) => p.goods_id);
+  return {
+    goods: new Map(read!.goods.map((g) => [g.goods_id, g])),
+    skus: groupBy(read!.skus, (k) => k.goods_id),
+    packs: groupBy(read!.packs, (p) => p.goods_id),
+    bomClasses: groupBy(read!.bom_classes, (c) => c.goods_id),
+    bomItems: groupBy(read!.bom_items, (i) => i.bom_class_id),
+    options: groupBy(read!.options, (o) => o.goods_id),
+    promos: groupBy(read!.promos, (p) => p.goods_id),
+  };
+}
 
-  /** Main units bought at a promotion price, per plan/goods/sku, for the per-order limits. */
-  const promoted = new Map<string, { qua: number; limit: number; name: string }>();
+/** Step 2: one line: its goods, sku, pack unit, bundle parts and add-ons as chosen, then its prices. */
+export function priceLine(menu: MenuRows, opts: PriceOpts, line: RequestLine, promoted: Promoted): PricedLine {
+  const g = goodsOfLine(menu, opts.shopId, line);
+  const changed = () => new OpError('choicesChanged', ErrorCode.business, { name: g.shown_name });
+  const sku = skuOfLine(menu, g, line, changed);
+  const pack = packOfLine(menu, g, line, changed);
+  const parts = partsOfLine(menu, g, line, changed);
+  const addOns = addOnsOfLine(menu, g, line, changed);
+  const prices = linePrices(menu, opts.formats, { g, sku, pack, parts, addOns, line }, promoted);
+  const ref = pack ? pack.ref : '1';
+  const qua = line.PQua * Number(ref) + line.MQua;
+  return {
+    ...line,
+    // Stored as the base texts, whatever language the app sent them in.
+    PUnit: pack ? pack.punit : '',
+    goodsName: g.goods_name,
+    skuItems: sku?.sku_items ?? '',
+    qua: Math.round(qua * 10 ** QUANTITY_SCALE) / 10 ** QUANTITY_SCALE,
+    ref,
+    ...prices,
+    bags: g.bag_count * (line.PQua + Math.ceil(line.MQua)),
+    detail: lineDetail(parts, addOns, line.remarks),
+  };
+}
 
-  const priced = lines.map((line): PricedLine => {
-    const g = goods.get(line.GoodsID);
-    if (!g || g.shop_id !== shopId) throw new OpError('goodsNotFound');
-    const name = g.shown_name;
-    const changed = () => new OpError('choicesChanged', ErrorCode.business, { name });
-    const byWeight = g.goods_type === GOODS_TYPE_BY_WEIGHT;
-    if (!quantityOk(line.MQua, byWeight) || !Number.isInteger(line.PQua)) {
-      throw new OpError('orderInvalid', ErrorCode.badRequest, {
-        reason: `Item1[${line.n - 1}]: ${byWeight ? 'quantities have at most 3 decimals' : 'quantities are whole numbers'}`,
-      });
-    }
-    if (g.sold_out) throw new OpError('soldOutItem', ErrorCode.business, { name });
-
-    // Sku.
-    const goodsSkus = skus.get(g.goods_id) ?? [];
-    let sku: SkuDb | undefined;
-    if (goodsSkus.length > 0) {
-      sku = goodsSkus.find((s) => s.sku_id === line.SkuID);
-      if (!sku) throw changed();
-      if (sku.sold_out) throw new OpError('soldOutItem', ErrorCode.business, { name: `${name} ${sku.shown_items}`.trim() });
-    } else if (line.SkuID !== '') {
-      throw changed();
-    }
-
-    // Pack unit.
-    let pack: PackDb | undefined;
-    if (line.PUnit !== '') {
-      // The app sends the pack unit it showed, in any of the three languages.
-      pack = (packs.get(g.goods_id) ?? []).find((p) => [p.punit, p.punit_tw, p.punit_en].includes(line.PUnit));
-      if (!pack) throw changed();
-    } else if (line.PQua > 0) {
-      throw new OpError('orderInvalid', ErrorCode.badRequest, { reason: `Item1[${line.n - 1}]: PQua needs a PUnit` });
-    }
-
-    // Bundle parts.
-    const groups = bomClasses.get(g.goods_id) ?? [];
-    const chosen = new Map<string, BomItemDb[]>();
-    const seen = new Set<string>();
-    for (const choice of line.bom) {
-      const key = `${choice.BOMClassID}\u0000${choice.GoodsID}`;
-      const item = groups.some((c) => c.bom_class_id === choice.BOMClassID)
-        ? (bomItems.get(choice.BOMClassID) ?? []).find((i) => i.goods_id === choice.GoodsID)
-        : undefined;
-      if (!item || seen.has(key)) throw changed();
-      seen.add(key);
-      if (item.sold_out) throw new OpError('soldOutItem', ErrorCode.business, { name: item.shown_name });
-      chosen.set(choice.BOMClassID, [...(chosen.get(choice.BOMClassID) ?? []), item]);
-    }
-    for (const group of groups) {
-      const n = chosen.get(group.bom_class_id)?.length ?? 0;
-      if (group.select_type === 0 ? n !== group.select_qua : n > group.select_qua) throw changed();
-    }
-    const parts = line.bom.map((c) => (bomItems.get(c.BOMClassID) ?? []).find((i) => i.goods_id === c.GoodsID)!);
-
-    // Add-ons.
-    const linked = options.get(g.goods_id) ?? [];
-    if (new Set(line.options).size !== line.options.length) throw changed();
-    const addOns = line.options.map((id) => {
-      const option = linked.find((o) => o.option_id === id);
-      if (!option) throw changed();
-      return option;
+/** The line's goods: of this shop, its quantities in its unit's steps, not sold out. */
+function goodsOfLine(menu: MenuRows, shopId: string, line: RequestLine): GoodsDb {
+  const g = menu.goods.get(line.GoodsID);
+  if (!g || g.shop_id !== shopId) throw new OpError('goodsNotFound');
+  const byWeight = g.goods_type === GOODS_TYPE_BY_WEIGHT;
+  if (!quantityOk(line.MQua, byWeight) || !Number.isInteger(line.PQua)) {
+    throw new OpError('orderInvalid', ErrorCode.badRequest, {
+      reason: `Item1[${line.n - 1}]: ${byWeight ? 'quantities have at most 3 decimals' : 'quantities are whole numbers'}`,
     });
+  }
+  if (g.sold_out) throw new OpError('soldOutItem', ErrorCode.business, { name: g.shown_name });
+  return g;
+}
 
-    // Prices (pricing.ts) and the amount (cart.ts).
-    const listPrice = sku ? sku.sales_price : g.sales_price;
-    const goodsPromos = (promos.get(g.goods_id) ?? []).filter((p) => p.sku_id === '' || (sku && p.sku_id === sku.sku_id));
-    const best = goodsPromos.reduce<PromoDb | undefined>(
-      (low, p) => (!low || Number(p.promote_price) < Number(low.promote_price) ? p : low),
-      undefined,
-    );
-    const extras = { bomAmos: parts.map((p) => p.bom_amo), addOnPrices: addOns.map((o) => o.sales_price) };
-    const price = unitPrice({ salesPrice: listPrice, promotePrice: best?.promote_price ?? null, ...extras }, formats);
-    const punitPrice = pack ? packPrice(pack.sales_price, pack.ref, extras, formats) : '0';
-    const amoMinor = lineAmountMinor({ pQua: line.PQua, mQua: line.MQua, PUnitPrice: punitPrice, Price: price }, formats);
-    const salesPrice = currentPrice(listPrice, best?.promote_price ?? null);
-    const promoApplies = best !== undefined && salesPrice !== listPrice && line.MQua > 0;
-    let disMinor = 0;
-    if (promoApplies) {
-      const withoutPromo = unitPrice({ salesPrice: listPrice, ...extras }, formats);
-      disMinor = lineAmountMinor({ pQua: line.PQua, mQua: line.MQua, PUnitPrice: punitPrice, Price: withoutPromo }, formats) - amoMinor;
-      if (best.limit_qua !== null) {
-        const key = `${best.plan_id}\u0000${g.goods_id}\u0000${sku?.sku_id ?? ''}`;
-        const sofar = promoted.get(key) ?? { qua: 0, limit: Number(best.limit_qua), name };
-        sofar.qua += line.MQua;
-        promoted.set(key, sofar);
-      }
-    }
+/** The line's sku: one of the goods' when it has skus (not sold out), none when it has not. */
+function skuOfLine(menu: MenuRows, g: GoodsDb, line: RequestLine, changed: () => OpError): SkuDb | undefined {
+  const goodsSkus = menu.skus.get(g.goods_id) ?? [];
+  if (goodsSkus.length === 0) {
+    if (line.SkuID !== '') throw changed();
+    return undefined;
+  }
+  const sku = goodsSkus.find((s) => s.sku_id === line.SkuID);
+  if (!sku) throw changed();
+  if (sku.sold_out) throw new OpError('soldOutItem', ErrorCode.business, { name: `${g.shown_name} ${sku.shown_items}`.trim() });
+  return sku;
+}
 
-    const ref = pack ? pack.ref : '1';
-    const qua = line.PQua * Number(ref) + line.MQua;
-    const detail =
-      parts.length || addOns.length || line.remarks.length
-        ? JSON.stringify({
-            // References and prices, never texts: reads answer the names in the reader's language (lineTexts.ts).
-            bomList: parts.map((p) => ({ BOMClassID: p.bom_class_id, GoodsID: p.goods_id, BOMAmo: p.bom_amo })),
-            attachmentList: addOns.map((o) => ({ OptionID: o.option_id, Value2: o.price, Value3: o.sales_price })),
-            remarkList: line.remarks,
-          })
-        : '';
-    return {
-      ...line,
-      // Stored as the base texts, whatever language the app sent them in.
-      PUnit: pack ? pack.punit : '',
-      goodsName: g.goods_name,
-      skuItems: sku?.sku_items ?? '',
-      qua: Math.round(qua * 10 ** QUANTITY_SCALE) / 10 ** QUANTITY_SCALE,
-      ref,
-      price,
-      punitPrice,
-      salesPrice,
-      amoMinor,
-      disMinor,
-      salType: promoApplies ? SAL_TYPE.promote : SAL_TYPE.normal,
-      bags: g.bag_count * (line.PQua + Math.ceil(line.MQua)),
-      detail,
-    };
+/** The line's pack unit, as the app showed it in any of the three languages; needed for a pack quantity. */
+function packOfLine(menu: MenuRows, g: GoodsDb, line: RequestLine, changed: () => OpError): PackDb | undefined {
+  if (line.PUnit !== '') {
+    const pack = (menu.packs.get(g.goods_id) ?? []).find((p) => [p.punit, p.punit_tw, p.punit_en].includes(line.PUnit));
+    if (!pack) throw changed();
+    return pack;
+  }
+  if (line.PQua > 0) throw new OpError('orderInvalid', ErrorCode.badRequest, { reason: `Item1[${line.n - 1}]: PQua needs a PUnit` });
+  return undefined;
+}
+
+/** The line's bundle parts: each of its groups', once, not sold out, as many as each group takes. */
+function partsOfLine(menu: MenuRows, g: GoodsDb, line: RequestLine, changed: () => OpError): BomItemDb[] {
+  const groups = menu.bomClasses.get(g.goods_id) ?? [];
+  const chosen = new Map<string, BomItemDb[]>();
+  const seen = new Set<string>();
+  for (const choice of line.bom) {
+    const key = `${choice.BOMClassID}\u0000${choice.GoodsID}`;
+    const item = groups.some((c) => c.bom_class_id === choice.BOMClassID)
+      ? (menu.bomItems.get(choice.BOMClassID) ?? []).find((i) => i.goods_id === choice.GoodsID)
+      : undefined;
+    if (!item || seen.has(key)) throw changed();
+    seen.add(key);
+    if (item.sold_out) throw new OpError('soldOutItem', ErrorCode.business, { name: item.shown_name });
+    chosen.set(choice.BOMClassID, [...(chosen.get(choice.BOMClassID) ?? []), item]);
+  }
+  for (const group of groups) {
+    const n = chosen.get(group.bom_class_id)?.length ?? 0;
+    if (group.select_type === 0 ? n !== group.select_qua : n > group.select_qua) throw changed();
+  }
+  return line.bom.map((c) => (menu.bomItems.get(c.BOMClassID) ?? []).find((i) => i.goods_id === c.GoodsID)!);
+}
+
+/** The line's add-ons: the goods' own, each once. */
+function addOnsOfLine(menu: MenuRows, g: GoodsDb, line: RequestLine, changed: () => OpError): OptionDb[] {
+  const linked = menu.options.get(g.goods_id) ?? [];
+  if (new Set(line.options).size !== line.options.length) throw changed();
+  return line.options.map((id) => {
+    const option = linked.find((o) => o.option_id === id);
+    if (!option) throw changed();
+    return option;
   });
+}
 
+/** Step 3: the line's prices (pricing.ts) and amount (cart.ts), the best running promotion's discount, counted for its limit. */
+function linePrices(
+  menu: MenuRows,
+  formats: Formats,
+  { g, sku, pack, parts, addOns, line }: { g: GoodsDb; sku: SkuDb | undefined; pack: PackDb | undefined; parts: BomItemDb[]; addOns: OptionDb[]; line: RequestLine },
+  promoted: Promoted,
+): Pick<PricedLine, 'price' | 'punitPrice' | 'salesPrice' | 'amoMinor' | 'disMinor' | 'salType'> {
+  const listPrice = sku ? sku.sales_price : g.sales_price;
+  const goodsPromos = (menu.promos.get(g.goods_id) ?? []).filter((p) => p.sku_id === '' || (sku && p.sku_id === sku.sku_id));
+  const best = goodsPromos.reduce<PromoDb | undefined>((low, p) => (!low || Number(p.promote_price) < Number(low.promote_price) ? p : low), undefined);
+  const extras = { bomAmos: parts.map((p) => p.bom_amo), addOnPrices: addOns.map((o) => o.sales_price) };
+  const price = unitPrice({ salesPrice: listPrice, promotePrice: best?.promote_price ?? null, ...extras }, formats);
+  const punitPrice = pack ? packPrice(pack.sales_price, pack.ref, extras, formats) : '0';
+  const amoMinor = lineAmountMinor({ pQua: line.PQua, mQua: line.MQua, PUnitPrice: punitPrice, Price: price }, formats);
+  const salesPrice = currentPrice(listPrice, best?.promote_price ?? null);
+  const promoApplies = best !== undefined && salesPrice !== listPrice && line.MQua > 0;
+  let disMinor = 0;
+  if (promoApplies) {
+    const withoutPromo = unitPrice({ salesPrice: listPrice, ...extras }, formats);
+    disMinor = lineAmountMinor({ pQua: line.PQua, mQua: line.MQua, PUnitPrice: punitPrice, Price: withoutPromo }, formats) - amoMinor;
+    if (best.limit_qua !== null) {
+      const key = `${best.plan_id}\u0000${g.goods_id}\u0000${sku?.sku_id ?? ''}`;
+      const sofar = promoted.get(key) ?? { qua: 0, limit: Number(best.limit_qua), name: g.shown_name };
+      sofar.qua += line.MQua;
+      promoted.set(key, sofar);
+    }
+  }
+  return { price, punitPrice, salesPrice, amoMinor, disMinor, salType: promoApplies ? SAL_TYPE.promote : SAL_TYPE.normal };
+}
+
+/** The line's Detail: references and prices of its parts and add-ons, and its remarks, never texts ('' for a plain line). */
+export function lineDetail(parts: readonly Pick<BomItemDb, 'bom_class_id' | 'goods_id' | 'bom_amo'>[], addOns: readonly Pick<OptionDb, 'option_id' | 'price' | 'sales_price'>[], remarks: readonly string[]): string {
+  if (!parts.length && !addOns.length && !remarks.length) return '';
+  // Reads answer the names in the reader's language (lineTexts.ts).
+  return JSON.stringify({
+    bomList: parts.map((p) => ({ BOMClassID: p.bom_class_id, GoodsID: p.goods_id, BOMAmo: p.bom_amo })),
+    attachmentList: addOns.map((o) => ({ OptionID: o.option_id, Value2: o.price, Value3: o.sales_price })),
+    remarkList: remarks,
+  });
+}
+
+/** Step 4: the promotions' per-order limits, over all the lines. */
+export function checkPromoteLimits(promoted: ReadonlyMap<string, { qua: number; limit: number; name: string }>): void {
   for (const { qua, limit, name } of promoted.values()) {
     if (qua > limit) throw new OpError('promoteLimit', ErrorCode.business, { name, limit });
   }
-  return priced;
 }
 
 /** A client amount (a number) in minor units at `scale`, for comparing with the server's. */

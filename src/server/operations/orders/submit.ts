@@ -240,51 +240,103 @@ async function tableSheetFor(tx: Queryable, tableId: string, sheetId: string): P
   throw new OpError('sheetClosed');
 }
 
+/**
+ * The submit, in its steps: read the request, take the member's lock and read
+ * what it needs in one statement (a retry answers there), the outlet's and the
+ * table's rules, price the lines, the delivery fee and the coupon, the
+ * client's figures against the service's, write, answer.
+ */
 export async function submitOrder(ctx: OpContext, payload: SubmitPayload) {
-  const { tx, session, now } = ctx;
+  const request = readRequest(ctx, payload);
+  const read = await lockAndRead(ctx.tx, request);
+  if (read?.prev_sheet_id) return repeatedAnswer(read, request);
+  const rules = outletRules(ctx, request.row, read);
+  const table = await tableRules(ctx, request.row, rules);
+  const takeTime = takeTimeOf(request.row, rules.takeType, rules.outlet, ctx.now);
+  const { delivery, freight } = deliveryRules(request.row, rules.takeType, read!);
+  const priced = await priceOrder(ctx, rules, request.lines, read!);
+  const fee = deliveryFee(rules.outlet, delivery, freight, priced.goodsMinor);
+  const coupon = await applyCoupon(ctx, request, rules, priced.goodsMinor);
+  const totalMinor = orderTotalMinor({ goodsMinor: priced.goodsMinor, bagMinor: priced.bagMinor, feeMinor: fee.feeMinor, couponMinor: coupon.couponMinor });
+  checkClientFigures(request.row, priced.lines, totalMinor, rules.outlet);
+  return writeOrder(ctx, { request, rules, table, takeTime, delivery, priced, fee, coupon, totalMinor });
+}
+
+/** The request as the service reads it: the session's member, the header row, the lines and their hash. */
+export interface SubmitRequest {
+  vipId: string;
+  row: SubmitRow;
+  localSheetId: string;
+  lines: RequestLine[];
+  /** The normalised request's hash: a retry with the same LocalSheetID must be the same order. */
+  hash: string;
+}
+
+/** Step 1: read the request (a session is needed, and a line with a quantity). */
+export function readRequest(ctx: Pick<OpContext, 'session'>, payload: SubmitPayload): SubmitRequest {
+  const { session } = ctx;
   if (!session?.vipId) throw new OpError('loginRequired', ErrorCode.sessionRequired);
-  const vipId = session.vipId;
   const row = payload.tableData[0]!;
-  const localSheetId = row.LocalSheetID;
   const lines = requestLines(payload.Item1);
   if (lines.length === 0) throw invalid('Item1 needs at least one line with a quantity above 0');
-  const hash = requestHash(row, lines);
+  return { vipId: session.vipId, row, localSheetId: row.LocalSheetID, lines, hash: requestHash(row, lines) };
+}
 
-  // One submit of a member at a time; then a retry finds the first answer. The lock is a
-  // statement of its own: the next one, started after it is granted, sees the submit it waited for.
-  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SUBMIT_LOCK_CLASS, vipId]);
-  // In one statement: an earlier submit with this LocalSheetID, the outlet, its freight rule, the enterprise's language.
-  const [read] = await tx.query<FirstRead>(FIRST_READ_SQL, [vipId, localSheetId, row.BaseID]);
-  if (read?.prev_sheet_id) {
-    if (read.prev_request_hash !== hash) throw new OpError('localSheetIdReused');
-    const previous: Answer = {
-      sheet_id: read.prev_sheet_id,
-      round_no: read.prev_round_no!,
-      amount: read.prev_amount!,
-      status: read.prev_status!,
-      pay_status: read.prev_pay_status!,
-      pay_mode: read.prev_pay_mode!,
-      total_amo: read.prev_total_amo!,
-      created_at: read.prev_created_at!,
-    };
-    return answerOf(previous, localSheetId);
-  }
+/**
+ * Step 2: one submit of a member at a time (then a retry finds the first
+ * answer); then, in one statement, an earlier submit with this LocalSheetID,
+ * the outlet, its freight rule and the enterprise's language.
+ */
+async function lockAndRead(tx: Queryable, request: SubmitRequest): Promise<FirstRead | undefined> {
+  // The lock is a statement of its own: the next one, started after it is granted, sees the submit it waited for.
+  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SUBMIT_LOCK_CLASS, request.vipId]);
+  const [read] = await tx.query<FirstRead>(FIRST_READ_SQL, [request.vipId, request.localSheetId, request.row.BaseID]);
+  return read;
+}
 
-  // The outlet, the way of ordering, the table.
+/** A retry of an accepted submit: its first answer; the same LocalSheetID for another order is refused. */
+export function repeatedAnswer(read: FirstRead, request: Pick<SubmitRequest, 'hash' | 'localSheetId'>) {
+  if (read.prev_request_hash !== request.hash) throw new OpError('localSheetIdReused');
+  const previous: Answer = {
+    sheet_id: read.prev_sheet_id!,
+    round_no: read.prev_round_no!,
+    amount: read.prev_amount!,
+    status: read.prev_status!,
+    pay_status: read.prev_pay_status!,
+    pay_mode: read.prev_pay_mode!,
+    total_amo: read.prev_total_amo!,
+    created_at: read.prev_created_at!,
+  };
+  return answerOf(previous, request.localSheetId);
+}
+
+/** The outlet and the way of ordering at it. */
+export interface OutletRules {
+  outlet: Outlet;
+  mode: '1' | '2';
+  takeType: 'dinein' | 'pickup' | 'delivery';
+  /** A pay-after table: the submit is a round of the table's sheet. */
+  postpay: boolean;
+}
+
+/** Step 3a: the outlet's rules: it exists in the session's enterprise and offers this way of ordering. */
+export function outletRules(ctx: Pick<OpContext, 'session'>, row: SubmitRow, read: FirstRead | undefined): OutletRules {
   const outlet = read?.base_id ? outletOf(read as OutletRow) : null;
   if (!outlet || outlet.shopId !== row.ShopID) throw new OpError('baseNotFound');
-  if (outlet.entId !== session.entId) throw new OpError('loginRequired', ErrorCode.sessionInvalid);
+  if (outlet.entId !== ctx.session!.entId) throw new OpError('loginRequired', ErrorCode.sessionInvalid);
   const { mode, takeType } = wayOf(row);
   if ((mode === BusinessMode.dineIn) !== (takeType === 'dinein')) throw invalid('TakeType dinein goes with BusinessMode 2, pickup and delivery with 1');
   if (!modesOffered(outlet.businessMode).includes(mode)) throw new OpError('businessModeUnavailable');
+  return { outlet, mode, takeType, postpay: mode === BusinessMode.dineIn && outlet.payMode === 'postpay' };
+}
+
+/** Step 3b: the table's rules: who may order at it, its running sheet and the ordering guard (SPEC section 4). */
+async function tableRules(ctx: OpContext, row: SubmitRow, { outlet, mode, postpay }: OutletRules): Promise<{ tableId: string | null; tableSheet: TableSheet | null }> {
+  const { tx, now } = ctx;
   let tableId: string | null = null;
-  const postpay = mode === BusinessMode.dineIn && outlet.payMode === 'postpay';
   if (mode === BusinessMode.dineIn && row.TableID) {
     // A round on a pay-after table locks the table's row: rounds from several phones are numbered one after another.
-    const [table] = await tx.query(
-      `SELECT table_id FROM dining_table WHERE table_id = $1 AND base_id = $2${postpay ? ' FOR UPDATE' : ''}`,
-      [row.TableID, outlet.baseId],
-    );
+    const [table] = await tx.query(`SELECT table_id FROM dining_table WHERE table_id = $1 AND base_id = $2${postpay ? ' FOR UPDATE' : ''}`, [row.TableID, outlet.baseId]);
     if (!table) throw new OpError('tableNotFound');
     // Ordering at a table (a round, or opening its sheet) is for who scanned its code (issue 22):
     // table ids are no secret, its code is (http/tableScan.ts).
@@ -292,8 +344,6 @@ export async function submitOrder(ctx: OpContext, payload: SubmitPayload) {
     tableId = row.TableID;
   }
   if (postpay && !tableId) throw new OpError('tableNotFound');
-
-  // The ordering guard (SPEC section 4), on the table's sheet for a round.
   let tableSheet = postpay ? await tableSheetFor(tx, tableId!, row.SheetID ?? '') : null;
   // A payment left pending past its bound no longer holds the table (payments/expiry.ts): only
   // looked at while one is pending, so an ordinary round costs no extra statement.
@@ -312,151 +362,199 @@ export async function submitOrder(ctx: OpContext, payload: SubmitPayload) {
     if (tableSheet.pay_status === 2) throw new OpError('sheetPaid');
     if (isSettling(tableSheet, now)) throw new OpError('sheetSettling');
   }
-  const takeTime = takeTimeOf(row, takeType, outlet, now);
+  return { tableId, tableSheet };
+}
+
+/** The outlet's freight rule (for a delivery). */
+export interface Freight {
+  fee: string;
+  min_amount: string;
+  range_km: string;
+  free_above: string | null;
+}
+
+/** Step 3c: a delivery's address and the outlet's freight rule (an outlet without one does not deliver). */
+export function deliveryRules(row: SubmitRow, takeType: string, read: FirstRead): { delivery: Delivery | null; freight: Freight | undefined } {
   const delivery = deliveryOf(row, takeType);
   const freight =
-    delivery && read!.freight_fee !== null
-      ? { fee: read!.freight_fee, min_amount: read!.freight_min_amount!, range_km: read!.freight_range_km!, free_above: read!.freight_free_above }
+    delivery && read.freight_fee !== null
+      ? { fee: read.freight_fee, min_amount: read.freight_min_amount!, range_km: read.freight_range_km!, free_above: read.freight_free_above }
       : undefined;
   if (delivery && !freight) throw new OpError('deliveryUnavailable');
+  return { delivery, freight };
+}
 
-  // The lines, priced from the service's data.
+/** The lines priced from the service's data, and their sums. */
+export interface PricedOrder {
+  lines: PricedLine[];
+  goodsMinor: number;
+  disMinor: number;
+  bagMinor: number;
+}
+
+/** Step 4: price the lines (lines.ts) in the customer's language, and the bag fee of a takeout. */
+async function priceOrder(ctx: OpContext, { outlet, mode }: OutletRules, lines: readonly RequestLine[], read: FirstRead): Promise<PricedOrder> {
   const { formats } = outlet;
-  const amo = formats.AmoPoint;
-  const langs = textLangs(ctx.lang, appLanguageToLang(read!.app_language));
-  const priced = await priceLines(tx, { shopId: outlet.shopId, now, formats, langs }, lines);
-  const goodsMinor = sumMoney(priced.map((l) => l.amoMinor));
-  const disMinor = sumMoney(priced.map((l) => l.disMinor));
-  const bagMinor = mode === BusinessMode.takeout ? bagFeeMinor(priced.reduce((n, l) => n + l.bags, 0), amo) : 0;
+  const langs = textLangs(ctx.lang, appLanguageToLang(read.app_language));
+  const priced = await priceLines(ctx.tx, { shopId: outlet.shopId, now: ctx.now, formats, langs }, lines);
+  return {
+    lines: priced,
+    goodsMinor: sumMoney(priced.map((l) => l.amoMinor)),
+    disMinor: sumMoney(priced.map((l) => l.disMinor)),
+    bagMinor: mode === BusinessMode.takeout ? bagFeeMinor(priced.reduce((n, l) => n + l.bags, 0), formats.AmoPoint) : 0,
+  };
+}
 
-  let feeMinor = 0;
+/** Step 5a: a delivery's fee (orderTotals.ts), refused below the minimum or beyond the outlet's range. */
+export function deliveryFee(outlet: Outlet, delivery: Delivery | null, freight: Freight | undefined, goodsMinor: number): { feeMinor: number; distance: number | null } {
+  if (!delivery || !freight) return { feeMinor: 0, distance: null };
+  const amo = outlet.formats.AmoPoint;
+  const terms = { feeMinor: toMinor(freight.fee, amo), freeAboveMinor: freeAboveFrom(freight.free_above, amo), minAmountMinor: toMinor(freight.min_amount, amo) };
+  const owed = freightFor(terms, goodsMinor);
+  if (owed.shortfallMinor > 0) {
+    throw new OpError('minimumShortfall', ErrorCode.business, { minimum: showMoney(terms.minAmountMinor, outlet), amount: showMoney(owed.shortfallMinor, outlet) });
+  }
   let distance: number | null = null;
-  if (delivery && freight) {
-    const terms = {
-      feeMinor: toMinor(freight.fee, amo),
-      freeAboveMinor: freeAboveFrom(freight.free_above, amo),
-      minAmountMinor: toMinor(freight.min_amount, amo),
-    };
-    const owed = freightFor(terms, goodsMinor);
-    if (owed.shortfallMinor > 0) {
-      throw new OpError('minimumShortfall', ErrorCode.business, {
-        minimum: showMoney(terms.minAmountMinor, outlet),
-        amount: showMoney(owed.shortfallMinor, outlet),
-      });
-    }
-    if (outlet.gpsLat !== null && outlet.gpsLng !== null) {
-      distance = distanceKm(outlet.gpsLat, outlet.gpsLng, delivery.lat, delivery.lng);
-      if (Number(freight.range_km) > 0 && distance > Number(freight.range_km)) throw new OpError('beyondRange');
-    }
-    feeMinor = owed.feeMinor;
+  if (outlet.gpsLat !== null && outlet.gpsLng !== null) {
+    distance = distanceKm(outlet.gpsLat, outlet.gpsLng, delivery.lat, delivery.lng);
+    if (Number(freight.range_km) > 0 && distance > Number(freight.range_km)) throw new OpError('beyondRange');
   }
+  return { feeMinor: owed.feeMinor, distance };
+}
 
-  let card: Card | null = null;
-  let couponMinor = 0;
+/** Step 5b: the coupon the order names (by code or id): a member's own, valid for this order; none on a table's round. */
+async function applyCoupon(ctx: OpContext, request: SubmitRequest, { outlet, postpay }: OutletRules, goodsMinor: number): Promise<{ card: Card | null; couponMinor: number }> {
+  const { row, vipId } = request;
   const cardCode = trimmed(row.CardCode);
-  if (cardCode || row.CardID) {
-    if (session.role !== 'member') throw new OpError('memberRequired', ErrorCode.forbidden);
-    const byId = Boolean(row.CardID);
-    const found = await findCard(tx, byId ? { cardId: row.CardID } : { cardCode }, vipId, outlet.entId);
-    if (!found || (byId && !found.theirs)) throw new OpError('couponMissing');
-    if (!found.theirs) throw new OpError('couponUnavailable');
-    card = found.card;
-    // A table's running sheet is paid as a whole at the end: no coupon on a round.
-    if (postpay) throw new OpError('couponUnavailable');
-    const check = checkCard(card, now, goodsMinor, formats, outlet.currencySymbol);
-    if (!check.ok) throw new OpError(check.key, ErrorCode.business, check.values);
-    couponMinor = check.couponMinor;
-  }
-  const totalMinor = orderTotalMinor({ goodsMinor, bagMinor, feeMinor, couponMinor });
+  if (!cardCode && !row.CardID) return { card: null, couponMinor: 0 };
+  if (ctx.session!.role !== 'member') throw new OpError('memberRequired', ErrorCode.forbidden);
+  const byId = Boolean(row.CardID);
+  const found = await findCard(ctx.tx, byId ? { cardId: row.CardID } : { cardCode }, vipId, outlet.entId);
+  if (!found || (byId && !found.theirs)) throw new OpError('couponMissing');
+  if (!found.theirs) throw new OpError('couponUnavailable');
+  // A table's running sheet is paid as a whole at the end: no coupon on a round.
+  if (postpay) throw new OpError('couponUnavailable');
+  const check = checkCard(found.card, ctx.now, goodsMinor, outlet.formats, outlet.currencySymbol);
+  if (!check.ok) throw new OpError(check.key, ErrorCode.business, check.values);
+  return { card: found.card, couponMinor: check.couponMinor };
+}
 
-  // The client's figures against the server's: nothing is written when they disagree.
+/** Step 6: the client's figures against the service's: nothing is written when a line's or the total disagrees. */
+export function checkClientFigures(row: Pick<SubmitRow, 'TotalAmo'>, priced: readonly Pick<PricedLine, 'Amo' | 'amoMinor'>[], totalMinor: number, outlet: Outlet): void {
+  const amo = outlet.formats.AmoPoint;
   const lineDisagrees = priced.some((l) => toMinor(l.Amo, amo) !== l.amoMinor);
   if (lineDisagrees || toMinor(row.TotalAmo, amo) !== totalMinor) {
     throw new OpError('priceChanged', ErrorCode.mismatch, { total: showMoney(totalMinor, outlet) });
   }
+}
 
-  // Write, in one statement: the sheet (or the table sheet's new round), its lines, the round; then the coupon.
+/** Everything the write needs. */
+interface CheckedOrder {
+  request: SubmitRequest;
+  rules: OutletRules;
+  table: { tableId: string | null; tableSheet: TableSheet | null };
+  takeTime: Date | null;
+  delivery: Delivery | null;
+  priced: PricedOrder;
+  fee: { feeMinor: number; distance: number | null };
+  coupon: { card: Card | null; couponMinor: number };
+  totalMinor: number;
+}
+
+/**
+ * Step 7: write, in one statement, the sheet (or the table sheet's new
+ * round), its lines and the round; then the coupon and the live event; and
+ * answer.
+ */
+async function writeOrder(ctx: OpContext, order: CheckedOrder) {
+  const { tx, now } = ctx;
+  const { request, rules, table, priced, coupon, totalMinor } = order;
+  const amo = rules.outlet.formats.AmoPoint;
   const dec = (minor: number) => minorToDecimal4(minor, amo);
   const params: unknown[] = [];
-  let sheetId: string;
-  let roundNo: number;
-  let change: string;
-  if (tableSheet) {
-    sheetId = tableSheet.sheet_id;
-    roundNo = tableSheet.round_count + 1;
-    const p = (v: unknown) => `$${params.push(v)}`;
-    // The new round is new to the kitchen: the sheet's progress is its least advanced round's (domain/rounds.ts).
-    change = `UPDATE sheet SET sales_amo = sales_amo + ${p(dec(goodsMinor))}, dis_amo = dis_amo + ${p(dec(disMinor))},
-              total_amo = total_amo + ${p(dec(totalMinor))}, round_count = ${p(roundNo)}, settle_started_at = NULL, updated_at = ${p(now)}, progress = 'placed'
-        WHERE sheet_id = ${p(sheetId)}
-      RETURNING sheet_id, status, pay_status, pay_mode, total_amo, created_at`;
-  } else {
-    sheetId = newSheetId(now);
-    roundNo = 1;
-    change = `${insertSql('sheet', [
-      {
-        sheet_id: sheetId,
-        ent_id: outlet.entId,
-        shop_id: outlet.shopId,
-        base_id: outlet.baseId,
-        table_id: tableId,
-        vip_id: vipId,
-        local_sheet_id: postpay ? null : localSheetId,
-        pos_type: sheetPosType(mode, outlet.cyType),
-        business_mode: Number(mode),
-        status: 0,
-        pay_status: 0,
-        is_pay_later: false,
-        sales_amo: dec(goodsMinor),
-        dis_amo: dec(disMinor),
-        fee_amo: dec(feeMinor),
-        coupon_amo: dec(couponMinor),
-        bag_amo: dec(bagMinor),
-        total_amo: dec(totalMinor),
-        remark: trimmed(row.Remark),
-        cust_name: trimmed(row.CustName),
-        cust_phone: trimmed(row.CustPhone),
-        cust_address: delivery?.address ?? '',
-        cust_house: delivery?.house ?? '',
-        cust_region: delivery?.region ?? '',
-        cust_gps_lng: delivery?.lng ?? null,
-        cust_gps_lat: delivery?.lat ?? null,
-        distance_km: distance === null ? null : distance.toFixed(4),
-        take_type: takeType,
-        take_time: takeTime,
-        progress: 'placed',
-        round_count: 1,
-        pay_mode: postpay ? 'postpay' : 'prepay',
-        card_id: card?.card_id ?? null,
-        created_at: now,
-        updated_at: now,
-      },
-    ], params)}
-      RETURNING sheet_id, status, pay_status, pay_mode, total_amo, created_at`;
-  }
-  const firstItem = (tableSheet?.last_item ?? 0) + 1;
-  const items = insertSql('sheet_item', priced.map((l, i) => itemRow(sheetId, firstItem + i, roundNo, l, amo)), params);
+  const { sheetId, roundNo, change } = table.tableSheet ? roundChange(table.tableSheet, order, now, params) : newSheet(order, now, params);
+  const firstItem = (table.tableSheet?.last_item ?? 0) + 1;
+  const items = insertSql('sheet_item', priced.lines.map((l, i) => itemRow(sheetId, firstItem + i, roundNo, l, amo)), params);
   const round = insertSql(
     'sheet_round',
-    [{ sheet_id: sheetId, round_no: roundNo, vip_id: vipId, local_sheet_id: localSheetId, request_hash: hash, amount: dec(totalMinor), remark: trimmed(row.Remark), created_at: now }],
+    [{ sheet_id: sheetId, round_no: roundNo, vip_id: request.vipId, local_sheet_id: request.localSheetId, request_hash: request.hash, amount: dec(totalMinor), remark: trimmed(request.row.Remark), created_at: now }],
     params,
   );
-  const [written] = await tx.query<Omit<Answer, 'round_no' | 'amount'>>(
-    `WITH s AS (${change}), i AS (${items}), r AS (${round}) SELECT * FROM s`,
-    params,
-  );
-  if (card && !(await useCard(tx, card.card_id, vipId, sheetId, now))) {
+  const [written] = await tx.query<Omit<Answer, 'round_no' | 'amount'>>(`WITH s AS (${change}), i AS (${items}), r AS (${round}) SELECT * FROM s`, params);
+  if (coupon.card && !(await useCard(tx, coupon.card.card_id, request.vipId, sheetId, now))) {
     // Another order used it since it was read: this one is refused and rolled back.
     throw new OpError('couponUnavailable');
   }
   await emitSheetEvent(tx, sheetId, roundNo > 1 ? 'round' : 'placed');
   // A pay-after table's round reaches the kitchen now: its printed tickets (printing/queue.ts; a pay-before order's print when paid).
   if (written!.pay_mode === 'postpay') await enqueueKitchenTickets(tx, sheetId, roundNo, { now });
-  return answerOf({ ...written!, round_no: roundNo, amount: dec(totalMinor) }, localSheetId);
+  return answerOf({ ...written!, round_no: roundNo, amount: dec(totalMinor) }, request.localSheetId);
+}
+
+const WRITTEN_COLUMNS = 'RETURNING sheet_id, status, pay_status, pay_mode, total_amo, created_at';
+
+/** The statement adding a round to a table's running sheet: its sums grow, and the new round is new to the kitchen. */
+export function roundChange(tableSheet: Pick<TableSheet, 'sheet_id' | 'round_count'>, order: Pick<CheckedOrder, 'rules' | 'priced' | 'totalMinor'>, now: Date, params: unknown[]) {
+  const dec = (minor: number) => minorToDecimal4(minor, order.rules.outlet.formats.AmoPoint);
+  const sheetId = tableSheet.sheet_id;
+  const roundNo = tableSheet.round_count + 1;
+  const p = (v: unknown) => `$${params.push(v)}`;
+  // The sheet's progress is its least advanced round's (domain/rounds.ts): 'placed'.
+  const change = `UPDATE sheet SET sales_amo = sales_amo + ${p(dec(order.priced.goodsMinor))}, dis_amo = dis_amo + ${p(dec(order.priced.disMinor))},
+              total_amo = total_amo + ${p(dec(order.totalMinor))}, round_count = ${p(roundNo)}, settle_started_at = NULL, updated_at = ${p(now)}, progress = 'placed'
+        WHERE sheet_id = ${p(sheetId)}
+      ${WRITTEN_COLUMNS}`;
+  return { sheetId, roundNo, change };
+}
+
+/** The statement writing a new sheet: status 0, pay status 0, progress 'placed', its figures and its customer's details. */
+function newSheet(order: CheckedOrder, now: Date, params: unknown[]) {
+  const { request, rules, table, delivery, priced, fee, coupon, totalMinor } = order;
+  const { outlet } = rules;
+  const dec = (minor: number) => minorToDecimal4(minor, outlet.formats.AmoPoint);
+  const sheetId = newSheetId(now);
+  const row = {
+    sheet_id: sheetId,
+    ent_id: outlet.entId,
+    shop_id: outlet.shopId,
+    base_id: outlet.baseId,
+    table_id: table.tableId,
+    vip_id: request.vipId,
+    local_sheet_id: rules.postpay ? null : request.localSheetId,
+    pos_type: sheetPosType(rules.mode, outlet.cyType),
+    business_mode: Number(rules.mode),
+    status: 0,
+    pay_status: 0,
+    is_pay_later: false,
+    sales_amo: dec(priced.goodsMinor),
+    dis_amo: dec(priced.disMinor),
+    fee_amo: dec(fee.feeMinor),
+    coupon_amo: dec(coupon.couponMinor),
+    bag_amo: dec(priced.bagMinor),
+    total_amo: dec(totalMinor),
+    remark: trimmed(request.row.Remark),
+    cust_name: trimmed(request.row.CustName),
+    cust_phone: trimmed(request.row.CustPhone),
+    cust_address: delivery?.address ?? '',
+    cust_house: delivery?.house ?? '',
+    cust_region: delivery?.region ?? '',
+    cust_gps_lng: delivery?.lng ?? null,
+    cust_gps_lat: delivery?.lat ?? null,
+    distance_km: fee.distance === null ? null : fee.distance.toFixed(4),
+    take_type: rules.takeType,
+    take_time: order.takeTime,
+    progress: 'placed',
+    round_count: 1,
+    pay_mode: rules.postpay ? 'postpay' : 'prepay',
+    card_id: coupon.card?.card_id ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+  return { sheetId, roundNo: 1, change: `${insertSql('sheet', [row], params)}\n      ${WRITTEN_COLUMNS}` };
 }
 
 /** The first statement after the member's lock (FIRST_READ_SQL): an earlier round with the LocalSheetID (prev_*), the outlet and more. */
-type FirstRead = Partial<OutletRow> & {
+export type FirstRead = Partial<OutletRow> & {
   app_language: string | null;
   freight_fee: string | null;
   freight_min_amount: string | null;

@@ -35,6 +35,7 @@ import { expireStalePayment, isStale } from './expiry';
 import { withdrawRound } from '../orders/withdraw';
 import { langsFor, pick } from '../localized';
 import { changeBalance } from '../wallet/ledger';
+import { releaseCoupon } from '../coupons/release';
 
 import { applyCallback, awardPoints, markSheetPaid, newPayId, paymentReturnUrl, pendingPayment, reversePoints, withLang } from './settle';
 import { amountDue, atTable, checkOnlineCheckout, checkPayable, dineInAtTable, isPayAfterTableSheet, loadSheet, mayPay, money, ownSheet, providerFor, requireMethod, requireSession, sameAmount, shopMethods, type PaySheet } from './sheet';
@@ -321,7 +322,7 @@ export const paymentHandlers: HandlerMap = {
       refundTo = paid.pay_type;
     }
     // The order did not happen: the coupon it used can be used again.
-    await tx.query(`UPDATE vip_card SET status = 0, used_sheet_id = '', used_at = NULL WHERE used_sheet_id = $1 AND status = 1`, [s.sheet_id]);
+    await releaseCoupon(tx, s.sheet_id);
     const payStatus = paid ? PayStatus.refunded : s.pay_status;
     await tx.query('UPDATE sheet SET status = $2, pay_status = $3, updated_at = $4 WHERE sheet_id = $1', [
       s.sheet_id,

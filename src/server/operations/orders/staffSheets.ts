@@ -1,0 +1,184 @@
+/**
+ * The orders as the staff see them (the counter's list and the sheet in the
+ * answers of the staff's moves, http/staff.ts): a sheet with its rounds, each
+ * beside its own lines, in the staff's language. The answers' shapes are
+ * declared once in src/shared/protocol/staff.ts.
+ */
+import type { Db, Queryable } from '../../db/driver';
+import type { Progress } from '../../../shared/domain/orderStates';
+import { isProgress, kitchenState } from '../../../shared/domain/rounds';
+import { STAFF_LIST_LIMIT, type StaffRoundJson, type StaffSheetJson, type StaffSheetsAnswer } from '../../../shared/protocol/staff';
+import type { Lang } from '../../messages';
+import { langsFor, tr, trBy } from '../localized';
+import { localizedDetails } from './lineTexts';
+import { sheetAddress } from './sheetAddress';
+import { isoSeconds, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from './sheetState';
+
+
+/** A stored progress (the table's CHECK holds it to PROGRESS; anything else reads as placed, as kitchenState does). */
+const progressOf = (p: string): Progress => (isProgress(p) ? p : 'placed');
+
+export type StaffSheetRow = SheetStateRow & {
+  sheet_id: string;
+  base_id: string;
+  table_id: string | null;
+  table_name: string | null;
+  pos_type: number;
+  total_amo: string;
+  fee_amo: string;
+  bag_amo: string;
+  coupon_amo: string;
+  cust_name: string;
+  cust_phone: string;
+  cust_region: string;
+  cust_address: string;
+  cust_house: string;
+  take_time: Date | null;
+  remark: string;
+  round_count: number;
+  updated_at: Date;
+};
+
+const STAFF_SHEET_COLUMNS = `s.sheet_id, s.base_id, s.table_id, t.table_name, s.pos_type, s.total_amo, s.fee_amo, s.bag_amo, s.coupon_amo,
+  s.cust_name, s.cust_phone, s.cust_region, s.cust_address, s.cust_house, s.take_time, s.remark, s.round_count, s.updated_at, ${SHEET_STATE_COLUMNS}`;
+
+export function sheetJson(s: StaffSheetRow, now: Date, lang: Lang = 'en'): StaffSheetJson {
+  return {
+    sheetId: s.sheet_id,
+    baseId: s.base_id,
+    tableId: s.table_id ?? '',
+    tableName: s.table_name ?? '',
+    posType: s.pos_type,
+    businessMode: String(s.business_mode),
+    takeType: s.take_type,
+    payMode: s.pay_mode,
+    status: s.status,
+    payStatus: s.pay_status,
+    isPayLater: s.is_pay_later,
+    progress: progressOf(s.progress),
+    displayState: sheetDisplayState(s, now),
+    totalAmo: s.total_amo,
+    feeAmo: s.fee_amo,
+    bagAmo: s.bag_amo,
+    couponAmo: s.coupon_amo,
+    custName: s.cust_name,
+    custPhone: s.cust_phone,
+    address: sheetAddress(s, lang),
+    takeTime: isoSeconds(s.take_time),
+    remark: s.remark,
+    roundCount: s.round_count,
+    createdAt: isoSeconds(s.created_at),
+    updatedAt: isoSeconds(s.updated_at),
+  };
+}
+
+/** The sheet, its row locked for the change (null when there is none). */
+export async function lockedSheet(tx: Queryable, sheetId: string): Promise<StaffSheetRow | null> {
+  const [sheet] = await tx.query<StaffSheetRow>(
+    `SELECT ${STAFF_SHEET_COLUMNS} FROM sheet s LEFT JOIN dining_table t ON t.table_id = s.table_id
+      WHERE s.sheet_id = $1 FOR UPDATE OF s`,
+    [sheetId],
+  );
+  return sheet ?? null;
+}
+
+export async function readSheet(tx: Queryable, sheetId: string): Promise<StaffSheetRow> {
+  const [sheet] = await tx.query<StaffSheetRow>(
+    `SELECT ${STAFF_SHEET_COLUMNS} FROM sheet s LEFT JOIN dining_table t ON t.table_id = s.table_id WHERE s.sheet_id = $1`,
+    [sheetId],
+  );
+  return sheet!;
+}
+
+export type RoundRow = { sheet_id: string; round_no: number; progress: string; remark: string; created_at: Date; progress_at: Date | null };
+
+/** A round as the staff API answers it. */
+export function roundJson(r: Pick<RoundRow, 'round_no' | 'progress' | 'remark' | 'created_at' | 'progress_at'>): StaffRoundJson {
+  return {
+    roundNo: r.round_no,
+    progress: progressOf(r.progress),
+    kitchenState: kitchenState(r.progress),
+    remark: r.remark,
+    createdAt: isoSeconds(r.created_at),
+    movedAt: isoSeconds(r.progress_at),
+  };
+}
+
+/**
+ * The rounds of a sheet from its round rows; a sheet written without them
+ * (the demo's) is one round: the sheet's progress and remark. A round number
+ * of the lines without a row reads as the sheet does.
+ */
+export function roundsOf(sheet: StaffSheetRow, rows: readonly RoundRow[], itemRounds: readonly number[]) {
+  const byNo = new Map(rows.map((r) => [r.round_no, r]));
+  for (const no of rows.length === 0 ? [1, ...itemRounds] : itemRounds) {
+    if (!byNo.has(no)) {
+      byNo.set(no, { sheet_id: sheet.sheet_id, round_no: no, progress: sheet.progress, remark: no === 1 ? sheet.remark : '', created_at: sheet.created_at, progress_at: null });
+    }
+  }
+  return [...byNo.values()].sort((a, b) => a.round_no - b.round_no);
+}
+
+/** The counter's list: an outlet's sheets (of one status), newest first, with their rounds and lines in `lang`. */
+export async function listStaffSheets(
+  db: Db,
+  q: { baseId: string; status?: number | undefined; limit?: number | undefined },
+  lang: Lang,
+  now: Date,
+): Promise<StaffSheetsAnswer> {
+  const sheets = await db.query<StaffSheetRow>(
+    `SELECT ${STAFF_SHEET_COLUMNS} FROM sheet s LEFT JOIN dining_table t ON t.table_id = s.table_id
+      WHERE s.base_id = $1 AND ($2::int IS NULL OR s.status = $2)
+      ORDER BY s.created_at DESC, s.sheet_id DESC LIMIT $3`,
+    [q.baseId, q.status ?? null, q.limit ?? STAFF_LIST_LIMIT],
+  );
+  // The lines in the staff's language (Accept-Language), as the customers' order pages show them.
+  const l = await langsFor(db, lang, { baseId: q.baseId });
+  const or = (translated: string, stored: string) => `COALESCE(NULLIF(${translated}, ''), ${stored})`;
+  const ids = sheets.map((s) => s.sheet_id);
+  const rounds = sheets.length
+    ? await db.query<RoundRow>(
+        'SELECT sheet_id, round_no, progress, remark, created_at, progress_at FROM sheet_round WHERE sheet_id = ANY ($1::text[]) AND withdrawn_at IS NULL ORDER BY sheet_id, round_no',
+        [ids],
+      )
+    : [];
+  const rawItems = sheets.length
+    ? await db.query<{ sheet_id: string; round_no: number; goods_name: string; sku_items: string; punit: string; qua: string; pqua: string; mqua: string; amo: string; detail: string }>(
+        `SELECT i.sheet_id, i.round_no, ${or(tr('g.goods_name', l), 'i.goods_name')} AS goods_name,
+                ${or(trBy('g.sku_attribute_values', 'k.sku_items', l), 'i.sku_items')} AS sku_items,
+                ${or(tr('p.punit', l), 'i.punit')} AS punit, i.qua, i.pqua, i.mqua, i.amo, i.detail
+           FROM sheet_item i
+           LEFT JOIN goods g ON g.goods_id = i.goods_id
+           LEFT JOIN goods_sku k ON k.sku_id = i.sku_id AND i.sku_id <> ''
+           LEFT JOIN goods_punit p ON p.goods_id = i.goods_id AND p.punit = i.punit AND i.punit <> ''
+          WHERE i.sheet_id = ANY ($1::text[]) ORDER BY i.sheet_id, i.round_no, i.item_id`,
+        [ids],
+      )
+    : [];
+  // The bundle parts and add-ons of the lines in the same language (lineTexts.ts).
+  const details = await localizedDetails(db, rawItems.map((i) => i.detail), l);
+  const items = rawItems.map((i, n) => ({
+    sheetId: i.sheet_id,
+    roundNo: i.round_no,
+    goodsName: i.goods_name,
+    skuItems: i.sku_items,
+    pUnit: i.punit,
+    qua: i.qua,
+    pQua: i.pqua,
+    mQua: i.mqua,
+    amo: i.amo,
+    detail: details[n]!,
+  }));
+  return {
+    sheets: sheets.map((s) => {
+      const lines = items.filter((i) => i.sheetId === s.sheet_id).map(({ sheetId: _, ...i }) => i);
+      const own = roundsOf(s, rounds.filter((r) => r.sheet_id === s.sheet_id), [...new Set(lines.map((i) => i.roundNo))]);
+      return {
+        ...sheetJson(s, now, lang),
+        // Each round beside its own lines: its kitchen state and its remark (issues 22 and 23).
+        rounds: own.map((r) => ({ ...roundJson(r), items: lines.filter((i) => i.roundNo === r.round_no) })),
+        items: lines,
+      };
+    }),
+  };
+}
