@@ -1,7 +1,7 @@
 /**
  * The staff accounts' routes of the staff API (issue 26 section 1): their
  * bodies and answers, written once for the service (src/server/http/staffAccounts.ts)
- * and the staff program (src/staff/SignIn.tsx). To be folded into the typed
+ * and the staff program (src/staff/signIn/SignIn.tsx), spread into the typed
  * route table of shared/protocol/staff.ts.
  */
 import { z } from 'zod';
