@@ -136,7 +136,14 @@ export function paintFirstScreen(doc: Document, input: FirstPaintInput): HTMLEle
     const target = event.target instanceof Element ? event.target.closest('[data-tap]') : null;
     if (!target) return;
     event.preventDefault();
-    root.setAttribute(TAPPED_ATTRIBUTE, target.getAttribute('data-tap') ?? '');
+    const to = target.getAttribute('data-tap') ?? '';
+    root.setAttribute(TAPPED_ATTRIBUTE, to);
+    // And for the app after a sign-in round trip (a chat app's authorize page), if it leaves before taking over.
+    try {
+      sessionStorage.setItem(TAPPED_ATTRIBUTE, `${to} ${Date.now()}`);
+    } catch {
+      // Storage refused: the tap counts on this page only.
+    }
     const before = root.querySelector('.tapped');
     if (before) before.classList.remove('tapped');
     target.classList.add('tapped');

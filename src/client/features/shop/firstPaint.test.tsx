@@ -145,6 +145,22 @@ test('a tap on the drawing is kept, not followed: the address keeps the table co
   expect(isFirstScreenUp()).toBe(false);
 });
 
+test('a tap kept before the app left for a sign-in page (a chat app authorizing) is answered when it is back, once, if recent', () => {
+  const draw = () => paintFirstScreen(document, { page: PAGE, goods: GOODS, atTable: true, texts: TEXTS.en!, locale: 'en', eagerPictures: 4, pictureSize: 320 })!;
+  draw().querySelector<HTMLAnchorElement>('a.btn-primary')!.click();
+  // The page goes to the authorize page and comes back: a new page draws again, untapped.
+  document.getElementById(FIRST_SCREEN_ID)!.remove();
+  draw();
+  expect(takeOverFirstScreen()).toBe('goodsList');
+  draw();
+  expect(takeOverFirstScreen()).toBeNull();
+  // Too late: a tap two minutes ago is not answered.
+  draw().querySelector<HTMLAnchorElement>('a.btn-primary')!.click();
+  document.getElementById(FIRST_SCREEN_ID)!.remove();
+  draw();
+  expect(takeOverFirstScreen(document, Date.now() + 120_000)).toBeNull();
+});
+
 test('answers without a shop draw nothing; an outlet with one way to order draws no choice of it', () => {
   expect(paintFirstScreen(document, { page: { table1: PAGE.table1 }, goods: GOODS, atTable: true, texts: TEXTS.en!, locale: 'en', eagerPictures: 4, pictureSize: 320 })).toBeNull();
   expect(isFirstScreenUp()).toBe(false);
