@@ -21,7 +21,7 @@ import { langFromHeader, message, type Lang, type MessageKey } from '../messages
 import { isoSeconds } from '../operations/orders/sheetState';
 import { enqueueKitchenTickets } from '../printing/queue';
 import type { StaffDeps } from './staff';
-import { requireOutlet } from './staffAuth';
+import { actorOf, audit, requireOutlet } from './staffAuth';
 
 class StaffPrinterError extends Error {
   constructor(
@@ -207,6 +207,15 @@ export async function staffPrinterRoutes(app: FastifyInstance, { db }: StaffDeps
           printerId,
           s,
         ]);
+      await audit(tx, actorOf(req), 'printer.add', printerId, null, {
+        baseId: body.baseId,
+        name: body.name,
+        host: body.host,
+        port: body.port,
+        stations: all ? [ALL_STATIONS] : stationIds,
+        encoding: body.encoding,
+        width: body.width,
+      });
     });
     const [printer] = await readPrinters(db, { printerId });
     return reply.code(201).send({ printer: printerOut(printer!, langOf(req)) });
@@ -219,11 +228,12 @@ export async function staffPrinterRoutes(app: FastifyInstance, { db }: StaffDeps
         `SELECT count(*)::int AS n FROM print_job WHERE printer_id = $1 AND state <> 'printed'`,
         [id],
       );
-      const [gone] = await tx.query(
-        'DELETE FROM printer WHERE printer_id = $1 RETURNING printer_id',
+      const [gone] = await tx.query<{ base_id: string; name: string; host: string; port: number }>(
+        'DELETE FROM printer WHERE printer_id = $1 RETURNING printer_id, base_id, name, host, port',
         [id],
       );
       if (!gone) throw fail(req, 404, 'printerNotFound', { id });
+      await audit(tx, actorOf(req), 'printer.remove', id, { baseId: gone.base_id, name: gone.name, host: gone.host, port: gone.port }, { dropped: Number(waiting?.n ?? 0) });
       return { printerId: id, deleted: true as const, dropped: Number(waiting?.n ?? 0) };
     });
   });

@@ -399,6 +399,19 @@ test('printers routes: listed, added by station name or "*", removed; refused wi
   }
   const after = await staff('GET', `/staff/printers?baseId=${base}`);
   expect((after.json.printers as Json[]).map((p) => p.name)).toEqual(['Bar', 'Wok']);
+  // Each printer added and removed is in the audit table, with who (the automation key here).
+  const audited = await h.db.query<{ action: string; target: string; actor: string; before: Json | null; after: Json | null }>(
+    "SELECT action, target, actor, before, after FROM staff_audit WHERE action LIKE 'printer.%' AND target = ANY ($1::text[]) ORDER BY audit_id",
+    [[String(grill.printerId), String((all.json.printer as Json).printerId)]],
+  );
+  expect(audited.map((a) => [a.action, a.target, a.actor])).toEqual([
+    ['printer.add', grill.printerId, 'automation'],
+    ['printer.add', (all.json.printer as Json).printerId, 'automation'],
+    ['printer.remove', grill.printerId, 'automation'],
+    ['printer.remove', (all.json.printer as Json).printerId, 'automation'],
+  ]);
+  expect(audited[0]!.after).toMatchObject({ name: 'Grill', encoding: 'big5', width: 58, stations: ['ST0000000103', 'ST0000000101'] }); // as asked: Dessert, 鑊
+  expect(audited[2]!.before).toMatchObject({ name: 'Grill', port: 9100 });
 });
 
 test('a reprint prints the round again, saying REPRINT / 重印; the ticket itself is enqueued once', async () => {
