@@ -31,7 +31,7 @@ import type { Config } from '../config';
 import type { Db, Queryable } from '../db/driver';
 import { langFromHeader, message, type MessageKey } from '../messages';
 import { hit, windowStart, WINDOW_MS } from './rateLimit';
-import { ALL_ROLES, audit, MANAGERS, OWNER, STAFF_COOKIE, staffAccess, staffSessionHash, type StaffActor } from './staffAuth';
+import { ALL_ROLES, audit, MANAGERS, OWNER, STAFF_COOKIE, staffAccess, staffSessionHash, type StaffAccountColumns, type StaffActor } from './staffAuth';
 import { hashSecret, verifySecret } from './staffPasswords';
 
 export interface StaffAccountDeps {
@@ -50,13 +50,7 @@ class StaffHttpError extends Error {
   }
 }
 
-type AccountRow = {
-  account_id: string;
-  ent_id: string;
-  login: string;
-  display_name: string;
-  role: StaffRole;
-  outlets: string[];
+type AccountRow = StaffAccountColumns & {
   password_hash: string;
   pin_hash: string | null;
   disabled: boolean;

@@ -170,13 +170,17 @@ export function requireOutlet(req: FastifyRequest, baseId: string): void {
   actor.baseId = baseId;
 }
 
-type SessionRow = {
+/** Who an account is, as its rows read (staffAccounts.ts reads the rest of the account). */
+export type StaffAccountColumns = {
   account_id: string;
   ent_id: string;
   login: string;
   display_name: string;
   role: StaffRole;
   outlets: string[];
+};
+
+type SessionRow = StaffAccountColumns & {
   session_hash: string;
   last_seen_at: Date;
 };
