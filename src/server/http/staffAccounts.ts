@@ -32,6 +32,7 @@ import type { Db, Queryable } from '../db/driver';
 import { langFromHeader, message, type MessageKey } from '../messages';
 import { hit, windowStart, WINDOW_MS } from './rateLimit';
 import { ALL_ROLES, audit, MANAGERS, OWNER, STAFF_COOKIE, staffAccess, staffSessionHash, type StaffAccountColumns, type StaffActor } from './staffAuth';
+import { inputIssue } from './staffRoute';
 import { hashSecret, verifySecret } from './staffPasswords';
 
 export interface StaffAccountDeps {
@@ -140,8 +141,7 @@ export async function ensureOwnerAccount(db: Db, config: Config, now: Date): Pro
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw new StaffHttpError(400, 'staffInvalidInput', { detail: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}` });
+  throw new StaffHttpError(400, 'staffInvalidInput', { detail: inputIssue(result.error, 'body') });
 }
 
 export async function staffAccountRoutesPlugin(app: FastifyInstance, { db, config, clock }: StaffAccountDeps): Promise<void> {

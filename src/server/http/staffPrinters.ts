@@ -22,6 +22,7 @@ import { isoSeconds } from '../operations/orders/sheetState';
 import { enqueueKitchenTickets } from '../printing/queue';
 import type { StaffDeps } from './staff';
 import { actorOf, audit, requireOutlet } from './staffAuth';
+import { inputIssue } from './staffRoute';
 
 class StaffPrinterError extends Error {
   constructor(
@@ -43,10 +44,7 @@ const fail = (
 function parse<T extends z.ZodType>(req: FastifyRequest, schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw fail(req, 400, 'printerBadRequest', {
-    detail: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`,
-  });
+  throw fail(req, 400, 'printerBadRequest', { detail: inputIssue(result.error, 'body') });
 }
 
 type PrinterRow = {

@@ -27,11 +27,16 @@ export class HttpError extends Error {
 /** As the gateway decides it: answers checked under tests (NODE_ENV=test) or CHECK_RESULTS=1. */
 const checkAnswersOn = () => (process.env.CHECK_RESULTS ? process.env.CHECK_RESULTS === '1' : process.env.NODE_ENV === 'test');
 
+/** A refused input's first issue as a person reads it: 'items.0.qua: Too small' (`where` when the input itself is wrong). */
+export function inputIssue(error: z.ZodError, where: string): string {
+  const issue = error.issues[0];
+  return `${issue?.path.join('.') || where}: ${issue?.message ?? 'invalid'}`;
+}
+
 export function parseStaffInput<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw new HttpError(400, `${what}: ${issue?.path.join('.') || what}: ${issue?.message ?? 'invalid'}`);
+  throw new HttpError(400, `${what}: ${inputIssue(result.error, what)}`);
 }
 
 /** What a handler of a staff route receives. */
