@@ -19,7 +19,7 @@ import {
 import type { Queryable } from '../db/driver';
 import { langFromHeader, message, type Lang, type MessageKey } from '../messages';
 import { isoSeconds } from '../operations/orders/sheetState';
-import { enqueueKitchenTickets } from '../printing/queue';
+import { enqueueKitchenTickets, stationName } from '../printing/queue';
 import type { StaffDeps } from './staff';
 import { actorOf, audit, requireOutlet } from './staffAuth';
 import { inputIssue } from './staffRoute';
@@ -64,13 +64,6 @@ type PrinterRow = {
   last_printed_at: Date | null;
   stations: { stationId: string; zh: string; tw: string; en: string }[];
 };
-
-const stationName = (s: { zh: string; tw: string; en: string }, lang: Lang) =>
-  lang === 'en'
-    ? s.en || s.tw || s.zh
-    : lang === 'zh-TW'
-      ? s.tw || s.zh || s.en
-      : s.zh || s.tw || s.en;
 
 async function readPrinters(
   db: Queryable,

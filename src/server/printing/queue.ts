@@ -29,7 +29,8 @@ type PrinterRow = {
   station_names: { zh: string; tw: string; en: string }[];
 };
 
-const stationName = (n: { zh: string; tw: string; en: string }, lang: Lang) =>
+/** A station's name in `lang`, else in the other languages (the ticket's heading, the printers' list). */
+export const stationName = (n: { zh: string; tw: string; en: string }, lang: Lang) =>
   (lang === 'en'
     ? n.en || n.tw || n.zh
     : lang === 'zh-TW'
