@@ -69,6 +69,9 @@ export const STAFF_LIST_MAX = 200;
 
 /** A line of an order, in the staff's language. */
 export const staffItemSchema = z.object({
+  /** The line's number on its sheet (sheet_item.item_id): what per-item done, voids and splits name. */
+  itemId: z.number(),
+  goodsId: z.string(),
   roundNo: z.number(),
   goodsName: z.string(),
   skuItems: z.string(),

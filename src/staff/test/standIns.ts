@@ -69,6 +69,8 @@ const outlet = (o: Partial<OutletAnswer> = {}): OutletAnswer => ({
 
 export function line(l: Partial<Line> = {}): Line {
   return {
+    itemId: 1,
+    goodsId: 'G-milk-tea',
     roundNo: 1,
     goodsName: 'Milk tea',
     skuItems: '',

@@ -143,8 +143,8 @@ export async function listStaffSheets(
       )
     : [];
   const rawItems = sheets.length
-    ? await db.query<{ sheet_id: string; round_no: number; goods_name: string; sku_items: string; punit: string; qua: string; pqua: string; mqua: string; amo: string; detail: string }>(
-        `SELECT i.sheet_id, i.round_no, ${or(tr('g.goods_name', l), 'i.goods_name')} AS goods_name,
+    ? await db.query<{ sheet_id: string; item_id: number; goods_id: string; round_no: number; goods_name: string; sku_items: string; punit: string; qua: string; pqua: string; mqua: string; amo: string; detail: string }>(
+        `SELECT i.sheet_id, i.item_id, i.goods_id, i.round_no, ${or(tr('g.goods_name', l), 'i.goods_name')} AS goods_name,
                 ${or(trBy('g.sku_attribute_values', 'k.sku_items', l), 'i.sku_items')} AS sku_items,
                 ${or(tr('p.punit', l), 'i.punit')} AS punit, i.qua, i.pqua, i.mqua, i.amo, i.detail
            FROM sheet_item i
@@ -159,6 +159,8 @@ export async function listStaffSheets(
   const details = await localizedDetails(db, rawItems.map((i) => i.detail), l);
   const items = rawItems.map((i, n) => ({
     sheetId: i.sheet_id,
+    itemId: i.item_id,
+    goodsId: i.goods_id,
     roundNo: i.round_no,
     goodsName: i.goods_name,
     skuItems: i.sku_items,
