@@ -14,3 +14,16 @@ ALTER TABLE base ADD COLUMN tip_enabled boolean NOT NULL DEFAULT false;
 -- the sheet's payments and is not part of total_amo.
 ALTER TABLE sheet ADD COLUMN service_amo numeric(18,4) NOT NULL DEFAULT 0;
 ALTER TABLE sheet ADD COLUMN tip_amo numeric(18,4) NOT NULL DEFAULT 0;
+
+-- Issues 26 and 28: a line's author and its void.
+--   added_by: the vip_id (member or guest) who put the line in the cart: at a
+--     table's live cart (issue 28) each line's own author, else the round's
+--     sender; NULL for lines written before this column or added by staff.
+--     "Pay my items" at the bill reads it.
+--   voided_at, void_reason, voided_by: a line staff took off the bill (issue
+--     26 section 5): never deleted, shown struck through, out of the totals.
+--     voided_by is the staff account's id (or 'automation').
+ALTER TABLE sheet_item ADD COLUMN added_by text;
+ALTER TABLE sheet_item ADD COLUMN voided_at timestamptz;
+ALTER TABLE sheet_item ADD COLUMN void_reason text NOT NULL DEFAULT '';
+ALTER TABLE sheet_item ADD COLUMN voided_by text;
