@@ -71,6 +71,27 @@ const M = {
     'zh-TW': '您的餘額 {balance} 不足以支付 {amount}。',
   },
   paymentNotFound: { en: 'The payment does not exist', 'zh-CN': '支付记录不存在', 'zh-TW': '付款記錄不存在' },
+  // E-receipts (operations/orders/receiptMail.ts, issue 29).
+  receiptEmailInvalid: {
+    en: 'Please enter a valid email address, e.g. name@example.com.',
+    'zh-CN': '请输入有效的电邮地址，例如 name@example.com。',
+    'zh-TW': '請輸入有效的電郵地址，例如 name@example.com。',
+  },
+  receiptNotPaid: {
+    en: 'The receipt can be sent once the order is paid.',
+    'zh-CN': '订单付款后才能发送收据。',
+    'zh-TW': '訂單付款後才能發送收據。',
+  },
+  receiptMailTooMany: {
+    en: 'This receipt has been sent {count} times in the last hour. Please try again later.',
+    'zh-CN': '此收据在过去一小时内已发送 {count} 次，请稍后再试。',
+    'zh-TW': '此收據在過去一小時內已發送 {count} 次，請稍後再試。',
+  },
+  receiptUnavailable: {
+    en: 'The receipt of this order cannot be made now. Please ask our staff.',
+    'zh-CN': '暂时无法生成此订单的收据，请联系店员。',
+    'zh-TW': '暫時無法生成此訂單的收據，請聯絡店員。',
+  },
   payLaterUnavailable: {
     en: 'Only an unpaid order can be paid later.',
     'zh-CN': '只有未支付的订单可以稍后付款。',

@@ -11,7 +11,7 @@ import { FEEDBACK_MAX_CHARS } from '../domain/feedback';
 import { REMARK_MAX, remarkLength } from '../domain/remarks';
 import { KITCHEN_STATES } from '../domain/rounds';
 import type { OperationName } from './catalogue';
-import { dec, id, int, multiline, num, optionalId, page, payload, str, table, text } from './fields';
+import { dec, flag, id, int, multiline, num, optionalId, page, payload, str, table, text } from './fields';
 
 const paging = { PageIndex: page.optional(), PageSize: page.optional() };
 
@@ -892,6 +892,21 @@ const P = {
   PosSalSheet_PosSalSheetIsPayLaterSubmit_V2_Update: {
     payload: payload({ SheetID: id }),
     result: z.object({ table1: table({ SheetID: str, IsPayLater: z.literal(1) }) }),
+  },
+  /**
+   * Issue 29: mails a paid order's itemised receipt to Email, in the caller's
+   * language, with the company's Title and TaxNo when given. Auto (members): 1
+   * mails every paid order's receipt there from now on, 0 stops it; left out,
+   * the choice stays as it was.
+   */
+  PosSalSheet_ReceiptMailSubmit_Add: {
+    payload: payload({ SheetID: id, Email: text(254), Title: text(100).optional(), TaxNo: text(40).optional(), Auto: flag.optional() }),
+    result: z.object({ table1: table({ SheetID: str, Email: str, Auto: z.union([z.literal(0), z.literal(1)]) }) }),
+  },
+  /** The caller's receipt preference ('' and 0 for a guest or a member who set none): the receipt form starts from it. */
+  PosSalSheet_ReceiptMailPrefGet_Get: {
+    payload: payload({}),
+    result: z.object({ table1: table({ Email: str, Auto: z.union([z.literal(0), z.literal(1)]), Title: str, TaxNo: str }) }),
   },
   ExpressDtbSheet_ExpressDtbSheetDetailGet_Get: { payload: payload({ SheetID: id }), result: z.object({ table1: z.array(deliveryRow) }) },
   Promote_AvailablePromoteGoodsGet_Get: {

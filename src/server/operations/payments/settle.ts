@@ -11,6 +11,7 @@ import { emitSheetEvent } from '../../events/emit';
 import { enqueueSheetTickets } from '../../printing/queue';
 import { type PaymentCallback, type PaymentProvider } from '../../providers/payment';
 import type { Lang } from '../../messages';
+import { queueAutoReceipt } from '../orders/receiptMail';
 import { applyRechargeCallback, changeScore, isRechargePayment, pointsFor } from '../wallet/ledger';
 
 import { isPayAfterTableSheet, loadSheet, sameAmount } from './sheet';
@@ -54,6 +55,8 @@ export async function markSheetPaid(
   if (row) await emitSheetEvent(tx, sheetId, 'paid');
   // A pay-before order reaches the kitchen when paid: its printed tickets (once, printing/queue.ts). A pay-after table's rounds printed when submitted.
   if (row && !isPayAfterTableSheet(s)) await enqueueSheetTickets(tx, sheetId, now);
+  // Members who chose to get every receipt by mail (issue 29): queued with the payment, sent by the mail worker.
+  if (row) await queueAutoReceipt(tx, sheetId, now);
   return row ? { sheetId, status: row.status, method } : null;
 }
 
