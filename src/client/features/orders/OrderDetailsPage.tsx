@@ -24,6 +24,7 @@ import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
 import { selectBaseInfo, selectEntity, selectTableInfo } from '../../session';
 import { displayStateLabels, FINAL_STATES, kitchenStateLabels } from './displayStateLabels';
 import { ordersApi, type OrderDetail, type OrderItem } from './ordersApi';
+import { ReceiptMail } from './ReceiptMail';
 import { roundsOf } from './TableSheet';
 
 export const ORDER_REFRESH_MS = 15_000;
@@ -256,6 +257,8 @@ function OrderView({ order, refreshing, onRefresh }: { order: OrderDetail; refre
         </section>
       )}
 
+      {/* A paid order's receipt by mail (issue 29). */}
+      {header.payStatus === 2 && <ReceiptMail SheetID={header.SheetID} />}
       {payable && <OrderPayment SheetID={header.SheetID} TotalAmo={header.totalAmo} ShopID={header.ShopID} BaseID={header.BaseID} />}
       <div className="order-actions">
         {settleable && (

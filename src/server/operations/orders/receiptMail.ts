@@ -10,6 +10,7 @@
  * in this transaction (mail/outbox.ts); the mail worker sends it. A sheet's
  * receipt is mailed at most RECEIPT_MAILS_PER_HOUR times an hour.
  */
+import { normalizeEmail } from '../../../shared/domain/email';
 import { ErrorCode } from '../../../shared/protocol/envelope';
 import type { Queryable } from '../../db/driver';
 import type { Lang } from '../../messages';
@@ -21,14 +22,6 @@ import { mayRead } from './sheet';
 import { orderedOn } from './sheetRows';
 
 export const RECEIPT_MAILS_PER_HOUR = 5;
-
-/** An address a mail server takes: one @, a dotted domain, no spaces or angle brackets (the form checks the same). */
-export const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/;
-
-export function normalizeEmail(raw: string): string | null {
-  const email = raw.trim();
-  return email.length <= 254 && EMAIL.test(email) ? email : null;
-}
 
 const LANGS: readonly Lang[] = ['zh-CN', 'zh-TW', 'en'];
 
