@@ -17,6 +17,8 @@ export type StaffItem = StaffSheet['items'][number];
 export type Outlet = StaffOutletJson;
 export type StaffGoods = StaffGoodsJson;
 export type Member = StaffMemberJson;
+/** A route's answer, for the sections that call a route with `call`. */
+export type StaffAnswerOf<K extends StaffPath> = StaffAnswer<K>;
 
 /** A route's path with its parameters filled in and encoded ('/staff/sheets/:id/close' -> '/staff/sheets/876.../close'). */
 export function staffPath(route: StaffPath, params?: Record<string, string>): string {
@@ -64,6 +66,8 @@ export function staffApi(token: string, lang?: string) {
     return json;
   }
   return {
+    /** Any route of the table, typed by it (the sections that own a route call it here). */
+    call,
     outlets: () => call('GET /staff/outlets', {}).then((r) => r.outlets),
     /** The outlet's orders that are still under way: open and paid ones (the kitchen filters further). */
     async openSheets(baseId: string): Promise<StaffSheet[]> {

@@ -14,6 +14,8 @@ const m = defineMessages({
   kitchen: { id: 'staff.tab.orders', defaultMessage: 'Orders' },
   soldOut: { id: 'staff.tab.soldOut', defaultMessage: 'Sold out' },
   member: { id: 'staff.tab.member', defaultMessage: 'Member' },
+  printers: { id: 'staff.tab.printers', defaultMessage: 'Printers' },
+  accounts: { id: 'staff.tab.accounts', defaultMessage: 'Staff' },
 });
 
 export interface Section {
@@ -27,4 +29,6 @@ export const SECTIONS: Readonly<Record<SectionId, Section>> = {
   kitchen: { title: m.kitchen, keepMounted: true, Component: lazy(() => import(/* webpackChunkName: "kitchen" */ '../kitchen/KitchenSection')) },
   soldOut: { title: m.soldOut, Component: lazy(() => import(/* webpackChunkName: "sold-out" */ '../soldOut/SoldOutSection')) },
   member: { title: m.member, Component: lazy(() => import(/* webpackChunkName: "member" */ '../member/MemberSection')) },
+  printers: { title: m.printers, Component: lazy(() => import(/* webpackChunkName: "printers" */ '../printers/PrintersSection')) },
+  accounts: { title: m.accounts, Component: lazy(() => import(/* webpackChunkName: "accounts" */ '../accounts/AccountsSection')) },
 };
