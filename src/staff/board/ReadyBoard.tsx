@@ -27,8 +27,6 @@ const m = defineMessages({
 
 /** The same header name as shared/protocol/staffBoard.ts BOARD_TOKEN_HEADER (a type-only import keeps zod out of the page). */
 const TOKEN_HEADER = 'x-board-token';
-/** Marked once the first numbers are on the page (the bench measures up to the frame after it). */
-export const BOARD_RENDERED_MARK = 'board:rendered';
 
 type Status = 'loading' | 'live' | 'offline' | 'invalid';
 
@@ -71,14 +69,6 @@ export function ReadyBoard({ token, pollMs = 1000 }: { token: string; pollMs?: n
       clearTimeout(timer);
     };
   }, [token, pollMs, intl.locale]);
-
-  const marked = useRef(false);
-  useEffect(() => {
-    if (board && !marked.current) {
-      marked.current = true;
-      performance.mark(BOARD_RENDERED_MARK);
-    }
-  }, [board]);
 
   const handleSound = () => setSound(unlockChime());
 
