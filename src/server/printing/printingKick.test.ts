@@ -52,8 +52,8 @@ async function until<T>(what: string, read: () => Promise<T> | T, ok: (v: T) => 
 
 async function tableRound(url: string, tableNo: number): Promise<string> {
   const table = demoIds.table(base, tableNo);
-  const client = await atTable(h, await guestClient(h), table);
-  client.baseUrl = url;
+  // The client's requests go to `url` (its session and scan are in the one database both instances share).
+  const client = Object.assign(await atTable(h, await guestClient(h), table), { baseUrl: url });
   const res = await submit(client, dineInHeader(base, table, { TotalAmo: 48 }), [line(RICE, 48)]);
   expect([res.errcode, res.errmsg]).toEqual(['0', '']);
   return String(res.data.table1![0]!.SheetID);
