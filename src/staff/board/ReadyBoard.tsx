@@ -36,6 +36,7 @@ export function ReadyBoard({ token, pollMs = 1000 }: { token: string; pollMs?: n
   const [status, setStatus] = useState<Status>('loading');
   const [sound, setSound] = useState(false);
   const readyBefore = useRef<Set<string> | null>(null);
+  const shownKey = useRef('');
 
   useEffect(() => {
     let stopped = false;
@@ -56,7 +57,12 @@ export function ReadyBoard({ token, pollMs = 1000 }: { token: string; pollMs?: n
         // A number that turned ready since the last read (not those already ready when the board opened).
         if (readyBefore.current && [...ready].some((no) => !readyBefore.current!.has(no))) playReadyChime();
         readyBefore.current = ready;
-        setBoard(next);
+        // The same numbers as a second ago (the usual answer): nothing to render.
+        const key = JSON.stringify([next.preparing, next.ready, next.readyMinutes]);
+        if (key !== shownKey.current) {
+          shownKey.current = key;
+          setBoard(next);
+        }
         setStatus('live');
       } catch {
         if (!stopped) setStatus('offline');
