@@ -3,9 +3,11 @@
  * Bounded in count and time; the service listens on 127.0.0.1 only.
  */
 import { loadavg } from 'node:os';
+import { boardBench } from './board';
 import { load } from './load';
 import { menuRender } from './menu-render';
 import { orderSubmit } from './order-submit';
+import { printingBench } from './printing';
 import { push } from './push';
 
 const benches: Record<string, () => Promise<Record<string, number | string>>> = {
@@ -15,6 +17,8 @@ const benches: Record<string, () => Promise<Record<string, number | string>>> = 
   submit: orderSubmit,
   push,
   load,
+  board: boardBench,
+  printing: printingBench,
 };
 
 async function main() {

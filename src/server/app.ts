@@ -32,6 +32,7 @@ import { registerMail } from './mail/worker';
 import { staffRoutes } from './http/staff';
 import { staffScreenRoutes } from './http/staffScreen';
 import { staffAccountRoutesPlugin } from './http/staffAccounts';
+import { staffBoardRoutesPlugin } from './http/staffBoard';
 import { eventRoutes, STREAM_ROUTES, type EventStreamOptions } from './events/routes';
 import { OpenStreams } from './events/streams';
 import { limitConnections, serverOptions } from './http/connections';
@@ -117,6 +118,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(staffScreenRoutes, { db, config, clock });
   // Staff accounts: sign-in, sign-out, accounts, PINs, the audit (issue 26).
   await app.register(staffAccountRoutesPlugin, { db, config, clock });
+  // The ready board: its links (managers) and its read by a link's token (issue 26 section 4).
+  await app.register(staffBoardRoutesPlugin, { db, config, clock });
 
   // Live order events (Server-Sent Events) for customers, a table's sheet and the staff.
   await app.register(eventRoutes, { db, config, clock, options: deps.events, streams });

@@ -197,7 +197,19 @@ export interface Config {
    * PRINT_RETRY_MAX_MS; a claim held longer than PRINT_CLAIM_MS (an instance
    * that died mid-send) is taken over by another worker.
    */
-  print: { worker: boolean; pollMs: number; concurrency: number; sendTimeoutMs: number; retryMs: number; retryMaxMs: number; claimMs: number };
+  print: {
+    worker: boolean;
+    pollMs: number;
+    concurrency: number;
+    sendTimeoutMs: number;
+    retryMs: number;
+    retryMaxMs: number;
+    claimMs: number;
+    /** PRINT_RETENTION_DAYS (default 14): printed jobs older than this are deleted by the worker's housekeeping. */
+    retentionDays?: number;
+    /** PRINT_HOUSEKEEPING_MS (default an hour): how often the worker deletes old printed jobs. */
+    housekeepingMs?: number;
+  };
   /**
    * E-receipts (issue 29 section 4, mail/worker.ts): mail is sent over SMTP to
    * SMTP_URL (smtp://user:pass@host:587, smtps:// for TLS) from MAIL_FROM. With
@@ -423,6 +435,8 @@ function printSettings(env: NodeJS.ProcessEnv): Config['print'] {
     retryMaxMs: positiveInt(env, 'PRINT_RETRY_MAX_MS', 30_000),
     // Longer than a send can take, so a live worker's claim never runs out under it.
     claimMs: Math.max(positiveInt(env, 'PRINT_CLAIM_MS', 60_000), sendTimeoutMs * 2),
+    retentionDays: positiveInt(env, 'PRINT_RETENTION_DAYS', 14),
+    housekeepingMs: positiveInt(env, 'PRINT_HOUSEKEEPING_MS', 3_600_000),
   };
 }
 

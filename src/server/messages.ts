@@ -504,6 +504,12 @@ const M = {
   ticketRemark: { en: 'Note: {text}', 'zh-CN': '备注：{text}', 'zh-TW': '備註：{text}' },
   ticketTakeTime: { en: 'Take at {time}', 'zh-CN': '取餐 {time}', 'zh-TW': '取餐 {time}' },
   ticketAllStations: { en: 'All', 'zh-CN': '全部', 'zh-TW': '全部' },
+  // The ready board (http/staffBoard.ts)
+  boardLinkInvalid: {
+    en: 'This board link is not valid (it may have been revoked). Ask a manager for a new one.',
+    'zh-CN': '此取餐屏链接无效（可能已被撤销）。请向经理索取新链接。',
+    'zh-TW': '此取餐屏連結無效（可能已被撤銷）。請向經理索取新連結。',
+  },
   // The staff API's printers (http/staffPrinters.ts)
   printerNotFound: { en: 'There is no printer {id}.', 'zh-CN': '找不到打印机 {id}。', 'zh-TW': '找不到印表機 {id}。' },
   printerStationUnknown: {

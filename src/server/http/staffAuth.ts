@@ -142,6 +142,10 @@ export const STAFF_ROUTE_ACCESS: Record<string, { roles: readonly StaffRole[]; s
   'POST /staff/printers': { roles: MANAGERS, scope: 'none' },
   'DELETE /staff/printers/:id': { roles: MANAGERS, scope: 'printer' },
   'POST /staff/sheets/:id/reprint': { roles: ALL_ROLES, scope: 'sheet' },
+  // The ready board's links (issue 26 section 4, http/staffBoard.ts): managers; the outlet of a body or a link is checked in the handler.
+  'GET /staff/board-links': { roles: MANAGERS, scope: 'query' },
+  'POST /staff/board-links': { roles: MANAGERS, scope: 'none' },
+  'DELETE /staff/board-links/:id': { roles: MANAGERS, scope: 'none' },
 };
 
 const actors = new WeakMap<FastifyRequest, StaffActor>();

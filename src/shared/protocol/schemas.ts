@@ -273,6 +273,8 @@ export const sheetHeadRow = z.object({
   /** The state a customer sees (orderStates.displayState). */
   DisplayState: str,
   RoundCount: z.number(),
+  /** A pickup or delivery order's number of its outlet's day ('023'); '' for a table's sheet (absent from services before issue 26). */
+  PickupNo: str.optional(),
   /** 1 while someone at the table is settling the postpay sheet online (no more rounds). */
   Settling: bit,
   /** 1 when the caller ordered on the sheet (its owner, or a round's). */

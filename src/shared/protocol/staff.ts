@@ -33,6 +33,7 @@ import { z } from 'zod';
 import { PROGRESS } from '../domain/orderStates';
 import { KITCHEN_STATES } from '../domain/rounds';
 import { staffAccountRoutes } from './staffAccounts';
+import { staffBoardRoutes } from './staffBoard';
 import { staffPrinterRoutes } from './staffPrinters';
 
 /** A route of the table: its method and path ('/staff/sheets/:id/close'). */
@@ -125,6 +126,8 @@ export const staffSheetSchema = z.object({
   roundCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** A pickup or delivery order's number of its outlet's day ('023'); '' for a table's (issue 26 section 4). */
+  pickupNo: z.string(),
 });
 
 /** A sheet of the counter's list: its rounds, each beside its own lines, and all its lines. */
@@ -215,7 +218,7 @@ export const KITCHEN_ROUTES = {
 } satisfies StaffRouteTable;
 
 /** Every staff route. Other areas' tables are spread in here, one line each. */
-export const STAFF_ROUTES = { ...KITCHEN_ROUTES, ...staffPrinterRoutes, ...staffAccountRoutes } satisfies StaffRouteTable;
+export const STAFF_ROUTES = { ...KITCHEN_ROUTES, ...staffPrinterRoutes, ...staffAccountRoutes, ...staffBoardRoutes } satisfies StaffRouteTable;
 
 // ---- Types from the table -----------------------------------------------------
 

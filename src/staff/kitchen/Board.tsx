@@ -323,7 +323,7 @@ function Card({
   const next = nextStep(s, round.progress);
   const tableOpen = s.payMode === 'postpay' && s.status === 0;
   const several = roundsOf(s).length > 1 || round.roundNo > 1;
-  const number = s.sheetId.slice(-4);
+  const number = s.pickupNo || s.sheetId.slice(-4);
   const label = several ? intl.formatMessage(m.cardRound, { number, where, round: round.roundNo }) : intl.formatMessage(m.card, { number, where });
   return (
     <article className={`card${fresh ? ' fresh' : ''}`} aria-label={label}>
@@ -338,8 +338,8 @@ function Card({
           <FormattedMessage {...m.age} values={{ minutes }} />
         </span>
       </header>
-      <p className="muted small">
-        #{s.sheetId}
+      <p className={s.pickupNo ? 'pickup-no' : 'muted small'}>
+        {s.pickupNo ? <strong style={{ fontSize: 32 }}>{s.pickupNo}</strong> : `#${s.sheetId}`}
         {s.custName ? ` · ${s.custName}` : ''}
       </p>
       {s.takeType === 'delivery' && s.address && <p className="address">{s.address}</p>}

@@ -124,6 +124,7 @@ export function sheet(s: Partial<Sheet> = {}): Sheet {
     takeTime: '',
     remark: '',
     roundCount: rounds.length,
+    pickupNo: '',
     createdAt: rounds[0]?.createdAt ?? '2026-11-25T12:00:00.000Z',
     updatedAt: rounds[0]?.createdAt ?? '2026-11-25T12:00:00.000Z',
     items: rounds.flatMap((r) => r.items),

@@ -35,6 +35,7 @@ const messages = defineMessages({
   failed: { id: 'orderDetails.failed', defaultMessage: 'The order could not be loaded.' },
   retry: { id: 'orderDetails.retry', defaultMessage: 'Try again' },
   number: { id: 'orderDetails.number', defaultMessage: 'Order number {number}' },
+  pickupNo: { id: 'orderDetails.pickupNo', defaultMessage: 'Your pickup number' },
   placedAt: { id: 'orderDetails.placedAt', defaultMessage: 'Placed on {date}' },
   table: { id: 'orderDetails.table', defaultMessage: 'Table {table}' },
   dinein: { id: 'orderDetails.dinein', defaultMessage: 'Dine in' },
@@ -155,6 +156,13 @@ function OrderView({ order, refreshing, onRefresh }: { order: OrderDetail; refre
           </h2>
           <RefreshButton onRefresh={onRefresh} refreshing={refreshing} />
         </div>
+        {header.pickupNo && (
+          // The number the counter calls and the ready board shows (issue 26 section 4), large.
+          <p className="pickup-no">
+            <FormattedMessage {...messages.pickupNo} />{' '}
+            <strong style={{ display: 'block', fontSize: 56, lineHeight: 1.1, letterSpacing: 2 }}>{header.pickupNo}</strong>
+          </p>
+        )}
         <p>
           <FormattedMessage {...messages.number} values={{ number: header.SheetID }} />
         </p>

@@ -103,6 +103,8 @@ export interface OrderHeader extends OrderState {
   BaseID: string;
   ShopID: string;
   takeTime: string;
+  /** A pickup or delivery order's number of the day ('023'); '' for a table's, or from a service that does not say. */
+  pickupNo: string;
   /** The caller's own order (the service sends VipID only to its member): only they may cancel it. */
   own: boolean;
 }
@@ -186,6 +188,7 @@ function toOrderDetail(data: Detail): OrderDetail {
       BaseID: text(row.BaseID),
       ShopID: text(row.ShopID),
       takeTime: text(row.TakeTime),
+      pickupNo: text(row.PickupNo),
       own: text(row.VipID) !== '',
     },
     items: data.table2.map((r) => ({

@@ -55,6 +55,8 @@ describe('PosSalSheet_PosSalSheetDetailGet_V2_Get', () => {
       PayMode: 'postpay',
       DisplayState: 'ordering',
       RoundCount: 1,
+      // A table's sheet has no pickup number (issue 26 section 4).
+      PickupNo: '',
       Settling: 0,
       Mine: 0,
     });

@@ -28,7 +28,7 @@ const HEAD_COLUMNS = `
   s.sales_amo AS "SalesAmo", s.dis_amo AS "DisAmo", s.fee_amo AS "FeeAmo", s.coupon_amo AS "CouponAmo",
   s.total_amo AS "TotalAmo", s.remark AS "Remark", s.bag_amo AS "BagAmo", s.take_type AS "TakeType",
   s.progress AS "Progress", s.pay_status AS "PayStatus", CASE WHEN s.is_pay_later THEN 1 ELSE 0 END AS "IsPayLater",
-  s.pay_mode AS "PayMode", s.round_count AS "RoundCount"`;
+  s.pay_mode AS "PayMode", s.round_count AS "RoundCount", s.pickup_no AS "PickupNo"`;
 
 /**
  * Who may read a sheet (the detail, the merge preview): whoever ordered on it;

@@ -37,10 +37,11 @@ export type StaffSheetRow = SheetStateRow & {
   remark: string;
   round_count: number;
   updated_at: Date;
+  pickup_no: string;
 };
 
 const STAFF_SHEET_COLUMNS = `s.sheet_id, s.base_id, s.table_id, t.table_name, s.pos_type, s.total_amo, s.fee_amo, s.bag_amo, s.coupon_amo,
-  s.cust_name, s.cust_phone, s.cust_region, s.cust_address, s.cust_house, s.take_time, s.remark, s.round_count, s.updated_at, ${SHEET_STATE_COLUMNS}`;
+  s.cust_name, s.cust_phone, s.cust_region, s.cust_address, s.cust_house, s.take_time, s.remark, s.round_count, s.updated_at, s.pickup_no, ${SHEET_STATE_COLUMNS}`;
 
 export function sheetJson(s: StaffSheetRow, now: Date, lang: Lang = 'en'): StaffSheetJson {
   return {
@@ -69,6 +70,7 @@ export function sheetJson(s: StaffSheetRow, now: Date, lang: Lang = 'en'): Staff
     roundCount: s.round_count,
     createdAt: isoSeconds(s.created_at),
     updatedAt: isoSeconds(s.updated_at),
+    pickupNo: s.pickup_no ?? '',
   };
 }
 

@@ -53,6 +53,7 @@ import { isSettling, isoSeconds, newSheetId } from './sheetState';
 import { OUTLET_COLUMNS, outletOf, minorToDecimal4, showMoney, type Outlet, type OutletRow } from './outlet';
 import { checkCard, findCard, useCard, type Card } from '../coupons/rules';
 import { priceLines, type PricedLine, type RequestLine } from './lines';
+import { businessDay, numberedSheetInsert, takesPickupNumber } from './pickupNumber';
 
 type SubmitPayload = PayloadOf<'PosSalSheet_NewCYSendSheetSubmit_Add'>;
 type SubmitRow = SubmitPayload['tableData'][number];
@@ -472,7 +473,7 @@ async function writeOrder(ctx: OpContext, order: CheckedOrder) {
   const amo = rules.outlet.formats.AmoPoint;
   const dec = (minor: number) => minorToDecimal4(minor, amo);
   const params: unknown[] = [];
-  const { sheetId, roundNo, change } = table.tableSheet ? roundChange(table.tableSheet, order, now, params) : newSheet(order, now, params);
+  const { sheetId, roundNo, change, counter } = table.tableSheet ? roundChange(table.tableSheet, order, now, params) : newSheet(order, now, params);
   const firstItem = (table.tableSheet?.last_item ?? 0) + 1;
   const items = insertSql('sheet_item', priced.lines.map((l, i) => itemRow(sheetId, firstItem + i, roundNo, l, amo)), params);
   const round = insertSql(
@@ -480,7 +481,7 @@ async function writeOrder(ctx: OpContext, order: CheckedOrder) {
     [{ sheet_id: sheetId, round_no: roundNo, vip_id: request.vipId, local_sheet_id: request.localSheetId, request_hash: request.hash, amount: dec(totalMinor), remark: trimmed(request.row.Remark), created_at: now }],
     params,
   );
-  const [written] = await tx.query<Omit<Answer, 'round_no' | 'amount'>>(`WITH s AS (${change}), i AS (${items}), r AS (${round}) SELECT * FROM s`, params);
+  const [written] = await tx.query<Omit<Answer, 'round_no' | 'amount'>>(`WITH ${counter ? `pickup_n AS (${counter}), ` : ''}s AS (${change}), i AS (${items}), r AS (${round}) SELECT * FROM s`, params);
   if (coupon.card && !(await useCard(tx, coupon.card.card_id, request.vipId, sheetId, now))) {
     // Another order used it since it was read: this one is refused and rolled back.
     throw new OpError('couponUnavailable');
@@ -504,7 +505,7 @@ export function roundChange(tableSheet: Pick<TableSheet, 'sheet_id' | 'round_cou
               total_amo = total_amo + ${p(dec(order.totalMinor))}, round_count = ${p(roundNo)}, settle_started_at = NULL, updated_at = ${p(now)}, progress = 'placed'
         WHERE sheet_id = ${p(sheetId)}
       ${WRITTEN_COLUMNS}`;
-  return { sheetId, roundNo, change };
+  return { sheetId, roundNo, change, counter: null };
 }
 
 /** The statement writing a new sheet: status 0, pay status 0, progress 'placed', its figures and its customer's details. */
@@ -550,7 +551,12 @@ function newSheet(order: CheckedOrder, now: Date, params: unknown[]) {
     created_at: now,
     updated_at: now,
   };
-  return { sheetId, roundNo: 1, change: `${insertSql('sheet', [row], params)}\n      ${WRITTEN_COLUMNS}` };
+  // A pickup or delivery order takes its outlet's next number of the day in the same statement (pickupNumber.ts).
+  if (takesPickupNumber(rules.takeType)) {
+    const { counter, insert } = numberedSheetInsert(row, businessDay(outlet, now), params);
+    return { sheetId, roundNo: 1, change: `${insert}\n      ${WRITTEN_COLUMNS}`, counter };
+  }
+  return { sheetId, roundNo: 1, change: `${insertSql('sheet', [row], params)}\n      ${WRITTEN_COLUMNS}`, counter: null };
 }
 
 /** The first statement after the member's lock (FIRST_READ_SQL): an earlier round with the LocalSheetID (prev_*), the outlet and more. */
