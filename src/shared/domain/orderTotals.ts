@@ -203,3 +203,46 @@ export function unitAmountsMinor(totalMinor: number, lines: readonly BillLine[])
   lines.forEach((l, i) => out.set(l.lineId, evenSharesMinor(perLine[i]!, Math.max(1, l.units))));
   return out;
 }
+
+/** Tips (issue 28): offered where the outlet enables them, never preselected; at most 30 % of what the payer pays. */
+export const TIP_PERCENTS = [5, 10, 15] as const;
+export const MAX_TIP_BP = 3000;
+
+/** The largest tip on a payment of `amountMinor`. */
+export function maxTipMinor(amountMinor: number): number {
+  return serviceChargeMinor(amountMinor, MAX_TIP_BP);
+}
+
+/** A tip of `percent` % of `amountMinor`, rounded half up. */
+export function tipOfPercentMinor(amountMinor: number, percent: number): number {
+  return serviceChargeMinor(amountMinor, Math.round(percent * 100));
+}
+
+/** A line of the bill with how many of its units live payments cover. */
+export interface CoveredLine extends BillLine {
+  covered: number;
+}
+
+/**
+ * What paying `chosen` units (per line id) costs, the app's preview and the
+ * service's figure alike: each line's part of the bill (allocateMinor over
+ * the lines' amounts: service charge and discounts pro rata), the next k of
+ * its units priced cumulatively (floor(part x (c + k) / units) - floor(part x c / units),
+ * c the units already covered), never more than the rest; who takes the
+ * last free units pays the rest exactly.
+ */
+export function unitsPaymentMinor(totalMinor: number, restMinor: number, lines: readonly CoveredLine[], chosen: ReadonlyMap<number, number>): number {
+  const parts = allocateMinor(totalMinor, lines.map((l) => l.amountMinor));
+  let amount = 0;
+  let freeLeft = 0;
+  lines.forEach((l, i) => {
+    const units = Math.max(1, l.units);
+    const c = Math.min(units, Math.max(0, l.covered));
+    const k = Math.min(units - c, Math.max(0, chosen.get(l.lineId) ?? 0));
+    const part = BigInt(parts[i]!);
+    amount += Number((part * BigInt(c + k)) / BigInt(units) - (part * BigInt(c)) / BigInt(units));
+    freeLeft += units - c - k;
+  });
+  const rest = Math.max(0, restMinor);
+  return freeLeft === 0 ? rest : Math.min(rest, amount);
+}
