@@ -85,7 +85,7 @@ export async function withdrawRound(
      RETURNING status, pay_status`,
     [sheetId, no, now, amount, left, SheetStatus.closed, progress],
   );
-  if (left > 0) await refreshServiceCharge(tx, sheetId);
+  await refreshServiceCharge(tx, sheetId);
   await emitSheetEvent(tx, sheetId, left === 0 ? 'cancelled' : 'withdrawn');
   return {
     table1: [{ SheetID: sheetId, Status: changed!.status, PayStatus: changed!.pay_status, RefundAmo: decimal4(0), RefundTo: '', RoundNo: no }],

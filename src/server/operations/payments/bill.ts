@@ -34,7 +34,11 @@ export async function refreshServiceCharge(tx: Queryable, sheetId: string): Prom
   );
   if (!s || (s.take_type ?? 'dinein') !== 'dinein') return;
   const [{ n } = { n: 0 }] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM sheet_item WHERE sheet_id = $1', [sheetId]);
-  if (n === 0) return;
+  if (n === 0) {
+    // Every line withdrawn: no service charge is left on it.
+    await tx.query('UPDATE sheet SET total_amo = GREATEST(0, total_amo - service_amo), service_amo = 0 WHERE sheet_id = $1', [sheetId]);
+    return;
+  }
   const scale = s.amo_point;
   const bill = billMinor({
     goodsMinor: toMinor(s.goods ?? '0', scale),
