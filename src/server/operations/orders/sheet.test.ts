@@ -43,7 +43,7 @@ describe('PosSalSheet_PosSalSheetDetailGet_V2_Get', () => {
       DisAmo: '0.0000',
       FeeAmo: '0.0000',
       CouponAmo: '0.0000',
-      TotalAmo: '92.0000',
+      TotalAmo: '101.2000',
       Remark: 'No chilli, please',
       // Orders (operations/orders/handlers.ts) add the order's way, progress and payment.
       BagAmo: '0.0000',
@@ -88,9 +88,9 @@ describe('PosSalSheet_PosSalSheetDetailGet_V2_Get', () => {
 
   test('the guard sheets: expired, checked out, closed', async () => {
     const expired = rows(await detail(DEMO.sheets.expired))[0]!;
-    expect(expired).toMatchObject({ Status: 0, TableID: DEMO.tables.dineInA04, TotalAmo: '46.0000' });
+    expect(expired).toMatchObject({ Status: 0, TableID: DEMO.tables.dineInA04, TotalAmo: '50.6000' });
     expect(minutesBeforeSeeding(expired.CreatedDate)).toBeGreaterThan(120);
-    expect(rows(await detail(DEMO.sheets.checkedOut))[0]).toMatchObject({ Status: 3, TableID: DEMO.tables.dineInA05, TotalAmo: '74.0000' });
+    expect(rows(await detail(DEMO.sheets.checkedOut))[0]).toMatchObject({ Status: 3, TableID: DEMO.tables.dineInA05, TotalAmo: '81.4000' });
     expect(rows(await detail(DEMO.sheets.closed))[0]).toMatchObject({ Status: 2, TableID: DEMO.tables.dineInA06 });
     // The shop page of the open sheet's table finds the same sheet.
     const page = await client.call('EShop_EShopShopPageGet_Get', [{ QRCode: (await demoCodes(h.db)).sheetQrCodes.open }]);

@@ -487,11 +487,7 @@ async function writeOrder(ctx: OpContext, order: CheckedOrder) {
     throw new OpError('couponUnavailable');
   }
   // A dine-in bill carries the outlet's service charge, computed once on the whole sheet (payments/bill.ts).
-  if (rules.takeType === 'dinein') {
-    await refreshServiceCharge(tx, sheetId);
-    const [after] = await tx.query<{ total_amo: string }>('SELECT total_amo FROM sheet WHERE sheet_id = $1', [sheetId]);
-    written!.total_amo = after!.total_amo;
-  }
+  if (rules.takeType === 'dinein') written!.total_amo = (await refreshServiceCharge(tx, sheetId)) ?? written!.total_amo;
   await emitSheetEvent(tx, sheetId, roundNo > 1 ? 'round' : 'placed');
   // A pay-after table's round reaches the kitchen now: its printed tickets (printing/queue.ts; a pay-before order's print when paid).
   if (written!.pay_mode === 'postpay') await enqueueKitchenTickets(tx, sheetId, roundNo, { now });

@@ -21,23 +21,26 @@ const dec4 = (minor: number, scale: number) => minorToString(minor, scale);
  * Recomputes a dine-in sheet's service charge and total from its lines (after
  * a round is added or withdrawn, or a line voided): total_amo = the lines not
  * voided - coupon + bag + freight + service. Sheets taken away, and sheets
- * without lines (written before rounds had lines), are left as they are.
+ * are left as they are. Answers the new total (null when left as it was).
  */
-export async function refreshServiceCharge(tx: Queryable, sheetId: string): Promise<void> {
-  const [s] = await tx.query<{ goods: string | null; coupon_amo: string; bag_amo: string; fee_amo: string; bp: number; amo_point: number; take_type: string | null }>(
+export async function refreshServiceCharge(tx: Queryable, sheetId: string): Promise<string | null> {
+  const [s] = await tx.query<{ goods: string | null; lines: number; coupon_amo: string; bag_amo: string; fee_amo: string; bp: number; amo_point: number; take_type: string | null }>(
     `SELECT (SELECT sum(i.amo)::text FROM sheet_item i WHERE i.sheet_id = s.sheet_id AND i.voided_at IS NULL) AS goods,
+            (SELECT count(*)::int FROM sheet_item i WHERE i.sheet_id = s.sheet_id) AS lines,
             s.coupon_amo::text AS coupon_amo, s.bag_amo::text AS bag_amo, s.fee_amo::text AS fee_amo,
             b.service_charge_bp AS bp, e.amo_point, to_jsonb(s) ->> 'take_type' AS take_type
        FROM sheet s JOIN base b ON b.base_id = s.base_id JOIN enterprise e ON e.ent_id = s.ent_id
       WHERE s.sheet_id = $1`,
     [sheetId],
   );
-  if (!s || (s.take_type ?? 'dinein') !== 'dinein') return;
-  const [{ n } = { n: 0 }] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM sheet_item WHERE sheet_id = $1', [sheetId]);
-  if (n === 0) {
+  if (!s || (s.take_type ?? 'dinein') !== 'dinein') return null;
+  if (s.lines === 0) {
     // Every line withdrawn: no service charge is left on it.
-    await tx.query('UPDATE sheet SET total_amo = GREATEST(0, total_amo - service_amo), service_amo = 0 WHERE sheet_id = $1', [sheetId]);
-    return;
+    const [r] = await tx.query<{ total_amo: string }>(
+      'UPDATE sheet SET total_amo = GREATEST(0, total_amo - service_amo), service_amo = 0 WHERE sheet_id = $1 RETURNING total_amo',
+      [sheetId],
+    );
+    return r?.total_amo ?? null;
   }
   const scale = s.amo_point;
   const bill = billMinor({
@@ -47,7 +50,12 @@ export async function refreshServiceCharge(tx: Queryable, sheetId: string): Prom
     feeMinor: toMinor(s.fee_amo, scale),
     serviceBp: s.bp,
   });
-  await tx.query('UPDATE sheet SET service_amo = $2, total_amo = $3 WHERE sheet_id = $1', [sheetId, dec4(bill.serviceMinor, scale), dec4(bill.totalMinor, scale)]);
+  const [r] = await tx.query<{ total_amo: string }>('UPDATE sheet SET service_amo = $2, total_amo = $3 WHERE sheet_id = $1 RETURNING total_amo', [
+    sheetId,
+    dec4(bill.serviceMinor, scale),
+    dec4(bill.totalMinor, scale),
+  ]);
+  return r?.total_amo ?? null;
 }
 
 export interface BillFigures {

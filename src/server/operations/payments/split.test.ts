@@ -13,13 +13,14 @@ import { demoIds, dineInHeader, line, submit } from '../../test/orders';
 
 jest.setTimeout(600_000);
 
+const TOKEN = 'staff-token-for-split-tests';
 const BBQ = DEMO.goods.bbqPorkRice;
 const base = DEMO.bases.dineIn;
 const table = (n: number) => demoIds.table(base, n);
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({ rateLimits: { memberPerMinute: 1_000_000, ipPerMinute: 1_000_000 } });
+  h = await startHarness({ staffToken: TOKEN, rateLimits: { memberPerMinute: 1_000_000, ipPerMinute: 1_000_000 } });
 });
 afterAll(() => h.close());
 
@@ -188,6 +189,14 @@ describe('split the bill', () => {
       expect(head).toMatchObject({ TotalAmo: '422.4000', PaidAmo: '100.0000', TipAmo: '10.0000', RestAmo: '322.4000' });
       expect(ok(await pay(en, { Share: { n: 1, of: 2 } }, 211.2))[0]).toMatchObject({ PayAmo: '211.2000', Status: 0 });
       expect((await pay(en, { Share: { n: 2, of: 2 } })).errmsg).toBe('Only 1 of the 2 shares are left to pay.');
+      // Staff see the bill's figures and every payment.
+      const res = await fetch(`${h.url}/staff/sheets?baseId=${base}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      const listed = ((await res.json()) as { sheets: Row[] }).sheets.find((x) => x.sheetId === sheetId)!;
+      expect(listed).toMatchObject({ totalAmo: '422.4000', serviceAmo: '38.4000', tipAmo: '10.0000', paidAmo: '311.2000', restAmo: '111.2000' });
+      expect((listed.payments as Row[]).map((p) => [p.payType, p.status, p.amount, p.tipAmo, p.part])).toEqual([
+        ['balance', 'paid', '110.0000', '10.0000', 'amount'],
+        ['balance', 'paid', '211.2000', '0.0000', 'share'],
+      ]);
       // The last share pays the rest exactly.
       expect(ok(await pay(en, { Share: { n: 1, of: 2 } }, 111.2))[0]).toMatchObject({ PayAmo: '111.2000', Status: 3 });
     } finally {
