@@ -57,6 +57,13 @@ describe('PosSalSheet_PosSalSheetDetailGet_V2_Get', () => {
       RoundCount: 1,
       Settling: 0,
       Mine: 0,
+      // Issue 28: San Ma Lo's 10 % service charge, and nothing paid yet.
+      ServiceAmo: '9.2000',
+      TipAmo: '0.0000',
+      PaidAmo: '0.0000',
+      RestAmo: '101.2000',
+      SharesOf: 0,
+      SharesTaken: 0,
     });
     expect(minutesBeforeSeeding(head!.CreatedDate)).toBeGreaterThan(29);
     expect(minutesBeforeSeeding(head!.CreatedDate)).toBeLessThan(31);
@@ -81,6 +88,12 @@ describe('PosSalSheet_PosSalSheetDetailGet_V2_Get', () => {
         PUnitPrice: '0.0000',
         Ref: '1.0000',
         Mine: 0,
+        // Issue 28: its units as split payments see them (the demo's lines have no author).
+        AddedByMe: 0,
+        Units: 1,
+        PaidQua: 0,
+        HeldQua: 0,
+        HeldBy: '',
       },
       expect.objectContaining({ ItemID: 2, GoodsName: 'Lemon Tea', SkuItems: 'Regular;Iced', Qua: '2.0000', MQua: '2.0000', SalesPrice: '22.0000', Amo: '44.0000' }),
     ]);

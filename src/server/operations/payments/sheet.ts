@@ -97,7 +97,7 @@ export const atTable = (ctx: OpContext, s: PaySheet) => Boolean(s.table_id && ct
  * payment, which would hold the table (issue 16).
  */
 export const mayPay = (ctx: OpContext, session: Session, s: PaySheet) =>
-  ownSheet(session, s) || (isPayAfterTableSheet(s) && (s.status === SheetStatus.open || s.status === SheetStatus.checkedOut) && atTable(ctx, s));
+  ownSheet(session, s) || (isPayAfterTableSheet(s) && s.status === SheetStatus.open && atTable(ctx, s));
 
 /** The amount to pay: the server's total, at the enterprise's amount decimals. */
 export const amountDue = (s: PaySheet) => toFixedHalfUp(s.total_amo, s.amo_point);

@@ -103,8 +103,9 @@ describe('split the bill', () => {
       const first = await Promise.all(phones.map((p, i) => payUnits(p, sheetId, choices[i]!, preview(head, lines, choices[i]!))));
       for (const res of first) {
         if (res.errcode === '0') statuses.push(Number(rows(res)[0]!.Status));
-        // The loser of a unit is told which items were taken and the new amount (or, last, that the bill was paid).
-        else expect(res.errmsg).toMatch(/^(Someone else is paying or has paid: .+\. Your choice now comes to MOP\$[\d,.]+\.|This order has already been paid\.)$/);
+        // The loser of a unit is told which items were taken and the new amount; once the bill is settled, a
+        // diner's late payment finds no open sheet (its owner is told it was paid: the rule of issue 16).
+        else expect(res.errmsg).toMatch(/^(Someone else is paying or has paid: .+\. Your choice now comes to MOP\$[\d,.]+\.|This order has already been paid\.|The order does not exist)$/);
       }
       // Then one by one, each phone takes some of what is left, until nothing is.
       for (let turn = 0; ; turn++) {
@@ -142,7 +143,8 @@ describe('split the bill', () => {
       const sheetId = await eightUnits(a!, 7);
       const results = await Promise.all([a!, b!].map((p) => p.call('PosSalSheet_PosSalSheetAcctSubmit_V9_Add', [{ SheetID: sheetId, PayAmo: 422.4 }])));
       expect(results.filter((r) => r.errcode === '0')).toHaveLength(1);
-      expect(results.find((r) => r.errcode !== '0')!.errmsg).toBe('This order has already been paid.');
+      // The sheet's owner is told it was paid; another diner finds no open sheet to pay (issue 16's rule).
+      expect(results.find((r) => r.errcode !== '0')!.errmsg).toMatch(/^(This order has already been paid\.|The order does not exist)$/);
       const [sum] = await h.db.query<{ s: string }>(`SELECT sum(amount)::text AS s FROM payment WHERE sheet_id = $1 AND status = 'paid'`, [sheetId]);
       expect(sum!.s).toBe('422.4000');
     }
