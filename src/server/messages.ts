@@ -50,6 +50,62 @@ const M = {
     'zh-CN': '应付金额为 {amount}，请核对订单后重新支付。',
     'zh-TW': '應付金額為 {amount}，請核對訂單後重新付款。',
   },
+  // Issue 28: split bills, tips.
+  shareInvalid: {
+    en: 'Choose at least one share to pay.',
+    'zh-CN': '请至少选择支付一份。',
+    'zh-TW': '請至少選擇支付一份。',
+  },
+  sharesOutOfRange: {
+    en: 'A bill can be split between 2 and 20 people.',
+    'zh-CN': '账单可由 2 至 20 人平分。',
+    'zh-TW': '帳單可由 2 至 20 人平分。',
+  },
+  sharesTooMany: {
+    en: 'Only {left} of the {of} shares are left to pay.',
+    'zh-CN': '{of} 份中只剩 {left} 份未付。',
+    'zh-TW': '{of} 份中只剩 {left} 份未付。',
+  },
+  amountInvalid: {
+    en: 'Enter an amount above zero.',
+    'zh-CN': '请输入大于零的金额。',
+    'zh-TW': '請輸入大於零的金額。',
+  },
+  amountAboveRest: {
+    en: 'The amount is more than the {rest} left to pay.',
+    'zh-CN': '金额超过了尚未支付的 {rest}。',
+    'zh-TW': '金額超過了尚未支付的 {rest}。',
+  },
+  unitsInvalid: {
+    en: 'Choose items on this bill to pay.',
+    'zh-CN': '请选择本账单上要支付的菜品。',
+    'zh-TW': '請選擇本帳單上要支付的菜品。',
+  },
+  unitsTaken: {
+    en: 'Someone else is paying or has paid: {items}. Your choice now comes to {amount}.',
+    'zh-CN': '以下菜品已有人支付：{items}。您的选择现为 {amount}。',
+    'zh-TW': '以下菜品已有人付款：{items}。您的選擇現為 {amount}。',
+  },
+  nothingLeftToPay: {
+    en: 'Nothing is left to pay: the rest of the bill is being paid.',
+    'zh-CN': '已无待付金额：其余账单正在支付中。',
+    'zh-TW': '已無待付金額：其餘帳單正在付款中。',
+  },
+  partOnlyAtTable: {
+    en: 'Only a table\'s bill can be split.',
+    'zh-CN': '只有餐桌账单可以分开支付。',
+    'zh-TW': '只有餐桌帳單可以分開付款。',
+  },
+  tipUnavailable: {
+    en: 'This restaurant does not take tips.',
+    'zh-CN': '本店不收小费。',
+    'zh-TW': '本店不收小費。',
+  },
+  tipTooHigh: {
+    en: 'A tip can be at most {max}.',
+    'zh-CN': '小费最多为 {max}。',
+    'zh-TW': '小費最多為 {max}。',
+  },
   sheetAlreadyPaid: {
     en: 'This order has already been paid.',
     'zh-CN': '该订单已支付。',

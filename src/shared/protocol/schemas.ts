@@ -11,7 +11,7 @@ import { FEEDBACK_MAX_CHARS } from '../domain/feedback';
 import { REMARK_MAX, remarkLength } from '../domain/remarks';
 import { KITCHEN_STATES } from '../domain/rounds';
 import type { OperationName } from './catalogue';
-import { dec, flag, id, int, multiline, num, optionalId, page, payload, str, table, text } from './fields';
+import { billHead, billLine, dec, flag, id, int, multiline, num, optionalId, page, payload, payPart, str, table, text } from './fields';
 
 const paging = { PageIndex: page.optional(), PageSize: page.optional() };
 
@@ -279,6 +279,7 @@ export const sheetHeadRow = z.object({
   Settling: bit,
   /** 1 when the caller ordered on the sheet (its owner, or a round's). */
   Mine: bit,
+  ...billHead,
   /** Only for the sheet's own member (the caller's session vip): contact details. */
   VipID: str.optional(),
   CustName: str.optional(),
@@ -307,6 +308,7 @@ export const sheetItemRow = z.object({
   Detail: str,
   /** 1 when the caller's session ordered the line's round. */
   Mine: bit,
+  ...billLine,
 });
 
 /** One round of ordering on a sheet (a prepay sheet has one). */
@@ -587,6 +589,7 @@ export const mergeHeadRow = z.object({
   IsPayLaterOnlineCheckout: str,
   Settling: bit,
   DisplayState: str,
+  ...billHead,
 });
 
 // Member rows (server: operations/auth/index.ts, operations/auth/*) -------------------
@@ -875,7 +878,7 @@ const P = {
   },
   PosSalSheet_PosSalSheetAcctSubmit_V9_Add: {
     /** PayAmo: what the app shows as the amount to pay; refused (50010) unless it is the server's. */
-    payload: payload({ SheetID: id, PayAmo: num }),
+    payload: payload({ SheetID: id, PayAmo: num, ...payPart }),
     result: z.object({
       table1: table({
         SheetID: str,
@@ -1147,7 +1150,7 @@ const P = {
   },
   Finance_PosPaySubmit_V5_Add: {
     /** TotalAmo: what the app shows as the amount to pay; refused (50010) unless it is the server's. */
-    payload: payload({ SheetID: id, PayType: text(20).optional(), TotalAmo: num }),
+    payload: payload({ SheetID: id, PayType: text(20).optional(), TotalAmo: num, ...payPart }),
     result: z.object({
       table1: table({ PayID: str, SheetID: str, PayUrl: str, Amount: dec, Status: z.literal('pending') }),
     }),

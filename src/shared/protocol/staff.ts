@@ -97,6 +97,20 @@ export const staffRoundSchema = z.object({
 });
 
 /** A sheet as the staff see it (operations/orders/staffSheets.ts sheetJson). */
+/** Issue 28: one payment of a sheet as staff see it. */
+export const staffPaymentSchema = z.object({
+  payId: z.string(),
+  /** 'balance' | 'sandbox' */
+  payType: z.string(),
+  /** 'pending' | 'paid' | 'refunded' */
+  status: z.string(),
+  /** What the payer paid, tip included. */
+  amount: z.string(),
+  tipAmo: z.string(),
+  /** '' the whole sheet; 'rest' | 'share' | 'amount' | 'units' (payments/split.ts). */
+  part: z.string(),
+});
+
 export const staffSheetSchema = z.object({
   sheetId: z.string(),
   baseId: z.string(),
@@ -128,6 +142,13 @@ export const staffSheetSchema = z.object({
   updatedAt: z.string(),
   /** A pickup or delivery order's number of its outlet's day ('023'); '' for a table's (issue 26 section 4). */
   pickupNo: z.string(),
+  /** Issue 28: the service charge (part of totalAmo), tips (not), what is paid and what is left. */
+  serviceAmo: z.string().optional(),
+  tipAmo: z.string().optional(),
+  paidAmo: z.string().optional(),
+  restAmo: z.string().optional(),
+  /** Every payment of the sheet (a table's bill may be split): pending, paid or refunded. */
+  payments: z.array(staffPaymentSchema).optional(),
 });
 
 /** A sheet of the counter's list: its rounds, each beside its own lines, and all its lines. */

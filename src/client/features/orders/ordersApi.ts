@@ -148,6 +148,10 @@ export interface MergedItem {
 export interface MergedSheet {
   SheetID: string;
   totalAmo: string;
+  /** Issue 28: the service charge (part of totalAmo), what is paid and what is left to pay. */
+  serviceAmo: string;
+  paidAmo: string;
+  restAmo: string;
   status: number;
   payStatus: number;
   /** The outlet lets the table settle online (IsPayLaterOnlineCheckout). */
@@ -270,6 +274,9 @@ export const ordersApi = api.injectEndpoints({
         return {
           SheetID: text(head.SheetID),
           totalAmo: decimal(head.TotalAmo),
+          serviceAmo: decimal(head.ServiceAmo ?? '0'),
+          paidAmo: decimal(head.PaidAmo ?? '0'),
+          restAmo: decimal(head.RestAmo ?? head.TotalAmo),
           status: num(head.Status),
           payStatus: num(head.PayStatus),
           onlineCheckout: text(head.IsPayLaterOnlineCheckout) !== '0',

@@ -11,6 +11,7 @@
  * db/seed/demo.ts, "Sheets").
  */
 import { PayStatus } from '../../../shared/domain/orderStates';
+import { billFields } from '../payments/bill';
 import { roundAuthors } from '../../events/emit';
 import { expireStalePayment } from '../payments/expiry';
 import { OpError, type HandlerMap, type RowOf } from '../context';
@@ -94,6 +95,8 @@ export const sheetHandlers: HandlerMap = {
       DisplayState: sheetDisplayState(state, now),
       Settling: pay_mode === 'postpay' && isSettling(state, now) ? (1 as const) : (0 as const),
       Mine: orderedHere ? (1 as const) : (0 as const),
+      // Issue 28: the bill's service charge, tips, what is paid and what is left (payments/bill.ts).
+      ...(await billFields(tx, sheet_id)),
     };
     const contact = { VipID: vip_id, CustName: cust_name, CustPhone: cust_phone, CustAddress: sheetAddress({ cust_region, cust_address, cust_house }, lang) };
     return {

@@ -38,10 +38,21 @@ export type StaffSheetRow = SheetStateRow & {
   round_count: number;
   updated_at: Date;
   pickup_no: string;
+  service_amo: string;
+  tip_amo: string;
+  paid_amo: string;
+  pending_amo: string;
+  payments: { payId: string; payType: string; status: string; amount: string; tipAmo: string; part: string }[] | string | null;
 };
 
 const STAFF_SHEET_COLUMNS = `s.sheet_id, s.base_id, s.table_id, t.table_name, s.pos_type, s.total_amo, s.fee_amo, s.bag_amo, s.coupon_amo,
-  s.cust_name, s.cust_phone, s.cust_region, s.cust_address, s.cust_house, s.take_time, s.remark, s.round_count, s.updated_at, s.pickup_no, ${SHEET_STATE_COLUMNS}`;
+  s.cust_name, s.cust_phone, s.cust_region, s.cust_address, s.cust_house, s.take_time, s.remark, s.round_count, s.updated_at, s.pickup_no, ${SHEET_STATE_COLUMNS},
+  s.service_amo, s.tip_amo,
+  COALESCE((SELECT sum(p.amount - p.tip_amo) FROM payment p WHERE p.sheet_id = s.sheet_id AND p.status = 'paid'), 0)::text AS paid_amo,
+  COALESCE((SELECT sum(p.amount - p.tip_amo) FROM payment p WHERE p.sheet_id = s.sheet_id AND p.status = 'pending'), 0)::text AS pending_amo,
+  (SELECT COALESCE(json_agg(json_build_object('payId', p.pay_id, 'payType', p.pay_type, 'status', p.status, 'amount', p.amount::text,
+                                              'tipAmo', p.tip_amo::text, 'part', p.part) ORDER BY p.created_at, p.pay_id), '[]'::json)
+     FROM payment p WHERE p.sheet_id = s.sheet_id AND p.status IN ('pending', 'paid', 'refunded')) AS payments`;
 
 export function sheetJson(s: StaffSheetRow, now: Date, lang: Lang = 'en'): StaffSheetJson {
   return {
@@ -71,6 +82,21 @@ export function sheetJson(s: StaffSheetRow, now: Date, lang: Lang = 'en'): Staff
     createdAt: isoSeconds(s.created_at),
     updatedAt: isoSeconds(s.updated_at),
     pickupNo: s.pickup_no ?? '',
+    ...billOf(s),
+  };
+}
+
+/** Issue 28: the bill's figures and payments of a staff sheet row (rest = total - paid - being paid). */
+function billOf(s: StaffSheetRow) {
+  if (s.service_amo === undefined) return {};
+  const rest = Math.max(0, Number(s.total_amo) * 10_000 - Number(s.paid_amo) * 10_000 - Number(s.pending_amo) * 10_000);
+  const payments = typeof s.payments === 'string' ? (JSON.parse(s.payments) as Exclude<StaffSheetRow['payments'], string>) : s.payments;
+  return {
+    serviceAmo: Number(s.service_amo).toFixed(4),
+    tipAmo: Number(s.tip_amo).toFixed(4),
+    paidAmo: Number(s.paid_amo).toFixed(4),
+    restAmo: (Math.round(rest) / 10_000).toFixed(4),
+    payments: (payments ?? []).map((p) => ({ ...p, amount: Number(p.amount).toFixed(4), tipAmo: Number(p.tipAmo).toFixed(4) })),
   };
 }
 

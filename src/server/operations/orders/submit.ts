@@ -35,6 +35,7 @@ import { DateTime } from 'luxon';
 import { QUANTITY_SCALE } from '../../../shared/domain/cart';
 import { BusinessMode, modesOffered, sheetPosType } from '../../../shared/domain/businessMode';
 import { toMinor, sumMoney } from '../../../shared/domain/numbers';
+import { refreshServiceCharge } from '../payments/bill';
 import { bagFeeMinor, freeAboveFrom, freightFor, orderTotalMinor } from '../../../shared/domain/orderTotals';
 import { canPlaceOrder, isOpenAt } from '../../../shared/domain/openingHours';
 import { ErrorCode } from '../../../shared/protocol/envelope';
@@ -475,7 +476,7 @@ async function writeOrder(ctx: OpContext, order: CheckedOrder) {
   const params: unknown[] = [];
   const { sheetId, roundNo, change, counter } = table.tableSheet ? roundChange(table.tableSheet, order, now, params) : newSheet(order, now, params);
   const firstItem = (table.tableSheet?.last_item ?? 0) + 1;
-  const items = insertSql('sheet_item', priced.lines.map((l, i) => itemRow(sheetId, firstItem + i, roundNo, l, amo)), params);
+  const items = insertSql('sheet_item', priced.lines.map((l, i) => ({ ...itemRow(sheetId, firstItem + i, roundNo, l, amo), added_by: request.vipId })), params);
   const round = insertSql(
     'sheet_round',
     [{ sheet_id: sheetId, round_no: roundNo, vip_id: request.vipId, local_sheet_id: request.localSheetId, request_hash: request.hash, amount: dec(totalMinor), remark: trimmed(request.row.Remark), created_at: now }],
@@ -486,6 +487,8 @@ async function writeOrder(ctx: OpContext, order: CheckedOrder) {
     // Another order used it since it was read: this one is refused and rolled back.
     throw new OpError('couponUnavailable');
   }
+  // A dine-in bill carries the outlet's service charge, computed once on the whole sheet (payments/bill.ts).
+  if (rules.takeType === 'dinein') written!.total_amo = (await refreshServiceCharge(tx, sheetId)) ?? written!.total_amo;
   await emitSheetEvent(tx, sheetId, roundNo > 1 ? 'round' : 'placed');
   // A pay-after table's round reaches the kitchen now: its printed tickets (printing/queue.ts; a pay-before order's print when paid).
   if (written!.pay_mode === 'postpay') await enqueueKitchenTickets(tx, sheetId, roundNo, { now });
