@@ -33,6 +33,7 @@ import { z } from 'zod';
 import { PROGRESS } from '../domain/orderStates';
 import { KITCHEN_STATES } from '../domain/rounds';
 import { staffAccountRoutes } from './staffAccounts';
+import { staffFixRoutes } from './staffFix';
 import { staffPrinterRoutes } from './staffPrinters';
 
 /** A route of the table: its method and path ('/staff/sheets/:id/close'). */
@@ -80,6 +81,9 @@ export const staffItemSchema = z.object({
   pQua: z.string(),
   mQua: z.string(),
   amo: z.string(),
+  /** Voided by staff (issue 26 section 5): shown struck through, out of the totals; voidReason in the caller's language. */
+  voided: z.boolean(),
+  voidReason: z.string(),
   /** Its bundle parts, add-ons and remarks as JSON (orderStates.ts detailWords reads it). */
   detail: z.string(),
 });
@@ -215,7 +219,7 @@ export const KITCHEN_ROUTES = {
 } satisfies StaffRouteTable;
 
 /** Every staff route. Other areas' tables are spread in here, one line each. */
-export const STAFF_ROUTES = { ...KITCHEN_ROUTES, ...staffPrinterRoutes, ...staffAccountRoutes } satisfies StaffRouteTable;
+export const STAFF_ROUTES = { ...KITCHEN_ROUTES, ...staffPrinterRoutes, ...staffAccountRoutes, ...staffFixRoutes } satisfies StaffRouteTable;
 
 // ---- Types from the table -----------------------------------------------------
 
