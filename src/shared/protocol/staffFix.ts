@@ -20,13 +20,23 @@
  *        bundle groups and add-ons in the caller's language
  */
 import { z } from 'zod';
-// staff.ts spreads this table into STAFF_ROUTES: only types come from it here, and its sheet
-// schema is read lazily (z.lazy), so the two modules do not need each other while loading.
-import { staffSheetSchema, type StaffRouteSpec } from './staff';
 import { staffPin } from './staffAccounts';
 
-const staffRoute = <const S extends StaffRouteSpec>(spec: S): S => spec;
-const sheetAnswer = z.lazy(() => staffSheetSchema);
+/**
+ * The sheet after the change: the service answers the whole staff sheet
+ * (staff.ts staffSheetSchema, which spreads this table into STAFF_ROUTES, so
+ * it is not imported here); these are the fields the screen reads.
+ */
+const sheetAnswer = z.object({
+  sheetId: z.string(),
+  baseId: z.string(),
+  tableId: z.string(),
+  tableName: z.string(),
+  status: z.number(),
+  payStatus: z.number(),
+  totalAmo: z.string(),
+  roundCount: z.number(),
+});
 
 /** Why a line is voided: the screen's list ('other' needs a note). */
 export const VOID_REASONS = ['outOfStock', 'changedMind', 'wrongDish', 'other'] as const;
@@ -82,7 +92,7 @@ const menuGoodsSchema = z.object({
 });
 
 export const staffFixRoutes = {
-  'POST /staff/sheets/:id/lines/:itemId/void': staffRoute({
+  'POST /staff/sheets/:id/lines/:itemId/void': {
     params: itemParams,
     body: voidBody,
     answer: z.object({
@@ -91,22 +101,22 @@ export const staffFixRoutes = {
       refund: z.object({ method: z.enum(REFUND_METHODS), amount: z.string() }).nullable(),
       sheet: sheetAnswer,
     }),
-  }),
-  'POST /staff/sheets/:id/lines': staffRoute({
+  },
+  'POST /staff/sheets/:id/lines': {
     params: sheetParams,
     body: z.object({ lines: z.array(fixLineSchema).min(1).max(50), remark: z.string().trim().max(200).optional() }),
     answer: z.object({ roundNo: z.number(), roundAmo: z.string(), sheet: sheetAnswer }),
-  }),
-  'POST /staff/sheets/:id/move': staffRoute({
+  },
+  'POST /staff/sheets/:id/move': {
     params: sheetParams,
     body: z.object({ tableId: z.string().trim().min(1).max(64) }),
     answer: z.object({ fromTableId: z.string(), sheet: sheetAnswer }),
-  }),
-  'GET /staff/menu': staffRoute({
+  },
+  'GET /staff/menu': {
     query: z.object({ baseId: z.string().trim().min(1).max(64) }),
     answer: z.object({ goods: z.array(menuGoodsSchema), tables: z.array(z.object({ tableId: z.string(), name: z.string(), free: z.boolean() })) }),
-  }),
-};
+  },
+} as const;
 
 export type StaffFixLine = z.input<typeof fixLineSchema>;
 export type StaffMenuGoods = z.output<typeof menuGoodsSchema>;
