@@ -199,6 +199,26 @@ describe('refund of a paid line', () => {
     const [balance] = await h.db.query<{ balance: string }>('SELECT balance::text AS balance FROM vip WHERE vip_id = $1', [vipId]);
     expect(Number(balance!.balance)).toBe(500 - 147 + 49);
     expect(await h.db.query('SELECT method, amount::text AS amount, item_id FROM payment_refund WHERE sheet_id = $1', [sheetId])).toEqual([{ method: 'balance', amount: '49.0000', item_id: 1 }]);
+    // The customer then cancels the order: what is left of the payment comes back, not the whole of it again.
+    const cancelled = await member.call('PosSalSheet_PosSalSheetCloseSubmit_V5_Add', [{ SheetID: sheetId }]);
+    expect(cancelled.errmsg).toBe('');
+    expect(rows(cancelled)[0]).toMatchObject({ RefundAmo: '98.0000', RefundTo: 'balance' });
+    const [after] = await h.db.query<{ balance: string }>('SELECT balance::text AS balance FROM vip WHERE vip_id = $1', [vipId]);
+    expect(Number(after!.balance)).toBe(500);
+  });
+
+  test('a sandbox payment partly refunded by a void, then cancelled by its customer: the provider gives back the rest, once', async () => {
+    const guest = await guestClient(h);
+    const placed = await submit(guest, pickupHeader({ TotalAmo: 147 }), [line(BBQ, 48), line(BBQ, 96, { MQua: 2 })]);
+    const sheetId = String(rows(placed)[0]!.SheetID);
+    const { payId, payUrl } = await startSandboxPayment(guest, sheetId, 147);
+    await decideOnPage(h, payUrl, 'confirm');
+    const cashier = await staffSignIn('cashier');
+    expect((await call('POST', voidPath(sheetId, 1), { cookie: cashier, body: { reason: 'outOfStock', approver: OWNER } })).status).toBe(200);
+    const cancelled = await guest.call('PosSalSheet_PosSalSheetCloseSubmit_V5_Add', [{ SheetID: sheetId }]);
+    expect(cancelled.errmsg).toBe('');
+    expect(rows(cancelled)[0]).toMatchObject({ RefundAmo: '98.0000', RefundTo: 'sandbox' });
+    expect(await h.db.query('SELECT status, refunded_amount::text AS refunded_amount FROM sandbox_payment WHERE pay_id = $1', [payId])).toEqual([{ status: 'refunded', refunded_amount: '147.0000' }]);
   });
 
   test('a sandbox-paid order: refunded through the provider (its ledger shows the part given back)', async () => {

@@ -211,15 +211,17 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   async refund({ payId, amount }: { payId: string; amount: string }): Promise<{ ok: boolean }> {
+    // What is left after any partial refunds (refundPart) is refunded: the payment is then refunded whole.
     const [row] = await this.store.query<{ status: string }>(
-      `UPDATE sandbox_payment SET status = 'refunded', refunded_amount = $2, updated_at = $3
-        WHERE pay_id = $1 AND status = 'paid' AND amount >= $2::numeric RETURNING status`,
+      `UPDATE sandbox_payment SET status = 'refunded', refunded_amount = refunded_amount + $2::numeric, updated_at = $3
+        WHERE pay_id = $1 AND status = 'paid' AND amount - refunded_amount >= $2::numeric RETURNING status`,
       [payId, amount, this.now()],
     );
     if (row) return { ok: true };
-    // Asked again for the same refund: it was made.
+    // Asked again for the same refund: it was made (the payment is refunded whole).
     const [again] = await this.store.query(
-      `SELECT 1 AS one FROM sandbox_payment WHERE pay_id = $1 AND status = 'refunded' AND refunded_amount = $2::numeric`,
+      `SELECT 1 AS one FROM sandbox_payment WHERE pay_id = $1 AND status = 'refunded' AND refunded_amount = amount
+          AND amount - (SELECT COALESCE(sum(r.amount), 0) FROM sandbox_refund r WHERE r.pay_id = $1) = $2::numeric`,
       [payId, amount],
     );
     return { ok: Boolean(again) };
