@@ -81,6 +81,8 @@ describe('PosSalSheet_PosSalSheetDetailGet_V2_Get', () => {
         PUnitPrice: '0.0000',
         Ref: '1.0000',
         Mine: 0,
+        IsVoid: 0,
+        VoidReason: '',
       },
       expect.objectContaining({ ItemID: 2, GoodsName: 'Lemon Tea', SkuItems: 'Regular;Iced', Qua: '2.0000', MQua: '2.0000', SalesPrice: '22.0000', Amo: '44.0000' }),
     ]);
