@@ -589,6 +589,48 @@ const M = {
     'zh-CN': '门店没有打印此轮的打印机。',
     'zh-TW': '門店沒有列印此輪的印表機。',
   },
+  // Staff fix an order (issue 26 section 5: operations/orders/fixOrder.ts, http/staffFix.ts)
+  voidOutOfStock: { en: 'Out of stock', 'zh-CN': '缺货', 'zh-TW': '缺貨' },
+  voidChangedMind: { en: 'Customer changed their mind', 'zh-CN': '顾客改变主意', 'zh-TW': '顧客改變主意' },
+  voidWrongDish: { en: 'Wrong dish', 'zh-CN': '上错菜', 'zh-TW': '上錯菜' },
+  voidOther: { en: 'Other: {note}', 'zh-CN': '其他：{note}', 'zh-TW': '其他：{note}' },
+  voidPinRefused: {
+    en: 'The login or PIN is wrong, or this person may not approve a void here.',
+    'zh-CN': '账号或 PIN 错误，或此人无权在此批准作废。',
+    'zh-TW': '帳號或 PIN 錯誤，或此人無權在此批准作廢。',
+  },
+  voidNoLine: { en: 'There is no line {item} on this order.', 'zh-CN': '此订单没有第 {item} 行。', 'zh-TW': '此訂單沒有第 {item} 行。' },
+  voidTwice: { en: 'Line {item} is already voided.', 'zh-CN': '第 {item} 行已作废。', 'zh-TW': '第 {item} 行已作廢。' },
+  fixSheetOver: {
+    en: 'This order is closed: it can no longer be changed.',
+    'zh-CN': '此订单已关闭，不能再更改。',
+    'zh-TW': '此訂單已關閉，不能再更改。',
+  },
+  fixPaymentPending: {
+    en: 'A payment of this order is in progress: cancel it first.',
+    'zh-CN': '此订单正在付款，请先取消付款。',
+    'zh-TW': '此訂單正在付款，請先取消付款。',
+  },
+  fixNotTableSheet: {
+    en: "Only a table's open, unpaid sheet can take more items or move.",
+    'zh-CN': '只有未付款的堂食桌单可以加菜或换桌。',
+    'zh-TW': '只有未付款的堂食枱單可以加菜或換枱。',
+  },
+  moveTableBusy: {
+    en: 'Table {table} has an open sheet of its own.',
+    'zh-CN': '{table} 桌已有未结的订单。',
+    'zh-TW': '{table} 枱已有未結的訂單。',
+  },
+  moveTableOther: {
+    en: 'Choose another table of this outlet.',
+    'zh-CN': '请选择本门店的另一张桌。',
+    'zh-TW': '請選擇本門店的另一張枱。',
+  },
+  refundProviderFailed: {
+    en: 'The payment provider did not refund: nothing was changed. Try again.',
+    'zh-CN': '支付机构未能退款，未作任何更改，请重试。',
+    'zh-TW': '支付機構未能退款，未作任何更改，請重試。',
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof M;

@@ -146,6 +146,11 @@ export const STAFF_ROUTE_ACCESS: Record<string, { roles: readonly StaffRole[]; s
   'GET /staff/board-links': { roles: MANAGERS, scope: 'query' },
   'POST /staff/board-links': { roles: MANAGERS, scope: 'none' },
   'DELETE /staff/board-links/:id': { roles: MANAGERS, scope: 'none' },
+  // Staff fix an order (issue 26 section 5, http/staffFix.ts): a void also needs a manager's or owner's login and PIN.
+  'POST /staff/sheets/:id/lines/:itemId/void': { roles: COUNTER, scope: 'sheet' },
+  'POST /staff/sheets/:id/lines': { roles: COUNTER, scope: 'sheet' },
+  'POST /staff/sheets/:id/move': { roles: COUNTER, scope: 'sheet' },
+  'GET /staff/menu': { roles: ALL_ROLES, scope: 'query' },
 };
 
 const actors = new WeakMap<FastifyRequest, StaffActor>();

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { PROGRESS } from '../domain/orderStates';
 
 /** What happened to the sheet (the note a customer sees is derived from the state, not this). */
-export const SHEET_EVENT_KINDS = ['placed', 'round', 'withdrawn', 'paid', 'payment', 'settling', 'progress', 'cancelled', 'closed'] as const;
+export const SHEET_EVENT_KINDS = ['placed', 'round', 'withdrawn', 'paid', 'payment', 'settling', 'progress', 'cancelled', 'closed', 'voided', 'linesAdded', 'tableMoved'] as const;
 export type SheetEventKind = (typeof SHEET_EVENT_KINDS)[number];
 
 /** Who added the latest round: a member's name, or '' and the guest's place at the table (1 = the first to order). */

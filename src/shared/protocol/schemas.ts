@@ -309,6 +309,10 @@ export const sheetItemRow = z.object({
   /** 1 when the caller's session ordered the line's round. */
   Mine: bit,
   ...billLine,
+  /** 1 when staff voided the line (issue 26 section 5): it stays on the sheet, out of its totals. Absent from servers that do not void: 0. */
+  IsVoid: bit.optional(),
+  /** Why, in the caller's language ('' when not voided). */
+  VoidReason: str.optional(),
 });
 
 /** One round of ordering on a sheet (a prepay sheet has one). */

@@ -34,6 +34,7 @@ import { PROGRESS } from '../domain/orderStates';
 import { KITCHEN_STATES } from '../domain/rounds';
 import { staffAccountRoutes } from './staffAccounts';
 import { staffBoardRoutes } from './staffBoard';
+import { staffFixRoutes } from './staffFix';
 import { staffPrinterRoutes } from './staffPrinters';
 
 /** A route of the table: its method and path ('/staff/sheets/:id/close'). */
@@ -81,6 +82,9 @@ export const staffItemSchema = z.object({
   pQua: z.string(),
   mQua: z.string(),
   amo: z.string(),
+  /** Voided by staff (issue 26 section 5): shown struck through, out of the totals; voidReason in the caller's language. */
+  voided: z.boolean(),
+  voidReason: z.string(),
   /** Its bundle parts, add-ons and remarks as JSON (orderStates.ts detailWords reads it). */
   detail: z.string(),
 });
@@ -239,7 +243,7 @@ export const KITCHEN_ROUTES = {
 } satisfies StaffRouteTable;
 
 /** Every staff route. Other areas' tables are spread in here, one line each. */
-export const STAFF_ROUTES = { ...KITCHEN_ROUTES, ...staffPrinterRoutes, ...staffAccountRoutes, ...staffBoardRoutes } satisfies StaffRouteTable;
+export const STAFF_ROUTES = { ...KITCHEN_ROUTES, ...staffPrinterRoutes, ...staffAccountRoutes, ...staffBoardRoutes, ...staffFixRoutes } satisfies StaffRouteTable;
 
 // ---- Types from the table -----------------------------------------------------
 

@@ -103,7 +103,8 @@ test.each([
       within(card)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual([button]);
+      // ...and the ticket's "Fix order" (issue 26 section 5, src/staff/fixOrder).
+    ).toEqual([button, 'Fix order']);
     await userEvent.click(within(card).getByRole('button', { name: button }));
 
     await waitFor(() =>

@@ -13,7 +13,7 @@
  * asked first). The board follows the
  * outlet's live events and reads the orders again on each.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { defineMessages } from '../../ui-kit/defineMessages';
 import { CLOCK } from '../../ui-kit/format';
@@ -23,6 +23,7 @@ import { detailWords, kitchenColumn, nextProgress, type KitchenColumn, type Prog
 import { playNewOrderCue } from './sound';
 import type { StaffLocale } from '../i18n/locale';
 import { openStaffStream } from '../stream';
+import { FixButton } from '../fixOrder/FixButton';
 
 /** How long a new order stays highlighted. */
 export const FRESH_MS = 20_000;
@@ -276,6 +277,7 @@ export function Board({
                     onForceClose={() => {
                       if (window.confirm(intl.formatMessage(m.confirmForceClose, { table: s.tableName || s.sheetId }))) void act(() => api.forceClose(s.sheetId));
                     }}
+                    fix={<FixButton api={api} sheet={s} onChanged={() => void load()} />}
                   />
                 ))
               )}
@@ -296,6 +298,7 @@ function Card({
   onClosePaid,
   onCancelPayment,
   onForceClose,
+  fix,
 }: {
   sheet: StaffSheet;
   round: StaffRound;
@@ -305,6 +308,8 @@ function Card({
   onClosePaid: () => void;
   onCancelPayment: () => void;
   onForceClose: () => void;
+  /** Staff fix an order (src/staff/fixOrder): void a line, add items, move the sheet. */
+  fix?: ReactNode;
 }) {
   const intl = useIntl();
   const time = s.takeTime ? intl.formatTime(new Date(s.takeTime), CLOCK) : '';
@@ -396,6 +401,7 @@ function Card({
             <FormattedMessage {...m.forceClose} />
           </button>
         )}
+        {fix}
       </div>
     </article>
   );

@@ -79,6 +79,8 @@ export function line(l: Partial<Line> = {}): Line {
     pQua: '1',
     mQua: '1',
     amo: '18.00',
+    voided: false,
+    voidReason: '',
     detail: '',
     ...l,
   };

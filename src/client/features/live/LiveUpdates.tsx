@@ -29,6 +29,7 @@ const notes = defineMessages({
   settling: { id: 'live.settling', defaultMessage: 'Someone at the table is settling the bill' },
   round: { id: 'live.round', defaultMessage: '{who} added round {round}' },
   soldOut: { id: 'live.soldOut', defaultMessage: 'The menu was updated: something sold out' },
+  staffChanged: { id: 'live.staffChanged', defaultMessage: 'Our staff updated this order' },
 });
 
 export const authorMessages = defineMessages({
@@ -62,6 +63,10 @@ export function noteFor(intl: IntlShape, e: LiveEvent): string | null {
     case 'round':
       if (!d.round || d.round.mine) return null;
       return intl.formatMessage(notes.round, { who: authorName(intl, d.round), round: d.round.no });
+    case 'voided':
+    case 'linesAdded':
+    case 'tableMoved':
+      return intl.formatMessage(notes.staffChanged);
     case 'menu':
       return d.soldOut ? intl.formatMessage(notes.soldOut) : null;
     default:

@@ -77,6 +77,7 @@ const messages = defineMessages({
   menu: { id: 'orderDetails.menu', defaultMessage: 'Back to the menu' },
   orders: { id: 'orderDetails.orders', defaultMessage: 'My orders' },
   roundBy: { id: 'orderDetails.roundBy', defaultMessage: 'Added by {who}' },
+  voided: { id: 'orderDetails.voided', defaultMessage: 'Voided: {reason}' },
 });
 
 const TAKE_TYPES: Record<string, MessageDescriptor> = { dinein: messages.dinein, pickup: messages.pickup, delivery: messages.delivery };
@@ -336,13 +337,19 @@ function ItemList({ items }: { items: OrderItem[] }) {
         return (
           <li key={i} className="checkout-line">
             <div>
-              <span className="checkout-line-name">{item.name}</span>
+              {/* A line staff voided stays, struck through, with its reason; it is out of the totals. */}
+              <span className="checkout-line-name">{item.voided ? <s>{item.name}</s> : item.name}</span>
               {details.length > 0 && <span className="checkout-line-details">{details.join(' · ')}</span>}
+              {item.voided && (
+                <span className="checkout-line-details">
+                  <FormattedMessage {...messages.voided} values={{ reason: item.voidReason }} />
+                </span>
+              )}
             </div>
             <span className="checkout-line-count">
               {lineQuantityText(intl, sheetLineQuantity(item))}
             </span>
-            <span className="checkout-line-amount">{money.amount(item.amo)}</span>
+            <span className="checkout-line-amount">{item.voided ? <s>{money.amount(item.amo)}</s> : money.amount(item.amo)}</span>
           </li>
         );
       })}

@@ -55,7 +55,7 @@ export function TableSheet({
             {list.map((item, i) => (
               <li key={i} className="checkout-line">
                 <span className="checkout-line-name">
-                  {item.name}{' '}
+                  {item.voided ? <s>{item.name}</s> : item.name}{' '}
                   {item.mine && (
                     <span className="tag">
                       <FormattedMessage {...messages.mine} />
@@ -65,7 +65,7 @@ export function TableSheet({
                 <span className="checkout-line-count">
                   <FormattedMessage {...messages.quantity} values={{ qua: Number(item.qua) }} />
                 </span>
-                <span className="checkout-line-amount">{money.amount(item.amo)}</span>
+                <span className="checkout-line-amount">{item.voided ? <s>{money.amount(item.amo)}</s> : money.amount(item.amo)}</span>
               </li>
             ))}
           </ul>

@@ -85,6 +85,9 @@ export interface OrderItem {
   amo: string;
   /** The line's bundle parts, add-ons and remarks, as words. */
   details: string[];
+  /** Voided by staff (issue 26 section 5): shown struck through with its reason, out of the totals. */
+  voided: boolean;
+  voidReason: string;
 }
 
 export interface OrderHeader extends OrderState {
@@ -143,6 +146,8 @@ export interface MergedItem {
   qua: string;
   amo: string;
   mine: boolean;
+  /** Voided by staff: struck through, out of the total. */
+  voided: boolean;
 }
 
 export interface MergedSheet {
@@ -205,6 +210,8 @@ function toOrderDetail(data: Detail): OrderDetail {
       mQua: decimal(r.MQua),
       amo: decimal(r.Amo),
       details: detailWords(text(r.Detail)),
+      voided: flag(r.IsVoid),
+      voidReason: text(r.VoidReason),
     })),
     rounds: Object.fromEntries(
       data.table3.map((r) => {
@@ -286,6 +293,7 @@ export const ordersApi = api.injectEndpoints({
             qua: decimal(line.Qua),
             amo: decimal(line.Amo),
             mine: flag(line.Mine),
+            voided: flag(line.IsVoid),
           })),
         };
       }),

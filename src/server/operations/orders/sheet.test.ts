@@ -96,6 +96,8 @@ describe('PosSalSheet_PosSalSheetDetailGet_V2_Get', () => {
         PaidQua: 0,
         HeldQua: 0,
         HeldBy: '',
+        IsVoid: 0,
+        VoidReason: '',
       },
       expect.objectContaining({ ItemID: 2, GoodsName: 'Lemon Tea', SkuItems: 'Regular;Iced', Qua: '2.0000', MQua: '2.0000', SalesPrice: '22.0000', Amo: '44.0000' }),
     ]);

@@ -11,6 +11,7 @@ import { STAFF_LIST_LIMIT, type StaffRoundJson, type StaffSheetJson, type StaffS
 import type { Lang } from '../../messages';
 import { langsFor, tr, trBy } from '../localized';
 import { localizedDetails } from './lineTexts';
+import { voidReasonText } from './voidReasons';
 import { sheetAddress } from './sheetAddress';
 import { isoSeconds, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from './sheetState';
 
@@ -171,10 +172,11 @@ export async function listStaffSheets(
       )
     : [];
   const rawItems = sheets.length
-    ? await db.query<{ sheet_id: string; item_id: number; goods_id: string; round_no: number; goods_name: string; sku_items: string; punit: string; qua: string; pqua: string; mqua: string; amo: string; detail: string }>(
+    ? await db.query<{ sheet_id: string; item_id: number; goods_id: string; round_no: number; goods_name: string; sku_items: string; punit: string; qua: string; pqua: string; mqua: string; amo: string; detail: string; voided: boolean; void_reason: string }>(
         `SELECT i.sheet_id, i.item_id, i.goods_id, i.round_no, ${or(tr('g.goods_name', l), 'i.goods_name')} AS goods_name,
                 ${or(trBy('g.sku_attribute_values', 'k.sku_items', l), 'i.sku_items')} AS sku_items,
-                ${or(tr('p.punit', l), 'i.punit')} AS punit, i.qua, i.pqua, i.mqua, i.amo, i.detail
+                ${or(tr('p.punit', l), 'i.punit')} AS punit, i.qua, i.pqua, i.mqua, i.amo, i.detail,
+                i.voided_at IS NOT NULL AS voided, i.void_reason
            FROM sheet_item i
            LEFT JOIN goods g ON g.goods_id = i.goods_id
            LEFT JOIN goods_sku k ON k.sku_id = i.sku_id AND i.sku_id <> ''
@@ -197,6 +199,9 @@ export async function listStaffSheets(
     pQua: i.pqua,
     mQua: i.mqua,
     amo: i.amo,
+    // Voided by staff (issue 26 section 5): struck through, its reason in the staff's language.
+    voided: i.voided,
+    voidReason: voidReasonText(i.void_reason, lang),
     detail: details[n]!,
   }));
   return {

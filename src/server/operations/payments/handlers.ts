@@ -374,8 +374,10 @@ export const paymentHandlers: HandlerMap = {
     });
     if (!cancellable) throw new OpError('cannotCancel');
 
+    // What is left of the payment: lines staff voided were refunded already (payment_refund, orders/fixOrder.ts).
     const [paid] = await tx.query<{ pay_id: string; vip_id: string | null; pay_type: string; amount: string }>(
-      `SELECT pay_id, vip_id, pay_type, amount::text AS amount FROM payment WHERE sheet_id = $1 AND status = 'paid' FOR UPDATE`,
+      `SELECT pay_id, vip_id, pay_type, (amount - COALESCE((SELECT sum(r.amount) FROM payment_refund r WHERE r.pay_id = payment.pay_id), 0))::text AS amount
+         FROM payment WHERE sheet_id = $1 AND status = 'paid' FOR UPDATE`,
       [s.sheet_id],
     );
     if (!paid && (s.status === SheetStatus.paid || s.pay_status === PayStatus.paid)) {
