@@ -14,6 +14,7 @@ const m = defineMessages({
   kitchen: { id: 'staff.tab.orders', defaultMessage: 'Orders' },
   soldOut: { id: 'staff.tab.soldOut', defaultMessage: 'Sold out' },
   member: { id: 'staff.tab.member', defaultMessage: 'Member' },
+  menu: { id: 'staff.tab.menu', defaultMessage: 'Menu' },
 });
 
 export interface Section {
@@ -27,4 +28,6 @@ export const SECTIONS: Readonly<Record<SectionId, Section>> = {
   kitchen: { title: m.kitchen, keepMounted: true, Component: lazy(() => import(/* webpackChunkName: "kitchen" */ '../kitchen/KitchenSection')) },
   soldOut: { title: m.soldOut, Component: lazy(() => import(/* webpackChunkName: "sold-out" */ '../soldOut/SoldOutSection')) },
   member: { title: m.member, Component: lazy(() => import(/* webpackChunkName: "member" */ '../member/MemberSection')) },
+  // The back office's menu (issue 27 section 1).
+  menu: { title: m.menu, Component: lazy(() => import(/* webpackChunkName: "back-office-menu" */ '../backOffice/menu/MenuSection')) },
 };

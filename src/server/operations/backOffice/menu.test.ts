@@ -34,7 +34,7 @@ async function api(method: string, path: string, opts: { cookie?: string; body?:
       'accept-language': opts.lang ?? 'en',
       ...(opts.body !== undefined ? { 'content-type': 'application/json' } : opts.type ? { 'content-type': opts.type } : {}),
     },
-    body: opts.body !== undefined ? JSON.stringify(opts.body) : opts.raw,
+    body: opts.body !== undefined ? JSON.stringify(opts.body) : typeof opts.raw === 'string' ? opts.raw : opts.raw ? new Uint8Array(opts.raw) : undefined,
   });
   const text = await res.text();
   let json: Json = {};

@@ -276,7 +276,7 @@ async function setOutletsOff(tx: Queryable, table: 'goods_outlet_off' | 'goods_c
 async function menuEvent(tx: Queryable, entId: string, goodsId: string, shopId: string, soldOut: boolean): Promise<void> {
   await tx.query(
     `WITH e AS (INSERT INTO event_outbox (kind, ent_id, data)
-                VALUES ('menu', $1, jsonb_build_object('goodsId', $2::text, 'shopId', $3::text, 'skuId', NULL, 'soldOut', $4::boolean)) RETURNING *)
+                VALUES ('menu', $1, jsonb_build_object('goodsId', $2::text, 'shopId', $3::text, 'skuId', NULL, 'soldOut', $4::boolean, 'changed', true)) RETURNING *)
      SELECT pg_notify('hbb_events', ${EVENT_JSON}::text) FROM e`,
     [entId, goodsId, shopId, soldOut],
   );
