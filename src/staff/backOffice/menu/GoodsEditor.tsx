@@ -212,13 +212,14 @@ export function GoodsEditor({ api, menu, goods, classId, locale, onSaved, onClos
   const shownName = localName(form.names, locale) || form.code;
   const shownDescription = localName(form.descriptions, locale);
   const picture = fileUrl || (current?.pic ? `/oss/${current.pic}` : '');
-  const label = (text: string, field: string, extra?: ReactElement) => (
+  // A field's label is its name (and whether it is required or missing); its error is said in the alert below the form, and the field is marked invalid.
+  const label = (text: string, _field: string, extra?: ReactElement) => (
     <span>
       {text}
       {extra}
-      {fieldError(field) && <span className="error field-error"> {fieldError(field)}</span>}
     </span>
   );
+  const invalid = (field: string) => (fieldError(field) ? { 'aria-invalid': true as const, className: 'invalid' } : {});
 
   return (
     <section className="goods-editor" aria-labelledby="goods-editor-title">
@@ -233,7 +234,7 @@ export function GoodsEditor({ api, menu, goods, classId, locale, onSaved, onClos
         <div className="grid">
           <label>
             {label(intl.formatMessage(m.code), 'code')}
-            <input value={form.code} maxLength={20} onChange={(e) => set('code', e.target.value)} />
+            <input {...invalid('code')} value={form.code} maxLength={20} onChange={(e) => set('code', e.target.value)} />
           </label>
           <label>
             {label(intl.formatMessage(m.cls), 'classId')}
@@ -268,7 +269,7 @@ export function GoodsEditor({ api, menu, goods, classId, locale, onSaved, onClos
                   <em className="tag missing"> ({intl.formatMessage(m.missing)})</em>
                 ) : undefined,
               )}
-              <input value={form.names[l]} maxLength={80} required={l === menu.language} onChange={(e) => set('names', { ...form.names, [l]: e.target.value })} />
+              <input {...invalid(`names.${l}`)} value={form.names[l]} maxLength={80} required={l === menu.language} onChange={(e) => set('names', { ...form.names, [l]: e.target.value })} />
             </label>
           ))}
         </div>
@@ -283,11 +284,11 @@ export function GoodsEditor({ api, menu, goods, classId, locale, onSaved, onClos
         <div className="grid">
           <label>
             {label(intl.formatMessage(m.price), 'price')}
-            <input inputMode="decimal" value={form.price} onChange={(e) => set('price', e.target.value)} />
+            <input {...invalid('price')} inputMode="decimal" value={form.price} onChange={(e) => set('price', e.target.value)} />
           </label>
           <label>
             {label(intl.formatMessage(m.salesPrice), 'salesPrice')}
-            <input inputMode="decimal" value={form.salesPrice} placeholder={form.price} onChange={(e) => set('salesPrice', e.target.value)} />
+            <input {...invalid('salesPrice')} inputMode="decimal" value={form.salesPrice} placeholder={form.price} onChange={(e) => set('salesPrice', e.target.value)} />
           </label>
           <label className="check">
             <input type="checkbox" checked={form.soldOut} onChange={(e) => set('soldOut', e.target.checked)} />
@@ -316,7 +317,7 @@ export function GoodsEditor({ api, menu, goods, classId, locale, onSaved, onClos
               {combos.map((c, i) => (
                 <label key={c.join(';')}>
                   {label(intl.formatMessage(m.skuPrice, { spec: c.join(' / ') }), `skus.${i}.price`)}
-                  <input inputMode="decimal" value={form.skuPrices[c.join(';')] ?? ''} placeholder={form.price} onChange={(e) => set('skuPrices', { ...form.skuPrices, [c.join(';')]: e.target.value })} />
+                  <input {...invalid(`skus.${i}.price`)} inputMode="decimal" value={form.skuPrices[c.join(';')] ?? ''} placeholder={form.price} onChange={(e) => set('skuPrices', { ...form.skuPrices, [c.join(';')]: e.target.value })} />
                 </label>
               ))}
             </div>
@@ -371,7 +372,7 @@ export function GoodsEditor({ api, menu, goods, classId, locale, onSaved, onClos
             {notice}
           </p>
         )}
-        {errors.length > 0 && !notice && (
+        {errors.length > 0 && (
           <ul role="alert" className="error">
             {errors.map((e) => (
               <li key={e.field}>{e.message}</li>

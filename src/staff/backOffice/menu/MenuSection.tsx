@@ -12,6 +12,7 @@ import { localName } from '../../../ui-kit/localName';
 import type { SectionProps } from '../../app/sectionProps';
 import { CsvPanel } from './CsvPanel';
 import { GoodsEditor } from './GoodsEditor';
+import { MenuIntl } from './MenuIntl';
 import { MenuError, menuApi, type MenuAnswer, type MenuClassJson, type MenuGoodsJson } from './menuApi';
 
 const m = defineMessages({
@@ -77,6 +78,7 @@ const STYLE = `
 .bo-menu fieldset { border: 1px solid var(--line, #ddd); border-radius: 8px; margin: 10px 0; }
 .bo-menu .tag { font-style: normal; color: var(--muted, #666); }
 .bo-menu .tag.missing { color: #b26a00; }
+.bo-menu .invalid { border-color: var(--danger, #c62828) !important; }
 .bo-menu .actions { display: flex; gap: 8px; flex-wrap: wrap; margin-top: 10px; }
 .bo-menu .preview-card { display: flex; gap: 10px; border: 1px solid var(--line, #ddd); border-radius: 10px; padding: 8px; max-width: 420px; background: #fff; }
 .bo-menu .preview-card img, .bo-menu .no-picture { width: 160px; height: 120px; object-fit: cover; border-radius: 8px; background: #eee; }
@@ -168,7 +170,15 @@ function ClassForm({ api, menu, cls, locale, onSaved, onClose }: { api: ReturnTy
   );
 }
 
-export default function MenuSection({ session, locale }: SectionProps) {
+export default function MenuSection(props: SectionProps) {
+  return (
+    <MenuIntl locale={props.locale}>
+      <MenuPanel {...props} />
+    </MenuIntl>
+  );
+}
+
+function MenuPanel({ session, locale }: SectionProps) {
   const intl = useIntl();
   const api = useMemo(() => menuApi(session.token, locale), [session.token, locale]);
   const [menu, setMenu] = useState<MenuAnswer | null>(null);
