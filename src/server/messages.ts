@@ -631,6 +631,50 @@ const M = {
     'zh-CN': '支付机构未能退款，未作任何更改，请重试。',
     'zh-TW': '支付機構未能退款，未作任何更改，請重試。',
   },
+  // The back office's menu (issue 27 section 1, operations/backOffice/menu.ts)
+  menuChanged: {
+    en: 'Changed by someone else: here are the fresh values. Check them and save again.',
+    'zh-CN': '已被他人修改：以下是最新内容，请核对后再保存。',
+    'zh-TW': '已被他人修改：以下是最新內容，請核對後再儲存。',
+  },
+  menuNameRequired: { en: 'The name in {language} is required.', 'zh-CN': '必须填写{language}名称。', 'zh-TW': '必須填寫{language}名稱。' },
+  menuPriceInvalid: {
+    en: '{field}: enter an amount of at most {decimals} decimals, not negative.',
+    'zh-CN': '{field}：请输入不超过 {decimals} 位小数的非负金额。',
+    'zh-TW': '{field}：請輸入不超過 {decimals} 位小數的非負金額。',
+  },
+  menuCodeRequired: { en: 'The code is required.', 'zh-CN': '必须填写编号。', 'zh-TW': '必須填寫編號。' },
+  menuCodeTaken: { en: 'The code {code} is already used by another goods.', 'zh-CN': '编号 {code} 已被其他商品使用。', 'zh-TW': '編號 {code} 已被其他商品使用。' },
+  menuClassUnknown: { en: 'Choose a class of this shop.', 'zh-CN': '请选择本店的分类。', 'zh-TW': '請選擇本店的分類。' },
+  menuGoodsTypeUnknown: { en: 'Unknown goods type {type}.', 'zh-CN': '未知的商品类型 {type}。', 'zh-TW': '未知的商品類型 {type}。' },
+  menuOutletUnknown: { en: 'Unknown outlet {baseId}.', 'zh-CN': '未知门店 {baseId}。', 'zh-TW': '未知門店 {baseId}。' },
+  menuOutletNotYours: {
+    en: 'You may change what is sold only at your own outlets ({baseId} is not one).',
+    'zh-CN': '您只能更改自己门店的供应情况（{baseId} 不是您的门店）。',
+    'zh-TW': '您只能更改自己門店的供應情況（{baseId} 不是您的門店）。',
+  },
+  menuSpecInvalid: {
+    en: 'The spec: each attribute needs a name and distinct values; each sku one value per attribute.',
+    'zh-CN': '规格：每个属性需有名称和互不相同的值；每个 SKU 每个属性一个值。',
+    'zh-TW': '規格：每個屬性需有名稱和互不相同的值；每個 SKU 每個屬性一個值。',
+  },
+  menuNotFound: { en: 'No such goods or class.', 'zh-CN': '没有此商品或分类。', 'zh-TW': '沒有此商品或分類。' },
+  menuShopUnknown: { en: 'No such shop.', 'zh-CN': '没有此店铺。', 'zh-TW': '沒有此店鋪。' },
+  menuPictureType: {
+    en: 'The picture must be a JPEG, PNG or WebP of at most 5 MB.',
+    'zh-CN': '图片须为 JPEG、PNG 或 WebP，且不超过 5 MB。',
+    'zh-TW': '圖片須為 JPEG、PNG 或 WebP，且不超過 5 MB。',
+  },
+  menuPictureUnavailable: { en: 'Picture storage is not available.', 'zh-CN': '图片存储不可用。', 'zh-TW': '圖片存儲不可用。' },
+  menuCsvHeader: { en: 'The file\'s first line must name the columns: {columns}.', 'zh-CN': '文件第一行须为列名：{columns}。', 'zh-TW': '檔案第一行須為欄名：{columns}。' },
+  menuCsvKind: { en: 'The kind must be "goods" or "sku".', 'zh-CN': '类型须为 "goods" 或 "sku"。', 'zh-TW': '類型須為 "goods" 或 "sku"。' },
+  menuCsvSkuWithoutGoods: { en: 'A sku row must follow a goods row of the same code.', 'zh-CN': 'SKU 行须紧随同编号的商品行。', 'zh-TW': 'SKU 行須緊隨同編號的商品行。' },
+  menuCsvBad: { en: 'The file is not readable CSV: {detail}', 'zh-CN': '文件不是可读的 CSV：{detail}', 'zh-TW': '檔案不是可讀的 CSV：{detail}' },
+  menuLangZh: { en: 'Simplified Chinese', 'zh-CN': '简体中文', 'zh-TW': '簡體中文' },
+  menuLangTw: { en: 'Traditional Chinese', 'zh-CN': '繁体中文', 'zh-TW': '繁體中文' },
+  menuLangEn: { en: 'English', 'zh-CN': '英文', 'zh-TW': '英文' },
+  menuFieldPrice: { en: 'Price', 'zh-CN': '价格', 'zh-TW': '價格' },
+  menuFieldSalesPrice: { en: 'Sales price', 'zh-CN': '售价', 'zh-TW': '售價' },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof M;

@@ -48,6 +48,7 @@ import { cancelSheetPayment, closeSheet, moveRound } from '../operations/orders/
 import { listStaffSheets } from '../operations/orders/staffSheets';
 import { actorOf, audit, MANAGERS, requireRoles, staffGuard } from './staffAuth';
 import { staffFixRoutesPlugin } from './staffFix';
+import { staffMenuRoutes } from './staffMenu';
 import { staffPrinterRoutes } from './staffPrinters';
 import { HttpError, serveStaffRoute, staffErrorHandler } from './staffRoute';
 
@@ -72,6 +73,8 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
   await app.register(staffPrinterRoutes, { db, config, clock });
   // Staff fix an order (issue 26 section 5): voids, items added, a sheet moved.
   await app.register(staffFixRoutesPlugin, { db, config, clock });
+  // The back office's menu (issue 27 section 1).
+  await app.register(staffMenuRoutes, { db, config, clock });
 
   /** The audit row of this request's action, written in `tx` (http/staffAuth.ts audit). */
   const recorder =

@@ -123,7 +123,7 @@ type Scope = 'none' | 'query' | 'sheet' | 'goods' | 'sku' | 'printer';
  * The role x route table of the staff API (issue 26, issue 27's rule: the
  * roles hold on the service). Keys are Fastify's method and route url.
  */
-export const STAFF_ROUTE_ACCESS: Record<string, { roles: readonly StaffRole[]; scope: Scope }> = {
+export const STAFF_ROUTE_ACCESS: Record<string, { roles: readonly StaffRole[]; scope: Scope; backOffice?: true }> = {
   'GET /staff/sheets': { roles: ALL_ROLES, scope: 'query' },
   'POST /staff/sheets/:id/progress': { roles: ALL_ROLES, scope: 'sheet' },
   // A force close ({"force": true}) also needs MANAGERS (http/staff.ts checks it with requireRoles).
@@ -150,7 +150,22 @@ export const STAFF_ROUTE_ACCESS: Record<string, { roles: readonly StaffRole[]; s
   'POST /staff/sheets/:id/lines/:itemId/void': { roles: COUNTER, scope: 'sheet' },
   'POST /staff/sheets/:id/lines': { roles: COUNTER, scope: 'sheet' },
   'POST /staff/sheets/:id/move': { roles: COUNTER, scope: 'sheet' },
-  'GET /staff/menu': { roles: ALL_ROLES, scope: 'query' },
+  'GET /staff/chooser': { roles: ALL_ROLES, scope: 'query' },
+  // The back office (issue 27), marked backOffice: backOfficeAccess.test.ts walks every such row with every role.
+  // Its menu (http/staffMenu.ts): goods belong to the enterprise; a manager changes availability only at their outlets (checked in operations/backOffice/menu.ts).
+  'GET /staff/menu': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'POST /staff/classes': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'PATCH /staff/classes/:id': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'PUT /staff/classes/order': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'POST /staff/classes/:id/archive': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'POST /staff/goods': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'PATCH /staff/goods/:id': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'POST /staff/goods/:id/archive': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'DELETE /staff/goods/:id': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'POST /staff/goods/:id/picture': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'GET /staff/menu/export.csv': { roles: MANAGERS, scope: 'none', backOffice: true },
+  // Rewrites every outlet's menu: the owner's (http/staffMenu.ts).
+  'POST /staff/menu/import': { roles: OWNER, scope: 'none', backOffice: true },
 };
 
 const actors = new WeakMap<FastifyRequest, StaffActor>();

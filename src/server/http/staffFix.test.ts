@@ -249,7 +249,7 @@ describe('add items at the screen', () => {
   test('priced by the service as a customer round (specs, add-ons); sold out refused; the customer sees the round', async () => {
     const { client, sheetId } = await tableOrder();
     const cashier = await staffSignIn('cashier');
-    const menu = await call('GET', `/staff/menu?baseId=${DEMO.bases.dineIn}`, { cookie: cashier });
+    const menu = await call('GET', `/staff/chooser?baseId=${DEMO.bases.dineIn}`, { cookie: cashier });
     expect(menu.status).toBe(200);
     type G = { goodsId: string; price: string; skus: { skuId: string; price: string }[]; addOns: { optionId: string; price: string }[] };
     const goods = menu.json.goods as G[];

@@ -7,7 +7,7 @@
  *   POST /staff/sheets/:id/lines/:itemId/void   counter roles, with a manager's or owner's login and PIN
  *   POST /staff/sheets/:id/lines                counter roles: a round added at the screen
  *   POST /staff/sheets/:id/move                 counter roles: to a free table of the same outlet
- *   GET  /staff/menu?baseId=…                   every role: the chooser's menu and the outlet's tables
+ *   GET  /staff/chooser?baseId=…                   every role: the chooser's menu and the outlet's tables
  *
  * The approval of a void: the approver's login and PIN, checked as
  * POST /staff/pin-check checks them (the same rate_limit counters per login
@@ -129,7 +129,7 @@ export async function staffFixRoutesPlugin(app: FastifyInstance, { db, config, c
     db.transaction((tx) => moveSheet(deps(req, tx, lang), params.id, body.tableId)),
   );
 
-  serveStaffRoute(app, 'GET /staff/menu', async ({ query, lang }) => {
+  serveStaffRoute(app, 'GET /staff/chooser', async ({ query, lang }) => {
     const menu = await staffMenu(db, query.baseId, lang);
     if (!menu) throw new HttpError(404, `no outlet ${query.baseId}`);
     return menu;

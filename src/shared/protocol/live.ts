@@ -44,7 +44,8 @@ export const outboxSheetDataSchema = z.object({ ...sheetState, round: z.object({
 export const sheetDataSchema = z.object({ ...sheetState, round: z.object({ ...roundAuthor, mine: z.boolean() }).nullable() });
 
 /** A sold-out mark (written by a trigger, migrations/009_live_events.sql): the goods, or one of its skus. */
-export const menuDataSchema = z.object({ goodsId: z.string(), shopId: z.string(), skuId: z.string().nullable(), soldOut: z.boolean() });
+/** changed: the back office changed the goods (not only its sold-out mark): open menus read it again (issue 27). */
+export const menuDataSchema = z.object({ goodsId: z.string(), shopId: z.string(), skuId: z.string().nullable(), soldOut: z.boolean(), changed: z.boolean().optional() });
 
 const common = {
   /** event_outbox.event_id as text (bigint). */

@@ -15,7 +15,7 @@
  *        customer's round (specs, packs, bundle parts, add-ons; sold out refused)
  *   POST /staff/sheets/:id/move   {tableId}
  *        moves a table's open sheet to a free table of the same outlet
- *   GET  /staff/menu?baseId=…
+ *   GET  /staff/chooser?baseId=…
  *        the outlet's menu for the add-items chooser: prices, specs, packs,
  *        bundle groups and add-ons in the caller's language
  */
@@ -112,7 +112,7 @@ export const staffFixRoutes = {
     body: z.object({ tableId: z.string().trim().min(1).max(64) }),
     answer: z.object({ fromTableId: z.string(), sheet: sheetAnswer }),
   },
-  'GET /staff/menu': {
+  'GET /staff/chooser': {
     query: z.object({ baseId: z.string().trim().min(1).max(64) }),
     answer: z.object({ goods: z.array(menuGoodsSchema), tables: z.array(z.object({ tableId: z.string(), name: z.string(), free: z.boolean() })) }),
   },

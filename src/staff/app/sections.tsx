@@ -16,6 +16,7 @@ const m = defineMessages({
   member: { id: 'staff.tab.member', defaultMessage: 'Member' },
   printers: { id: 'staff.tab.printers', defaultMessage: 'Printers' },
   accounts: { id: 'staff.tab.accounts', defaultMessage: 'Staff' },
+  menu: { id: 'staff.tab.menu', defaultMessage: 'Menu' },
 });
 
 export interface Section {
@@ -31,4 +32,6 @@ export const SECTIONS: Readonly<Record<SectionId, Section>> = {
   member: { title: m.member, Component: lazy(() => import(/* webpackChunkName: "member" */ '../member/MemberSection')) },
   printers: { title: m.printers, Component: lazy(() => import(/* webpackChunkName: "printers" */ '../printers/PrintersSection')) },
   accounts: { title: m.accounts, Component: lazy(() => import(/* webpackChunkName: "accounts" */ '../accounts/AccountsSection')) },
+  // The back office's menu (issue 27 section 1).
+  menu: { title: m.menu, Component: lazy(() => import(/* webpackChunkName: "back-office-menu" */ '../backOffice/menu/MenuSection')) },
 };

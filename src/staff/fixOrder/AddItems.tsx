@@ -47,7 +47,7 @@ export default function AddItems({ api, sheet, onDone, onCancel }: { api: StaffA
   useEffect(() => {
     let live = true;
     api
-      .call('GET /staff/menu', { query: { baseId: sheet.baseId } })
+      .call('GET /staff/chooser', { query: { baseId: sheet.baseId } })
       .then((menu) => live && setGoods(menu.goods))
       .catch((err: Error) => live && setError(intl.formatMessage(m.failed, { reason: err.message })));
     return () => {

@@ -69,7 +69,7 @@ test("a refused PIN is shown where the form is, and the PIN is cleared", async (
 test('a table sheet moves to a free table of the outlet, chosen from the list', async () => {
   const moved: unknown[] = [];
   server.use(
-    http.get('*/staff/menu', () =>
+    http.get('*/staff/chooser', () =>
       HttpResponse.json({
         goods: [],
         tables: [

@@ -28,7 +28,7 @@ export function MoveSheet({ api, sheet, onDone, onCancel }: { api: StaffApi; she
   useEffect(() => {
     let live = true;
     api
-      .call('GET /staff/menu', { query: { baseId: sheet.baseId } })
+      .call('GET /staff/chooser', { query: { baseId: sheet.baseId } })
       .then((menu) => live && setTables(menu.tables.filter((t) => t.free && t.tableId !== sheet.tableId)))
       .catch((err: Error) => live && setError(intl.formatMessage(m.failed, { reason: err.message })));
     return () => {

@@ -68,7 +68,7 @@ export function noteFor(intl: IntlShape, e: LiveEvent): string | null {
     case 'tableMoved':
       return intl.formatMessage(notes.staffChanged);
     case 'menu':
-      return d.soldOut ? intl.formatMessage(notes.soldOut) : null;
+      return d.soldOut && !d.changed ? intl.formatMessage(notes.soldOut) : null;
     default:
       return null;
   }
@@ -103,7 +103,8 @@ export function LiveUpdates({ SheetID }: { SheetID?: string }) {
     const path = SheetID ? `/events/sheets/${encodeURIComponent(SheetID)}` : '/events/orders';
     const stop = subscribeLive(path, {
       onEvent(e) {
-        if (e.kind === 'menu') dispatch(api.util.invalidateTags(['SoldOut']));
+        // A back-office change (data.changed) reaches the menu's lists too, not only the sold-out marks.
+        if (e.kind === 'menu') dispatch(api.util.invalidateTags(e.data.changed ? ['SoldOut', 'Goods'] : ['SoldOut']));
         else dispatch(api.util.invalidateTags([{ type: 'Sheet', id: e.sheetId }, 'Orders']));
         const text = noteFor(intlRef.current, e);
         if (text) {

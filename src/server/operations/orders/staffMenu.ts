@@ -1,5 +1,5 @@
 /**
- * The menu of the staff's add-items chooser (GET /staff/menu, issue 26
+ * The menu of the staff's add-items chooser (GET /staff/chooser, issue 26
  * section 5): an outlet's goods with their specs, packs, bundle groups and
  * add-ons, in the caller's language, and the outlet's tables (which are free
  * to move a sheet to). The prices shown are the list's current ones; what a
@@ -10,7 +10,7 @@ import type { Queryable } from '../../db/driver';
 import type { Lang } from '../../messages';
 import { langsFor, tr, trBy } from '../localized';
 
-type Menu = StaffAnswer<'GET /staff/menu'>;
+type Menu = StaffAnswer<'GET /staff/chooser'>;
 
 export async function staffMenu(db: Queryable, baseId: string, lang: Lang): Promise<Menu | null> {
   const [base] = await db.query<{ shop_id: string }>('SELECT shop_id FROM base WHERE base_id = $1', [baseId]);
