@@ -117,7 +117,7 @@ export const MANAGERS: readonly StaffRole[] = ['owner', 'manager'];
 export const OWNER: readonly StaffRole[] = ['owner'];
 
 /** How a route finds the outlet(s) it touches. */
-type Scope = 'none' | 'query' | 'sheet' | 'goods' | 'sku' | 'printer';
+type Scope = 'none' | 'query' | 'sheet' | 'goods' | 'sku' | 'printer' | 'table' | 'outletParam';
 
 /**
  * The role x route table of the staff API (issue 26, issue 27's rule: the
@@ -142,6 +142,18 @@ export const STAFF_ROUTE_ACCESS: Record<string, { roles: readonly StaffRole[]; s
   'POST /staff/printers': { roles: MANAGERS, scope: 'none' },
   'DELETE /staff/printers/:id': { roles: MANAGERS, scope: 'printer' },
   'POST /staff/sheets/:id/reprint': { roles: ALL_ROLES, scope: 'sheet' },
+  // The back office's outlets, tables and codes (issue 27 section 2, http/staffOutlets.ts).
+  'GET /staff/tables': { roles: MANAGERS, scope: 'query' }, // back office
+  // The body's baseId: checked in the handler with requireOutlet.
+  'POST /staff/tables': { roles: MANAGERS, scope: 'none' }, // back office
+  'PATCH /staff/tables/:id': { roles: MANAGERS, scope: 'table' }, // back office
+  'DELETE /staff/tables/:id': { roles: MANAGERS, scope: 'table' }, // back office
+  'POST /staff/tables/:id/rotate-code': { roles: MANAGERS, scope: 'table' }, // back office
+  'GET /staff/tables/:id/code.svg': { roles: MANAGERS, scope: 'table' }, // back office
+  'GET /staff/tables/:id/code.png': { roles: MANAGERS, scope: 'table' }, // back office
+  'GET /staff/outlets/:baseId/qr-sheet': { roles: MANAGERS, scope: 'outletParam' }, // back office
+  'GET /staff/outlets/:baseId': { roles: MANAGERS, scope: 'outletParam' }, // back office
+  'PATCH /staff/outlets/:baseId': { roles: MANAGERS, scope: 'outletParam' }, // back office
 };
 
 const actors = new WeakMap<FastifyRequest, StaffActor>();
@@ -299,6 +311,12 @@ async function outletsOf(db: Queryable, scope: Scope, req: FastifyRequest): Prom
       return (await db.query<{ base_id: string }>('SELECT base_id FROM sheet WHERE sheet_id = $1', [id])).map((r) => r.base_id);
     case 'goods':
       return (await db.query<{ base_id: string }>('SELECT b.base_id FROM goods g JOIN base b ON b.shop_id = g.shop_id WHERE g.goods_id = $1 ORDER BY b.base_id', [id])).map((r) => r.base_id);
+    case 'table':
+      return (await db.query<{ base_id: string }>('SELECT base_id FROM dining_table WHERE table_id = $1', [id])).map((r) => r.base_id);
+    case 'outletParam': {
+      const baseId = String(params.baseId ?? '').slice(0, 64);
+      return baseId ? [baseId] : null;
+    }
     case 'printer':
       return (await db.query<{ base_id: string }>('SELECT base_id FROM printer WHERE printer_id = $1', [id])).map((r) => r.base_id);
     case 'sku':

@@ -63,7 +63,7 @@ export function checkStaffAnswer<K extends StaffPath>(key: K, answer: unknown): 
 export function serveStaffRoute<K extends StaffPath>(app: FastifyInstance, key: K, handler: (r: StaffRequest<K>) => Promise<StaffAnswer<K>>): void {
   const spec: StaffRouteSpec = STAFF_ROUTES[key];
   const space = key.indexOf(' ');
-  const method = key.slice(0, space) as 'GET' | 'POST' | 'PUT' | 'DELETE';
+  const method = key.slice(0, space) as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   app.route({
     method,
     url: key.slice(space + 1),

@@ -33,10 +33,11 @@ import { z } from 'zod';
 import { PROGRESS } from '../domain/orderStates';
 import { KITCHEN_STATES } from '../domain/rounds';
 import { staffAccountRoutes } from './staffAccounts';
+import { staffOutletRoutes } from './staffOutlets';
 import { staffPrinterRoutes } from './staffPrinters';
 
 /** A route of the table: its method and path ('/staff/sheets/:id/close'). */
-export type StaffRouteKey = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /staff/${string}`;
+export type StaffRouteKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /staff/${string}`;
 
 /** A route's schemas: path parameters, query and body when it has them, and always its answer. */
 export interface StaffRouteSpec<
@@ -215,7 +216,7 @@ export const KITCHEN_ROUTES = {
 } satisfies StaffRouteTable;
 
 /** Every staff route. Other areas' tables are spread in here, one line each. */
-export const STAFF_ROUTES = { ...KITCHEN_ROUTES, ...staffPrinterRoutes, ...staffAccountRoutes } satisfies StaffRouteTable;
+export const STAFF_ROUTES = { ...KITCHEN_ROUTES, ...staffPrinterRoutes, ...staffAccountRoutes, ...staffOutletRoutes } satisfies StaffRouteTable;
 
 // ---- Types from the table -----------------------------------------------------
 

@@ -336,7 +336,7 @@ async function tableRules(ctx: OpContext, row: SubmitRow, { outlet, mode, postpa
   let tableId: string | null = null;
   if (mode === BusinessMode.dineIn && row.TableID) {
     // A round on a pay-after table locks the table's row: rounds from several phones are numbered one after another.
-    const [table] = await tx.query(`SELECT table_id FROM dining_table WHERE table_id = $1 AND base_id = $2${postpay ? ' FOR UPDATE' : ''}`, [row.TableID, outlet.baseId]);
+    const [table] = await tx.query(`SELECT table_id FROM dining_table WHERE table_id = $1 AND base_id = $2 AND removed_at IS NULL${postpay ? ' FOR UPDATE' : ''}`, [row.TableID, outlet.baseId]);
     if (!table) throw new OpError('tableNotFound');
     // Ordering at a table (a round, or opening its sheet) is for who scanned its code (issue 22):
     // table ids are no secret, its code is (http/tableScan.ts).
