@@ -6,10 +6,10 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 
-export type SectionId = 'kitchen' | 'soldOut' | 'member';
+export type SectionId = 'kitchen' | 'soldOut' | 'member' | 'outlets';
 
 /** Each section's path, in the order the navigation shows them. */
-export const SECTION_PATHS: Readonly<Record<SectionId, string>> = { kitchen: '/kitchen', soldOut: '/sold-out', member: '/member' };
+export const SECTION_PATHS: Readonly<Record<SectionId, string>> = { kitchen: '/kitchen', soldOut: '/sold-out', member: '/member', outlets: '/outlets' };
 export const SECTION_IDS = Object.keys(SECTION_PATHS) as SectionId[];
 /** Where a signed-in screen opens, and where an unknown path leads. */
 export const HOME_SECTION: SectionId = 'kitchen';

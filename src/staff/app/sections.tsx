@@ -14,6 +14,7 @@ const m = defineMessages({
   kitchen: { id: 'staff.tab.orders', defaultMessage: 'Orders' },
   soldOut: { id: 'staff.tab.soldOut', defaultMessage: 'Sold out' },
   member: { id: 'staff.tab.member', defaultMessage: 'Member' },
+  outlets: { id: 'staff.tab.outlets', defaultMessage: 'Outlets' },
 });
 
 export interface Section {
@@ -27,4 +28,6 @@ export const SECTIONS: Readonly<Record<SectionId, Section>> = {
   kitchen: { title: m.kitchen, keepMounted: true, Component: lazy(() => import(/* webpackChunkName: "kitchen" */ '../kitchen/KitchenSection')) },
   soldOut: { title: m.soldOut, Component: lazy(() => import(/* webpackChunkName: "sold-out" */ '../soldOut/SoldOutSection')) },
   member: { title: m.member, Component: lazy(() => import(/* webpackChunkName: "member" */ '../member/MemberSection')) },
+  // The back office (issue 27 section 2): owners and managers (the service refuses the others).
+  outlets: { title: m.outlets, Component: lazy(() => import(/* webpackChunkName: "back-office-outlets" */ '../backOffice/outlets/OutletsSection')) },
 };
