@@ -178,7 +178,8 @@ describe('tables and their codes', () => {
     expect(fontFallback).toBe(true);
     const text = execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString();
     expect(text).toContain('CJK font missing');
-    expect(await decodeSheet(pdf)).toEqual(['https://x.example/#/?QRCode=a']);
+    // Vector codes: crisp when rendered at 300 dpi.
+    expect(await decodeSheet(pdf, 300)).toEqual(["https://x.example/#/?QRCode=a"]);
     expect(QR_SHEET_LAYOUT.columns * QR_SHEET_LAYOUT.rows).toBe(PER_PAGE);
   });
 
