@@ -15,6 +15,7 @@ import { DEMO, DEMO_STAFF } from '../db/seed';
 import { DEMO_SHEET_TABLE_NAMES } from '../db/seed/demo';
 import { PER_PAGE, qrSheetCell, qrSheetPdf, QR_SHEET_LAYOUT } from '../operations/backOffice/tablesQr';
 import { GatewayClient, startHarness, type Harness } from '../test/harness';
+import { deliveryHeader, guestClient, line, submit } from '../test/orders';
 
 jest.setTimeout(180_000);
 
@@ -271,6 +272,31 @@ describe('the outlet settings', () => {
     const ok = await call('PATCH', `/staff/outlets/${SAN_MA_LO}`, { as: 'manager', body: body(outlet, { delivery: { enabled: true, zone: { kind: 'polygon', points: [...polygon, polygon[0]] }, fee: 5, minAmount: 80, freeAbove: null } }) });
     expect(ok.status).toBe(200);
     expect(ok.json.outlet.delivery).toEqual({ enabled: true, zone: { kind: 'polygon', points: polygon }, fee: 5, minAmount: 80, freeAbove: null });
+  });
+});
+
+describe('the delivery polygon is the one the service orders by', () => {
+  const body = (o: Json, changes: Json = {}) => {
+    const { baseId: _b, name: _n, ...rest } = o;
+    return { ...rest, ...changes };
+  };
+  // Lee Siu Ling's address (deliveryHeader): 22.2045, 113.5449, at the Horta e Costa outlet (OTHER).
+  const around = [[22.21, 113.54], [22.21, 113.55], [22.2, 113.55], [22.2, 113.54]];
+  const elsewhere = [[22.15, 113.55], [22.15, 113.56], [22.14, 113.56]];
+
+  test('an address outside the drawn area is beyond range; inside it is not', async () => {
+    const client = await guestClient(h);
+    const order = () => submit(client, deliveryHeader({ TotalAmo: 200 }), [line(DEMO.goods.bbqPorkRice, 48)]);
+    let outlet = (await call('GET', `/staff/outlets/${OTHER}`, { as: 'owner' })).json.outlet;
+    const drawn = async (points: number[][]) => {
+      const res = await call('PATCH', `/staff/outlets/${OTHER}`, { as: 'owner', body: body(outlet, { delivery: { ...outlet.delivery, enabled: true, zone: { kind: 'polygon', points } } }) });
+      expect(res.status).toBe(200);
+      outlet = res.json.outlet;
+    };
+    await drawn(elsewhere);
+    expect((await order()).errmsg).toBe('Beyond distribution range');
+    await drawn(around);
+    expect((await order()).errmsg).not.toBe('Beyond distribution range');
   });
 });
 
