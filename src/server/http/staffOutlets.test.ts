@@ -286,7 +286,7 @@ describe('the delivery polygon is the one the service orders by', () => {
 
   test('an address outside the drawn area is beyond range; inside it is not', async () => {
     const client = await guestClient(h);
-    const order = () => submit(client, deliveryHeader({ TotalAmo: 200 }), [line(DEMO.goods.bbqPorkRice, 48)]);
+    const order = () => submit(client, deliveryHeader({ TotalAmo: 200 }), [line(DEMO.goods.bbqPorkRice, 48), line(DEMO.goods.bbqPorkRice, 48)]);
     let outlet = (await call('GET', `/staff/outlets/${OTHER}`, { as: 'owner' })).json.outlet;
     const drawn = async (points: number[][]) => {
       const res = await call('PATCH', `/staff/outlets/${OTHER}`, { as: 'owner', body: body(outlet, { delivery: { ...outlet.delivery, enabled: true, zone: { kind: 'polygon', points } } }) });

@@ -12,8 +12,8 @@ export interface Compiled {
   dateRanges: DateTimeRange[];
   /** Each week day's own spans (OpeningHours.days): when set, `spans` and `weekDays` are not used. */
   perDay: ReadonlyMap<number, Span[]> | null;
-  /** Closed dates "YYYY-MM-DD": a span beginning on one does not open. */
-  closedDates: ReadonlySet<string>;
+  /** Closed dates as numbers (20261225): a span beginning on one does not open. */
+  closedDates: ReadonlySet<number>;
 }
 
 /** The spans that begin on a week day (none: closed that day). */
@@ -22,13 +22,8 @@ export function spansOfDay(c: Compiled, weekday: number): Span[] {
   return c.weekDays === null || c.weekDays.has(weekday) ? c.spans : [];
 }
 
-const dateKey = (d: { year: number; month: number; day: number }) =>
-  `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
-
 /** Whether the shop's date is one of its closed dates. */
-export function closedOn(c: Compiled, date: { year: number; month: number; day: number }): boolean {
-  return c.closedDates.size > 0 && c.closedDates.has(dateKey(date));
-}
+export const closedOn = (c: Compiled, d: { year: number; month: number; day: number }): boolean => c.closedDates.has(d.year * 1e4 + d.month * 100 + d.day);
 
 export function compile(hours: OpeningHours | null | undefined): Compiled {
   if (!hours) return { spans: [ALL_DAY], weekDays: null, dateRanges: [], perDay: null, closedDates: new Set() };
@@ -37,16 +32,14 @@ export function compile(hours: OpeningHours | null | undefined): Compiled {
   const weekDays = readWeekDays(hours.weekDays ?? [], problems);
   const dateRanges = readDateRanges(hours.dateRanges ?? [], problems);
   const spans = times.map((t) => spanOf(t.begin, t.end) ?? ALL_DAY);
-  const days = hours.days ? readDays(hours.days, problems) : null;
-  const perDay = days
-    ? new Map(Object.entries(days).map(([day, ranges]) => [Number(day), (ranges ?? []).map((t) => spanOf(t.begin, t.end) ?? ALL_DAY)]))
-    : null;
+  const days = readDays(hours.days, problems);
+  const perDay = days && new Map(Object.entries(days).map(([day, ranges]) => [+day, ranges.map((t) => spanOf(t.begin, t.end) ?? ALL_DAY)]));
   return {
     spans: spans.length ? spans : [ALL_DAY],
     weekDays: weekDays.length ? new Set(weekDays) : null,
     dateRanges,
     perDay,
-    closedDates: new Set(readClosedDates(hours.closedDates ?? [], problems)),
+    closedDates: new Set(readClosedDates(hours.closedDates, problems).map((d) => +d.replace(/-/g, ''))),
   };
 }
 

@@ -87,37 +87,20 @@ export function readDateRanges(value: unknown, problems: string[]): DateTimeRang
   return out;
 }
 
-/** Per-week-day ranges ({"1": [...], ... "7": [...]}); null when absent. */
+/** Per-week-day ranges ({"1": [...], ... "7": []}: an empty list is a closed day); null when absent. */
 export function readDays(value: unknown, problems: string[]): Partial<Record<WeekDay, TimeRange[]>> | null {
-  if (value == null) return null;
-  if (!isRecord(value)) {
-    problems.push('dropped "days": not an object of week days');
-    return null;
-  }
+  if (!isRecord(value)) return null;
   const out: Partial<Record<WeekDay, TimeRange[]>> = {};
   for (const [key, ranges] of Object.entries(value)) {
-    const day = Number(key);
-    if (!Number.isInteger(day) || day < 1 || day > 7) {
-      problems.push(`dropped week day ${JSON.stringify(key)} of "days" (expected 1..7, Sunday 7)`);
-      continue;
-    }
-    // An empty list is a closed day (not an all-day one, as an empty "times" is).
-    out[day as WeekDay] = Array.isArray(ranges) && ranges.length === 0 ? [] : readTimes(ranges, problems);
+    if (/^[1-7]$/.test(key)) out[+key as WeekDay] = readTimes(ranges, problems);
+    else problems.push(`dropped day ${key}`);
   }
   return out;
 }
 
 /** Closed dates "YYYY-MM-DD" (others dropped and reported). */
-export function readClosedDates(value: unknown, problems: string[]): string[] {
-  if (value == null) return [];
-  const list = Array.isArray(value) ? value : [value];
-  const out = new Set<string>();
-  for (const entry of list) {
-    if (typeof entry === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(entry.trim())) out.add(entry.trim());
-    else problems.push(`dropped closed date ${JSON.stringify(entry)}`);
-  }
-  return [...out].sort();
-}
+export const readClosedDates = (value: unknown, problems: string[]): string[] =>
+  (Array.isArray(value) ? value : []).filter((d) => /^\d{4}-\d\d-\d\d$/.test(d) || !problems.push(`dropped date ${d}`));
 
 export function readObject(value: unknown, problems: string[]): OpeningHours {
   if (Array.isArray(value))
@@ -132,14 +115,12 @@ export function readObject(value: unknown, problems: string[]): OpeningHours {
   if (beginTime !== undefined || endTime !== undefined) {
     times = [...times, ...readTimes({ begin: beginTime ?? '', end: endTime ?? '' }, problems)];
   }
-  const days = readDays(field(value, 'days', 'Days'), problems);
-  const closedDates = readClosedDates(field(value, 'closedDates', 'ClosedDates'), problems);
   return {
     times,
     weekDays: readWeekDays(field(value, 'weekDays', 'WeekDays', 'weekdays', 'Weekdays'), problems),
     dateRanges: readDateRanges(field(value, 'dateRanges', 'DateRanges'), problems),
-    ...(days ? { days } : {}),
-    ...(closedDates.length ? { closedDates } : {}),
+    days: readDays(value.days, problems) ?? undefined,
+    closedDates: value.closedDates ? readClosedDates(value.closedDates, problems) : undefined,
   };
 }
 
