@@ -67,6 +67,8 @@ const config: Config = {
       testEnvironmentOptions: { url: 'http://localhost/staff/' },
       testMatch: ['<rootDir>/src/staff/**/*.test.{ts,tsx}', '<rootDir>/src/ui-kit/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/src/staff/test/setup.ts'],
+      // The back office's map brings Leaflet's style sheet (an empty stand-in under Jest, as for the app).
+      moduleNameMapper: { '\\.(css)$': '<rootDir>/__mocks__/styleMock.ts' },
       transform,
       transformIgnorePatterns,
     },

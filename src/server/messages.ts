@@ -675,6 +675,40 @@ const M = {
   menuLangEn: { en: 'English', 'zh-CN': '英文', 'zh-TW': '英文' },
   menuFieldPrice: { en: 'Price', 'zh-CN': '价格', 'zh-TW': '價格' },
   menuFieldSalesPrice: { en: 'Sales price', 'zh-CN': '售价', 'zh-TW': '售價' },
+  // The back office's outlets and tables (http/staffOutlets.ts, operations/backOffice)
+  boTableNotFound: { en: 'There is no table {id}.', 'zh-CN': '找不到桌台 {id}。', 'zh-TW': '找不到桌台 {id}。' },
+  boTableNameTaken: {
+    en: 'The outlet already has a table named "{name}".',
+    'zh-CN': '该门店已有名为“{name}”的桌台。',
+    'zh-TW': '該門店已有名為「{name}」的桌台。',
+  },
+  boTableOpenSheet: {
+    en: 'Table "{name}" has an order under way: close it before removing the table.',
+    'zh-CN': '桌台“{name}”有进行中的订单：请先结束订单再删除桌台。',
+    'zh-TW': '桌台「{name}」有進行中的訂單：請先結束訂單再刪除桌台。',
+  },
+  boOutletChanged: {
+    en: 'The outlet was changed by someone else. Here are the current values: check them and save again.',
+    'zh-CN': '门店资料已被其他人修改。以下是最新资料：请核对后再保存。',
+    'zh-TW': '門店資料已被其他人修改。以下是最新資料：請核對後再儲存。',
+  },
+  boOutletInvalid: { en: 'Please correct: {detail}', 'zh-CN': '请更正：{detail}', 'zh-TW': '請更正：{detail}' },
+  boProblemTimeFormat: { en: 'a time is not HH:mm ({field})', 'zh-CN': '时间格式须为 HH:mm（{field}）', 'zh-TW': '時間格式須為 HH:mm（{field}）' },
+  boProblemTimeEmpty: { en: 'a range begins and ends at the same time ({field})', 'zh-CN': '时段的开始与结束相同（{field}）', 'zh-TW': '時段的開始與結束相同（{field}）' },
+  boProblemTimeOverlap: { en: 'two ranges of a day overlap ({field})', 'zh-CN': '同一天的时段重叠（{field}）', 'zh-TW': '同一天的時段重疊（{field}）' },
+  boProblemDateFormat: { en: 'a closed date is not a date YYYY-MM-DD ({field})', 'zh-CN': '休息日须为日期 YYYY-MM-DD（{field}）', 'zh-TW': '休息日須為日期 YYYY-MM-DD（{field}）' },
+  boProblemRadius: { en: 'the delivery radius must be above 0 and at most 50 km', 'zh-CN': '配送半径须大于 0 且不超过 50 公里', 'zh-TW': '配送半徑須大於 0 且不超過 50 公里' },
+  boProblemPolygonPoints: { en: 'the delivery area needs at least 3 points', 'zh-CN': '配送区域至少需要 3 个点', 'zh-TW': '配送區域至少需要 3 個點' },
+  boProblemCoordinates: { en: 'a map position is out of range ({field})', 'zh-CN': '地图位置超出范围（{field}）', 'zh-TW': '地圖位置超出範圍（{field}）' },
+  boProblemPercent: { en: 'the service charge must be 0 to 30% with at most 2 decimals', 'zh-CN': '服务费须为 0 至 30%，最多两位小数', 'zh-TW': '服務費須為 0 至 30%，最多兩位小數' },
+  boProblemMoney: { en: 'an amount may not be negative and has at most 2 decimals ({field})', 'zh-CN': '金额不可为负数，最多两位小数（{field}）', 'zh-TW': '金額不可為負數，最多兩位小數（{field}）' },
+  boProblemMinutes: { en: 'the web order window must be 0 to 1440 whole minutes', 'zh-CN': '网上点餐时限须为 0 至 1440 分钟的整数', 'zh-TW': '網上點餐時限須為 0 至 1440 分鐘的整數' },
+  boProblemTimeZone: { en: 'unknown time zone', 'zh-CN': '未知的时区', 'zh-TW': '未知的時區' },
+  boQrSheetNoFont: {
+    en: 'The QR sheet needs the CJK font (fonts-noto-cjk); this sheet shows English only.',
+    'zh-CN': '二维码表需要中文字体（fonts-noto-cjk）；此表只显示英文。',
+    'zh-TW': '二維碼表需要中文字型（fonts-noto-cjk）；此表只顯示英文。',
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof M;

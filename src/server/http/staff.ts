@@ -49,6 +49,7 @@ import { listStaffSheets } from '../operations/orders/staffSheets';
 import { actorOf, audit, MANAGERS, requireRoles, staffGuard } from './staffAuth';
 import { staffFixRoutesPlugin } from './staffFix';
 import { staffMenuRoutes } from './staffMenu';
+import { staffOutletRoutes } from './staffOutlets';
 import { staffPrinterRoutes } from './staffPrinters';
 import { HttpError, serveStaffRoute, staffErrorHandler } from './staffRoute';
 
@@ -75,6 +76,8 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
   await app.register(staffFixRoutesPlugin, { db, config, clock });
   // The back office's menu (issue 27 section 1).
   await app.register(staffMenuRoutes, { db, config, clock });
+  // The back office's outlets, tables and QR codes (issue 27 section 2).
+  await app.register(staffOutletRoutes, { db, config, clock });
 
   /** The audit row of this request's action, written in `tx` (http/staffAuth.ts audit). */
   const recorder =

@@ -117,7 +117,7 @@ export const MANAGERS: readonly StaffRole[] = ['owner', 'manager'];
 export const OWNER: readonly StaffRole[] = ['owner'];
 
 /** How a route finds the outlet(s) it touches. */
-type Scope = 'none' | 'query' | 'sheet' | 'goods' | 'sku' | 'printer';
+type Scope = 'none' | 'query' | 'sheet' | 'goods' | 'sku' | 'printer' | 'table' | 'outletParam';
 
 /**
  * The role x route table of the staff API (issue 26, issue 27's rule: the
@@ -166,6 +166,18 @@ export const STAFF_ROUTE_ACCESS: Record<string, { roles: readonly StaffRole[]; s
   'GET /staff/menu/export.csv': { roles: MANAGERS, scope: 'none', backOffice: true },
   // Rewrites every outlet's menu: the owner's (http/staffMenu.ts).
   'POST /staff/menu/import': { roles: OWNER, scope: 'none', backOffice: true },
+  // The back office's outlets, tables and codes (issue 27 section 2, http/staffOutlets.ts).
+  'GET /staff/tables': { roles: MANAGERS, scope: 'query', backOffice: true },
+  // The body's baseId: checked in the handler with requireOutlet.
+  'POST /staff/tables': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'PATCH /staff/tables/:id': { roles: MANAGERS, scope: 'table', backOffice: true },
+  'DELETE /staff/tables/:id': { roles: MANAGERS, scope: 'table', backOffice: true },
+  'POST /staff/tables/:id/rotate-code': { roles: MANAGERS, scope: 'table', backOffice: true },
+  'GET /staff/tables/:id/code.svg': { roles: MANAGERS, scope: 'table', backOffice: true },
+  'GET /staff/tables/:id/code.png': { roles: MANAGERS, scope: 'table', backOffice: true },
+  'GET /staff/outlets/:baseId/qr-sheet': { roles: MANAGERS, scope: 'outletParam', backOffice: true },
+  'GET /staff/outlets/:baseId': { roles: MANAGERS, scope: 'outletParam', backOffice: true },
+  'PATCH /staff/outlets/:baseId': { roles: MANAGERS, scope: 'outletParam', backOffice: true },
 };
 
 const actors = new WeakMap<FastifyRequest, StaffActor>();
@@ -323,6 +335,12 @@ async function outletsOf(db: Queryable, scope: Scope, req: FastifyRequest): Prom
       return (await db.query<{ base_id: string }>('SELECT base_id FROM sheet WHERE sheet_id = $1', [id])).map((r) => r.base_id);
     case 'goods':
       return (await db.query<{ base_id: string }>('SELECT b.base_id FROM goods g JOIN base b ON b.shop_id = g.shop_id WHERE g.goods_id = $1 ORDER BY b.base_id', [id])).map((r) => r.base_id);
+    case 'table':
+      return (await db.query<{ base_id: string }>('SELECT base_id FROM dining_table WHERE table_id = $1', [id])).map((r) => r.base_id);
+    case 'outletParam': {
+      const baseId = String(params.baseId ?? '').slice(0, 64);
+      return baseId ? [baseId] : null;
+    }
     case 'printer':
       return (await db.query<{ base_id: string }>('SELECT base_id FROM printer WHERE printer_id = $1', [id])).map((r) => r.base_id);
     case 'sku':

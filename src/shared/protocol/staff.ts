@@ -36,6 +36,7 @@ import { staffAccountRoutes } from './staffAccounts';
 import { staffBoardRoutes } from './staffBoard';
 import { staffFixRoutes } from './staffFix';
 import { staffMenuRoutes } from './staffMenu';
+import { staffOutletRoutes } from './staffOutlets';
 import { staffPrinterRoutes } from './staffPrinters';
 
 /** A route of the table: its method and path ('/staff/sheets/:id/close'). */
@@ -244,7 +245,15 @@ export const KITCHEN_ROUTES = {
 } satisfies StaffRouteTable;
 
 /** Every staff route. Other areas' tables are spread in here, one line each. */
-export const STAFF_ROUTES = { ...KITCHEN_ROUTES, ...staffPrinterRoutes, ...staffAccountRoutes, ...staffBoardRoutes, ...staffFixRoutes, ...staffMenuRoutes } satisfies StaffRouteTable;
+export const STAFF_ROUTES = {
+  ...KITCHEN_ROUTES,
+  ...staffPrinterRoutes,
+  ...staffAccountRoutes,
+  ...staffBoardRoutes,
+  ...staffFixRoutes,
+  ...staffMenuRoutes,
+  ...staffOutletRoutes,
+} satisfies StaffRouteTable;
 
 // ---- Types from the table -----------------------------------------------------
 

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 
-export type SectionId = 'kitchen' | 'soldOut' | 'member' | 'printers' | 'accounts' | 'menu';
+export type SectionId = 'kitchen' | 'soldOut' | 'member' | 'printers' | 'accounts' | 'menu' | 'outlets';
 
 /** Each section's path, in the order the navigation shows them. */
 export const SECTION_PATHS: Readonly<Record<SectionId, string>> = {
@@ -14,6 +14,7 @@ export const SECTION_PATHS: Readonly<Record<SectionId, string>> = {
   soldOut: '/sold-out',
   member: '/member',
   menu: '/menu',
+  outlets: '/outlets',
   printers: '/printers',
   accounts: '/accounts',
 };

@@ -17,6 +17,7 @@ const m = defineMessages({
   printers: { id: 'staff.tab.printers', defaultMessage: 'Printers' },
   accounts: { id: 'staff.tab.accounts', defaultMessage: 'Staff' },
   menu: { id: 'staff.tab.menu', defaultMessage: 'Menu' },
+  outlets: { id: 'staff.tab.outlets', defaultMessage: 'Outlets' },
 });
 
 export interface Section {
@@ -34,4 +35,6 @@ export const SECTIONS: Readonly<Record<SectionId, Section>> = {
   accounts: { title: m.accounts, Component: lazy(() => import(/* webpackChunkName: "accounts" */ '../accounts/AccountsSection')) },
   // The back office's menu (issue 27 section 1).
   menu: { title: m.menu, Component: lazy(() => import(/* webpackChunkName: "back-office-menu" */ '../backOffice/menu/MenuSection')) },
+  // The back office (issue 27 section 2): owners and managers (the service refuses the others).
+  outlets: { title: m.outlets, Component: lazy(() => import(/* webpackChunkName: "back-office-outlets" */ '../backOffice/outlets/OutletsSection')) },
 };

@@ -38,6 +38,7 @@ import { toMinor, sumMoney } from '../../../shared/domain/numbers';
 import { refreshServiceCharge } from '../payments/bill';
 import { bagFeeMinor, freeAboveFrom, freightFor, orderTotalMinor } from '../../../shared/domain/orderTotals';
 import { canPlaceOrder, isOpenAt } from '../../../shared/domain/openingHours';
+import { insidePolygon } from '../../../shared/domain/outletSettings';
 import { ErrorCode } from '../../../shared/protocol/envelope';
 import type { PayloadOf } from '../../../shared/protocol/schemas';
 import type { Queryable } from '../../db/driver';
@@ -338,7 +339,7 @@ async function tableRules(ctx: OpContext, row: SubmitRow, { outlet, mode, postpa
   let tableId: string | null = null;
   if (mode === BusinessMode.dineIn && row.TableID) {
     // A round on a pay-after table locks the table's row: rounds from several phones are numbered one after another.
-    const [table] = await tx.query(`SELECT table_id FROM dining_table WHERE table_id = $1 AND base_id = $2${postpay ? ' FOR UPDATE' : ''}`, [row.TableID, outlet.baseId]);
+    const [table] = await tx.query(`SELECT table_id FROM dining_table WHERE table_id = $1 AND base_id = $2 AND removed_at IS NULL${postpay ? ' FOR UPDATE' : ''}`, [row.TableID, outlet.baseId]);
     if (!table) throw new OpError('tableNotFound');
     // Ordering at a table (a round, or opening its sheet) is for who scanned its code (issue 22):
     // table ids are no secret, its code is (http/tableScan.ts).
@@ -373,6 +374,8 @@ export interface Freight {
   min_amount: string;
   range_km: string;
   free_above: string | null;
+  /** The delivery area drawn in the back office ({points: [[lat, lng], ...]}), or null for the radius. */
+  zone?: { points?: [number, number][] } | null;
 }
 
 /** Step 3c: a delivery's address and the outlet's freight rule (an outlet without one does not deliver). */
@@ -380,7 +383,7 @@ export function deliveryRules(row: SubmitRow, takeType: string, read: FirstRead)
   const delivery = deliveryOf(row, takeType);
   const freight =
     delivery && read.freight_fee !== null
-      ? { fee: read.freight_fee, min_amount: read.freight_min_amount!, range_km: read.freight_range_km!, free_above: read.freight_free_above }
+      ? { fee: read.freight_fee, min_amount: read.freight_min_amount!, range_km: read.freight_range_km!, free_above: read.freight_free_above, ...(read.freight_zone ? { zone: read.freight_zone } : {}) }
       : undefined;
   if (delivery && !freight) throw new OpError('deliveryUnavailable');
   return { delivery, freight };
@@ -421,6 +424,10 @@ export function deliveryFee(outlet: Outlet, delivery: Delivery | null, freight: 
     distance = distanceKm(outlet.gpsLat, outlet.gpsLng, delivery.lat, delivery.lng);
     if (Number(freight.range_km) > 0 && distance > Number(freight.range_km)) throw new OpError('beyondRange');
   }
+  // The back office's polygon (issue 27): the address must lie inside it.
+  const zone = typeof freight.zone === 'string' ? (JSON.parse(freight.zone) as Freight['zone']) : freight.zone;
+  const polygon = zone?.points;
+  if (polygon && polygon.length >= 3 && !insidePolygon([delivery.lat, delivery.lng], polygon)) throw new OpError('beyondRange');
   return { feeMinor: owed.feeMinor, distance };
 }
 
@@ -569,6 +576,7 @@ export type FirstRead = Partial<OutletRow> & {
   freight_min_amount: string | null;
   freight_range_km: string | null;
   freight_free_above: string | null;
+  freight_zone?: { points?: [number, number][] } | null;
   prev_sheet_id: string | null;
   prev_round_no: number | null;
   prev_amount: string | null;
@@ -588,7 +596,8 @@ const FIRST_READ_SQL = `
       SELECT ${OUTLET_COLUMNS},
              (SELECT ep.parm_value FROM ent_parm ep JOIN shop sh ON sh.ent_id = ep.ent_id
                WHERE sh.shop_id = b.shop_id AND ep.parm_id = 'AppLanguage') AS app_language,
-             f.fee AS freight_fee, f.min_amount AS freight_min_amount, f.range_km AS freight_range_km, f.free_above AS freight_free_above
+             f.fee AS freight_fee, f.min_amount AS freight_min_amount, f.range_km AS freight_range_km, f.free_above AS freight_free_above,
+             b.delivery_zone AS freight_zone
         FROM base b JOIN enterprise e ON e.ent_id = b.ent_id LEFT JOIN freight_rule f ON f.base_id = b.base_id
        WHERE b.base_id = $3) AS o ON true
     LEFT JOIN (
