@@ -47,6 +47,7 @@ import { markGoodsSoldOut, markSkuSoldOut } from '../operations/menu/soldOut';
 import { cancelSheetPayment, closeSheet, moveRound } from '../operations/orders/kitchen';
 import { listStaffSheets } from '../operations/orders/staffSheets';
 import { actorOf, audit, MANAGERS, requireRoles, staffGuard } from './staffAuth';
+import { staffKitchenRoutes } from './staffKitchen';
 import { staffPrinterRoutes } from './staffPrinters';
 import { HttpError, serveStaffRoute, staffErrorHandler } from './staffRoute';
 
@@ -69,6 +70,8 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
 
   // The kitchen's printers (issue 26): behind the same door and error handler.
   await app.register(staffPrinterRoutes, { db, config, clock });
+  // The kitchen's stations and expo (issue 26 section 2, http/staffKitchen.ts).
+  await app.register(staffKitchenRoutes, { db, config, clock });
 
   /** The audit row of this request's action, written in `tx` (http/staffAuth.ts audit). */
   const recorder =

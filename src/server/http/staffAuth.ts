@@ -142,6 +142,13 @@ export const STAFF_ROUTE_ACCESS: Record<string, { roles: readonly StaffRole[]; s
   'POST /staff/printers': { roles: MANAGERS, scope: 'none' },
   'DELETE /staff/printers/:id': { roles: MANAGERS, scope: 'printer' },
   'POST /staff/sheets/:id/reprint': { roles: ALL_ROLES, scope: 'sheet' },
+  // The kitchen's stations and expo (issue 26 section 2, http/staffKitchen.ts): cooks mark, bump, recall; managers set the thresholds.
+  'GET /staff/kitchen': { roles: ALL_ROLES, scope: 'query' },
+  'POST /staff/sheets/:id/items/:item/done': { roles: ['owner', 'manager', 'kitchen'], scope: 'sheet' },
+  'POST /staff/sheets/:id/bump': { roles: ['owner', 'manager', 'kitchen'], scope: 'sheet' },
+  'POST /staff/sheets/:id/recall': { roles: ['owner', 'manager', 'kitchen'], scope: 'sheet' },
+  // The body's baseId: checked in the handler with requireOutlet.
+  'PUT /staff/kitchen/thresholds': { roles: MANAGERS, scope: 'none' },
 };
 
 const actors = new WeakMap<FastifyRequest, StaffActor>();

@@ -33,6 +33,7 @@ import { z } from 'zod';
 import { PROGRESS } from '../domain/orderStates';
 import { KITCHEN_STATES } from '../domain/rounds';
 import { staffAccountRoutes } from './staffAccounts';
+import { staffKitchenRoutes } from './staffKitchen';
 import { staffPrinterRoutes } from './staffPrinters';
 
 /** A route of the table: its method and path ('/staff/sheets/:id/close'). */
@@ -82,6 +83,13 @@ export const staffItemSchema = z.object({
   amo: z.string(),
   /** Its bundle parts, add-ons and remarks as JSON (orderStates.ts detailWords reads it). */
   detail: z.string(),
+  /** Taken off by staff (sheet_item.voided_at): shown struck through, never removed. */
+  voided: z.boolean(),
+  voidReason: z.string(),
+  /** The kitchen stations it goes to (its goods' own, else its class's; staffKitchen.ts). */
+  stationIds: z.array(z.string()),
+  /** When a cook marked it done ('' not done). */
+  doneAt: z.string(),
 });
 
 /** A round of ordering on a sheet: its own kitchen state and remark (a pickup or delivery order has one). */
@@ -93,6 +101,12 @@ export const staffRoundSchema = z.object({
   createdAt: z.string(),
   /** When it last moved ('' never). */
   movedAt: z.string(),
+  /** Withdrawn by the table (sheet_round.withdrawn_at): shown struck through. */
+  withdrawn: z.boolean(),
+  /** When the kitchen received it (its sending; a pay-first order's payment): the timers start there. */
+  receivedAt: z.string(),
+  /** The stations where its ticket is bumped (not recalled). */
+  bumped: z.array(z.string()),
 });
 
 /** A sheet as the staff see it (operations/orders/staffSheets.ts sheetJson). */
@@ -215,7 +229,7 @@ export const KITCHEN_ROUTES = {
 } satisfies StaffRouteTable;
 
 /** Every staff route. Other areas' tables are spread in here, one line each. */
-export const STAFF_ROUTES = { ...KITCHEN_ROUTES, ...staffPrinterRoutes, ...staffAccountRoutes } satisfies StaffRouteTable;
+export const STAFF_ROUTES = { ...KITCHEN_ROUTES, ...staffPrinterRoutes, ...staffAccountRoutes, ...staffKitchenRoutes } satisfies StaffRouteTable;
 
 // ---- Types from the table -----------------------------------------------------
 
