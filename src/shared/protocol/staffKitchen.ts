@@ -11,14 +11,12 @@
  * red), per outlet and way of ordering; default 300 and 480.
  */
 import { z } from 'zod';
+import { TAKE_TYPES } from '../domain/kitchenTimers';
+
 // Not importing values from ./staff (it imports this file): the entries are plain objects.
 const idParams = z.object({ id: z.string().trim().min(1).max(64) });
 
-export const TAKE_TYPES = ['dinein', 'pickup', 'delivery'] as const;
-export const DEFAULT_AMBER_S = 300;
-export const DEFAULT_RED_S = 480;
-/** How many bumped tickets a recall offers. */
-export const RECALL_LIMIT = 10;
+export { DEFAULT_AMBER_S, DEFAULT_RED_S, RECALL_LIMIT, TAKE_TYPES } from '../domain/kitchenTimers';
 
 export const kitchenThresholdSchema = z.object({
   takeType: z.enum(TAKE_TYPES),

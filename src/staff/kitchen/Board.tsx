@@ -16,11 +16,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { defineMessages } from '../../ui-kit/defineMessages';
-import { CLOCK } from '../../ui-kit/format';
-import { StaffError, type StaffApi, type StaffRound, type StaffSheet } from '../api';
-import { kitchenState, specWords } from '../../shared/domain/rounds';
-import { detailWords, kitchenColumn, nextProgress, type KitchenColumn, type Progress } from '../../shared/domain/orderStates';
-import { playNewOrderCue } from './sound';
+import { StaffError, type StaffApi, type StaffItem, type StaffRound, type StaffSheet } from '../api';
+import { kitchenState } from '../../shared/domain/rounds';
+import { kitchenColumn, nextProgress, type KitchenColumn, type Progress } from '../../shared/domain/orderStates';
+import type { StaffAnswer } from '../../shared/protocol/staff';
+import { Lines } from './Lines';
+import { playNewOrderCue, playVoidCue } from './sound';
+import { AllDay, StationBoard } from './StationBoard';
+import { EXPO, savedView, saveView, stationProgress, takeTypeOf, voidedKeys } from './stations';
+import { syncClock } from './ticker';
+import { TicketHeading } from './TicketHeading';
+import { ticketLabel, whereOf } from './ticketWords';
+import { ThresholdsForm } from './ThresholdsForm';
+import { TimedTicket } from './TimedTicket';
 import type { StaffLocale } from '../i18n/locale';
 import { openStaffStream } from '../stream';
 
@@ -39,16 +47,6 @@ const m = defineMessages({
   retry: { id: 'staff.retry', defaultMessage: 'Try again' },
   live: { id: 'staff.live', defaultMessage: 'Live' },
   reconnecting: { id: 'staff.reconnecting', defaultMessage: 'Reconnecting…' },
-  card: { id: 'staff.card', defaultMessage: 'Order {number}, {where}' },
-  cardRound: { id: 'staff.cardRound', defaultMessage: 'Order {number}, {where}, round {round}' },
-  table: { id: 'staff.table', defaultMessage: 'Table {table}' },
-  pickup: { id: 'staff.pickup', defaultMessage: 'Pickup {time}' },
-  pickupAsap: { id: 'staff.pickupAsap', defaultMessage: 'Pickup, as soon as possible' },
-  delivery: { id: 'staff.delivery', defaultMessage: 'Delivery {time}' },
-  deliveryAsap: { id: 'staff.deliveryAsap', defaultMessage: 'Delivery, as soon as possible' },
-  dineIn: { id: 'staff.dineIn', defaultMessage: 'Dine in' },
-  fresh: { id: 'staff.fresh', defaultMessage: 'New' },
-  age: { id: 'staff.age', defaultMessage: '{minutes, plural, =0 {just now} one {# min ago} other {# min ago}}' },
   round: { id: 'staff.round', defaultMessage: 'Round {round}' },
   remark: { id: 'staff.remark', defaultMessage: 'Remark: {remark}' },
   payLater: { id: 'staff.payLater', defaultMessage: 'To pay on delivery or at the counter' },
@@ -74,6 +72,10 @@ const m = defineMessages({
   },
   moved: { id: 'staff.moved', defaultMessage: 'This order has already moved on; the board was refreshed.' },
   actionFailed: { id: 'staff.actionFailed', defaultMessage: 'That did not work: {reason}' },
+  view: { id: 'staff.kds.view', defaultMessage: 'Screen' },
+  expo: { id: 'staff.kds.expo', defaultMessage: 'All (expo)' },
+  withdrawn: { id: 'staff.kds.withdrawn', defaultMessage: 'Round {round} withdrawn by the table' },
+  progress: { id: 'staff.kds.progress', defaultMessage: '{station}: {done} of {total} done' },
 });
 
 type Column = KitchenColumn;
@@ -94,12 +96,14 @@ export interface RoundCard {
 /** A sheet's rounds; from a service that sends none, the sheet as one round. */
 export function roundsOf(s: StaffSheet): StaffRound[] {
   if (s.rounds && s.rounds.length > 0) return s.rounds;
-  return [{ roundNo: 1, progress: s.progress, kitchenState: kitchenState(s.progress), remark: s.remark, createdAt: s.createdAt, movedAt: '', items: s.items }];
+  return [{ roundNo: 1, progress: s.progress, kitchenState: kitchenState(s.progress), remark: s.remark, createdAt: s.createdAt, movedAt: '', withdrawn: false, receivedAt: s.createdAt, bumped: [], items: s.items }];
 }
 
-/** The column a round's card belongs in, or null when it is not the kitchen's (shared/domain/orderStates.ts kitchenColumn). */
+/** The column a round's card belongs in, or null when it is not the kitchen's (shared/domain/orderStates.ts kitchenColumn); withdrawn rounds do not hold the others back. */
 export function columnOf(s: StaffSheet, round: StaffRound = roundsOf(s)[0]!): Column | null {
-  return kitchenColumn(s, round, roundsOf(s));
+  const live = roundsOf(s).filter((r) => !r.withdrawn);
+  if (round.withdrawn) return round.progress !== 'completed' && kitchenColumn(s, { roundNo: round.roundNo, progress: 'placed' }, live.length ? live : [round]) ? 'new' : null;
+  return kitchenColumn(s, round, live);
 }
 
 /** The cards of the sheets: one per round in view. */
@@ -139,7 +143,12 @@ export function Board({
   const [notice, setNotice] = useState('');
   const [fresh, setFresh] = useState<Record<string, number>>({});
   const [now, setNow] = useState(() => Date.now());
+  const [view, setView] = useState(() => savedView(baseId));
+  const [setup, setSetup] = useState<StaffAnswer<'GET /staff/kitchen'> | null>(null);
+  const viewRef = useRef(view);
+  viewRef.current = view;
   const shown = useRef<Set<string> | null>(null);
+  const voided = useRef<Set<string> | null>(null);
   const loading = useRef<{ running: boolean; again: boolean }>({ running: false, again: false });
 
   const markFresh = useCallback((ids: string[]) => {
@@ -158,7 +167,19 @@ export function Board({
     try {
       do {
         loading.current.again = false;
-        const list = await api.openSheets(baseId);
+        const station = viewRef.current;
+        const [list, kitchen] = await Promise.all([
+          api.openSheets(baseId),
+          // The stations, thresholds and the service's clock (an older service without them: the board as before).
+          api.kitchen(baseId, station === EXPO ? undefined : station).catch((err: unknown) => {
+            if (err instanceof StaffError && err.status === 401) throw err;
+            return null;
+          }),
+        ]);
+        if (kitchen) {
+          syncClock(kitchen.now);
+          setSetup(kitchen);
+        }
         const visible = list.filter((s) => cardsOf([s]).length > 0);
         // Cards (rounds) that came into view since the last read (not on the first): a new order, a new round at a table.
         const keys = new Set(cardsOf(visible).map((c) => c.key));
@@ -168,6 +189,11 @@ export function Board({
         setSheets(visible);
         setFailed(false);
         markFresh(arrived);
+        // A line voided or a round withdrawn while on screen: struck through, with a sound.
+        const struck = voidedKeys(visible);
+        const had = voided.current;
+        voided.current = struck;
+        if (had && [...struck].some((k) => !had.has(k))) playVoidCue();
       } while (loading.current.again);
     } catch (err) {
       if (err instanceof StaffError && err.status === 401) onSignedOut();
@@ -198,6 +224,17 @@ export function Board({
     };
   }, [baseId, load, token]);
 
+  const choose = (next: string) => {
+    saveView(baseId, next);
+    setView(next);
+  };
+  // Another station chosen: its tickets and its bumped list (not on the first render: the stream's effect reads then).
+  const firstView = useRef(true);
+  useEffect(() => {
+    if (firstView.current) firstView.current = false;
+    else void load();
+  }, [view, load]);
+
   const act = async (what: () => Promise<unknown>) => {
     setNotice('');
     try {
@@ -226,6 +263,10 @@ export function Board({
     );
   }
   const cards = cardsOf(sheets);
+  const stations = setup?.stations ?? [];
+  const thresholds = setup?.thresholds ?? [];
+  const station = view !== EXPO && stations.some((st) => st.stationId === view) ? view : EXPO;
+  const onDone = (sheetId: string, item: StaffItem, done: boolean) => void act(() => api.itemDone(sheetId, item.itemId, done));
   const byColumn = (c: Column) =>
     cards
       .filter((card) => card.column === c)
@@ -245,6 +286,29 @@ export function Board({
           {notice}
         </p>
       )}
+      {stations.length > 0 && (
+        <div className="kds-views" role="group" aria-label={intl.formatMessage(m.view)}>
+          {[{ stationId: EXPO, name: intl.formatMessage(m.expo) }, ...stations].map((st) => (
+            <button key={st.stationId} type="button" className="btn" aria-pressed={station === st.stationId} onClick={() => choose(st.stationId)}>
+              {st.name}
+            </button>
+          ))}
+        </div>
+      )}
+      {station !== EXPO ? (
+        <StationBoard
+          cards={cards}
+          station={station}
+          thresholds={thresholds}
+          bumped={setup?.bumped ?? []}
+          sheets={sheets}
+          fresh={(key) => (fresh[key] ?? 0) > now}
+          onDone={onDone}
+          onBump={(sheetId, round) => void act(() => api.bump(sheetId, round, station))}
+          onRecall={(sheetId, round) => void act(() => api.recall(sheetId, round, station))}
+        />
+      ) : (
+      <>
       <div className="board">
         {COLUMNS.map((c) => {
           const list = byColumn(c.id);
@@ -263,7 +327,9 @@ export function Board({
                     key={key}
                     sheet={s}
                     round={round}
-                    now={now}
+                    stations={stations}
+                    thresholds={thresholds}
+                    onDone={onDone}
                     fresh={(fresh[key] ?? 0) > now}
                     // The round by number when the service knows rounds; else the sheet (its only round).
                     onForward={(progress) => void act(() => api.progress(s.sheetId, progress, s.rounds?.length ? round.roundNo : undefined))}
@@ -283,6 +349,10 @@ export function Board({
           );
         })}
       </div>
+      {stations.length > 0 && <AllDay cards={cards} station={EXPO} />}
+      {setup && <ThresholdsForm api={api} baseId={baseId} thresholds={thresholds} onSaved={() => void load()} />}
+      </>
+      )}
     </>
   );
 }
@@ -290,7 +360,9 @@ export function Board({
 function Card({
   sheet: s,
   round,
-  now,
+  stations,
+  thresholds,
+  onDone,
   fresh,
   onForward,
   onClosePaid,
@@ -299,7 +371,9 @@ function Card({
 }: {
   sheet: StaffSheet;
   round: StaffRound;
-  now: number;
+  stations: NonNullable<StaffAnswer<'GET /staff/kitchen'>>['stations'];
+  thresholds: NonNullable<StaffAnswer<'GET /staff/kitchen'>>['thresholds'];
+  onDone: (sheetId: string, item: StaffItem, done: boolean) => void;
   fresh: boolean;
   onForward: (progress: Progress) => void;
   onClosePaid: () => void;
@@ -307,57 +381,50 @@ function Card({
   onForceClose: () => void;
 }) {
   const intl = useIntl();
-  const time = s.takeTime ? intl.formatTime(new Date(s.takeTime), CLOCK) : '';
-  const where = s.tableName
-    ? intl.formatMessage(m.table, { table: s.tableName })
-    : s.takeType === 'delivery'
-      ? time
-        ? intl.formatMessage(m.delivery, { time })
-        : intl.formatMessage(m.deliveryAsap)
-      : s.takeType === 'pickup'
-        ? time
-          ? intl.formatMessage(m.pickup, { time })
-          : intl.formatMessage(m.pickupAsap)
-        : intl.formatMessage(m.dineIn);
-  const minutes = Math.max(0, Math.floor((now - new Date(round.createdAt || s.createdAt).getTime()) / 60_000));
   const next = nextStep(s, round.progress);
   const tableOpen = s.payMode === 'postpay' && s.status === 0;
   const several = roundsOf(s).length > 1 || round.roundNo > 1;
-  const number = s.sheetId.slice(-4);
-  const label = several ? intl.formatMessage(m.cardRound, { number, where, round: round.roundNo }) : intl.formatMessage(m.card, { number, where });
+  const label = ticketLabel(intl, s, round, several);
+  const chips = stationProgress(round, stations);
   return (
-    <article className={`card${fresh ? ' fresh' : ''}`} aria-label={label}>
-      <header>
-        <strong className="where">{where}</strong>
-        {fresh && (
-          <span className="badge">
-            <FormattedMessage {...m.fresh} />
-          </span>
-        )}
-        <span className="age">
-          <FormattedMessage {...m.age} values={{ minutes }} />
-        </span>
-      </header>
+    <TimedTicket
+      receivedAt={round.receivedAt || round.createdAt || s.createdAt}
+      takeType={takeTypeOf(s)}
+      thresholds={thresholds}
+      className={`card${fresh ? ' fresh' : ''}${round.withdrawn ? ' withdrawn' : ''}`}
+      label={label}
+      heading={(timer) => <TicketHeading where={whereOf(intl, s)} fresh={fresh} timer={timer} />}
+    >
       <p className="muted small">
         #{s.sheetId}
         {s.custName ? ` · ${s.custName}` : ''}
       </p>
       {s.takeType === 'delivery' && s.address && <p className="address">{s.address}</p>}
+      {chips.length > 0 && (
+        <ul className="chips">
+          {chips.map((c) => (
+            <li key={c.stationId} className={c.done === c.total ? 'chip done' : 'chip'}>
+              <FormattedMessage {...m.progress} values={{ station: c.name, done: c.done, total: c.total }} />
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="round">
         {several && (
           <h3>
             <FormattedMessage {...m.round} values={{ round: round.roundNo }} />
           </h3>
         )}
-        <ul className="lines">
-          {round.items.map((i, k) => (
-            <li key={k}>
-              <span className="qty">{Number(i.qua)}×</span> {i.goodsName}
-              {i.skuItems && <span className="spec"> ({specWords(i.skuItems).join(' / ')})</span>}
-              {detailWords(i.detail, '+ ').length > 0 && <span className="extras">{detailWords(i.detail, '+ ').join(' · ')}</span>}
-            </li>
-          ))}
-        </ul>
+        {round.withdrawn ? (
+          <p>
+            <del>
+              <FormattedMessage {...m.withdrawn} values={{ round: round.roundNo }} />
+            </del>
+          </p>
+        ) : (
+          // Tap a line: done (where the outlet has stations: the kitchen's screens).
+          <Lines items={round.items} onDone={stations.length > 0 ? (i, done) => onDone(s.sheetId, i, done) : undefined} />
+        )}
       </div>
       {/* The round's own remark, beside its lines (issue 22 item 4). */}
       {round.remark && (
@@ -397,6 +464,6 @@ function Card({
           </button>
         )}
       </div>
-    </article>
+    </TimedTicket>
   );
 }
