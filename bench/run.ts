@@ -3,6 +3,7 @@
  * Bounded in count and time; the service listens on 127.0.0.1 only.
  */
 import { loadavg } from 'node:os';
+import { kitchenBench } from './kitchen';
 import { load } from './load';
 import { menuRender } from './menu-render';
 import { orderSubmit } from './order-submit';
@@ -15,6 +16,8 @@ const benches: Record<string, () => Promise<Record<string, number | string>>> = 
   submit: orderSubmit,
   push,
   load,
+  // The kitchen's stations (issue 26 section 2): 20 screens through a lunch, the 200-order board at 4x.
+  kitchen: kitchenBench,
 };
 
 async function main() {

@@ -393,6 +393,7 @@ function Card({
       thresholds={thresholds}
       className={`card${fresh ? ' fresh' : ''}${round.withdrawn ? ' withdrawn' : ''}`}
       label={label}
+      ticketKey={`${s.sheetId}:${round.roundNo}`}
       heading={(timer) => <TicketHeading where={whereOf(intl, s)} fresh={fresh} timer={timer} />}
     >
       <p className="muted small">

@@ -102,6 +102,7 @@ export function StationBoard({
               thresholds={thresholds}
               className={`card ticket${fresh(key) ? ' fresh' : ''}`}
               label={label}
+              ticketKey={key}
               heading={(timer) => <TicketHeading where={whereOf(intl, s)} fresh={fresh(key)} timer={timer} />}
             >
               {round.roundNo > 1 && (

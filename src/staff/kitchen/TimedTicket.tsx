@@ -21,6 +21,7 @@ export function TimedTicket({
   thresholds,
   className,
   label,
+  ticketKey,
   heading,
   children,
 }: {
@@ -29,6 +30,8 @@ export function TimedTicket({
   thresholds: readonly KitchenThresholdJson[];
   className: string;
   label: string;
+  /** '<sheetId>:<round>' (data-ticket: the benchmark and tests find a ticket by it). */
+  ticketKey: string;
   heading: (timer: ReactNode) => ReactNode;
   children: ReactNode;
 }) {
@@ -38,7 +41,7 @@ export function TimedTicket({
   const colour = timerColour(seconds, takeType, thresholds);
   const time = clockText(seconds);
   return (
-    <article className={`${className} timer-${colour}`} data-timer={colour} aria-label={label}>
+    <article className={`${className} timer-${colour}`} data-timer={colour} data-ticket={ticketKey} aria-label={label}>
       {heading(
         <span className="timer" aria-label={intl.formatMessage(m.waiting, { time })}>
           {time}
