@@ -92,9 +92,12 @@ export async function kitchenBench(): Promise<Record<string, number | string>> {
     const session = { token: TOKEN, outlet: outlets.outlets.find((o) => o.baseId === BASE)! };
 
     // 1. The lunch: a screen per station.
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'en' });
+    // A context per screen, as each tablet is a browser of its own: a browser keeps at most 6 connections to a
+    // host, and each screen's live stream holds one.
     const screens: Page[] = [];
     for (const station of stations) {
+      const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'en' });
+      context.setDefaultTimeout(120_000);
       const page = await context.newPage();
       await page.addInitScript(
         ([s, base, view]) => {
@@ -166,10 +169,11 @@ export async function kitchenBench(): Promise<Record<string, number | string>> {
       }
     }
     latencies.sort((a, b) => a - b);
-    await context.close();
+    for (const page of screens) await page.context().close();
 
     // 2. The expo's board of 200 open orders at 4x CPU slowdown; 3. the reference.
     const expo = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'en' });
+    expo.setDefaultTimeout(120_000);
     const page = await expo.newPage();
     await page.addInitScript((s) => sessionStorage.setItem('staffSession', s), JSON.stringify(session));
     await page.goto(`${service.url}/staff/`);

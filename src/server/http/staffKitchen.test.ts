@@ -279,3 +279,14 @@ describe('roles and outlets', () => {
     expect(after!.bumped).toEqual([]);
   });
 });
+
+describe('one sheet of the list', () => {
+  test('GET /staff/sheets?sheetId= answers only that sheet of the outlet (the screens read the one an event names)', async () => {
+    const sheetId = await threeStationOrder(12);
+    const one = await call('GET', `/staff/sheets?baseId=${base}&sheetId=${sheetId}`);
+    expect(one.status).toBe(200);
+    expect((one.json.sheets as Json[]).map((s) => s.sheetId)).toEqual([sheetId]);
+    // Another outlet's list does not have it.
+    expect((await call('GET', `/staff/sheets?baseId=${DEMO.bases.quick}&sheetId=${sheetId}`)).json.sheets).toEqual([]);
+  });
+});

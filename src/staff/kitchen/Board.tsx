@@ -148,6 +148,7 @@ export function Board({
   const viewRef = useRef(view);
   viewRef.current = view;
   const shown = useRef<Set<string> | null>(null);
+  const current = useRef<StaffSheet[]>([]);
   const voided = useRef<Set<string> | null>(null);
   const loading = useRef<{ running: boolean; again: boolean }>({ running: false, again: false });
 
@@ -157,6 +158,25 @@ export function Board({
     const until = Date.now() + FRESH_MS;
     setFresh((f) => ({ ...f, ...Object.fromEntries(ids.map((id) => [id, until])) }));
   }, []);
+
+  /** Puts the orders on screen: the cards (rounds) that came into view since the last read are new (not on the first). */
+  const show = useCallback(
+    (visible: StaffSheet[]) => {
+      const keys = new Set(cardsOf(visible).map((c) => c.key));
+      const before = shown.current;
+      const arrived = before ? [...keys].filter((key) => !before.has(key)) : [];
+      shown.current = keys;
+      current.current = visible;
+      setSheets(visible);
+      markFresh(arrived);
+      // A line voided or a round withdrawn while on screen: struck through, with a sound.
+      const struck = voidedKeys(visible);
+      const had = voided.current;
+      voided.current = struck;
+      if (had && [...struck].some((k) => !had.has(k))) playVoidCue();
+    },
+    [markFresh],
+  );
 
   const load = useCallback(async () => {
     if (loading.current.running) {
@@ -180,20 +200,8 @@ export function Board({
           syncClock(kitchen.now);
           setSetup(kitchen);
         }
-        const visible = list.filter((s) => cardsOf([s]).length > 0);
-        // Cards (rounds) that came into view since the last read (not on the first): a new order, a new round at a table.
-        const keys = new Set(cardsOf(visible).map((c) => c.key));
-        const before = shown.current;
-        const arrived = before ? [...keys].filter((key) => !before.has(key)) : [];
-        shown.current = keys;
-        setSheets(visible);
+        show(list.filter((s) => cardsOf([s]).length > 0));
         setFailed(false);
-        markFresh(arrived);
-        // A line voided or a round withdrawn while on screen: struck through, with a sound.
-        const struck = voidedKeys(visible);
-        const had = voided.current;
-        voided.current = struck;
-        if (had && [...struck].some((k) => !had.has(k))) playVoidCue();
       } while (loading.current.again);
     } catch (err) {
       if (err instanceof StaffError && err.status === 401) onSignedOut();
@@ -201,14 +209,32 @@ export function Board({
     } finally {
       loading.current.running = false;
     }
-  }, [api, baseId, markFresh, onSignedOut]);
+  }, [api, baseId, show, onSignedOut]);
+
+  /** A live event names its sheet: only that one is read again (20 screens through a lunch: not the whole list each time). */
+  const refreshOne = useCallback(
+    async (sheetId: string) => {
+      if (loading.current.running || !shown.current) return void load();
+      try {
+        const s = await api.sheet(baseId, sheetId);
+        if (loading.current.running) return void load();
+        const rest = current.current.filter((x) => x.sheetId !== sheetId);
+        show(s && (s.status === 0 || s.status === 1) && cardsOf([s]).length > 0 ? [...rest, s] : rest);
+      } catch (err) {
+        if (err instanceof StaffError && err.status === 401) onSignedOut();
+        else void load();
+      }
+    },
+    [api, baseId, load, onSignedOut, show],
+  );
 
   useEffect(() => {
     void load();
     const stop = openStaffStream(token, baseId, {
       onEvent(e) {
         if (e.kind === 'menu') return;
-        void load();
+        if (e.sheetId) void refreshOne(e.sheetId);
+        else void load();
       },
       onOpen() {
         setLive(true);
@@ -222,7 +248,7 @@ export function Board({
       stop();
       clearInterval(tick);
     };
-  }, [baseId, load, token]);
+  }, [baseId, load, refreshOne, token]);
 
   const choose = (next: string) => {
     saveView(baseId, next);

@@ -258,11 +258,13 @@ export const server = setupServer(
       (await record(request)) ?? HttpResponse.json({ outlets: scenario.outlets }),
   ),
   http.get('*/staff/sheets', async ({ request }) => {
-    const status = Number(new URL(request.url).searchParams.get('status'));
+    const query = new URL(request.url).searchParams;
+    const status = query.get('status');
+    const sheetId = query.get('sheetId');
     return (
       (await record(request)) ??
       refused('sheets') ??
-      HttpResponse.json({ sheets: scenario.sheets.filter((s) => s.status === status) })
+      HttpResponse.json({ sheets: scenario.sheets.filter((s) => (status === null || s.status === Number(status)) && (!sheetId || s.sheetId === sheetId)) })
     );
   }),
   http.get('*/staff/kitchen', async ({ request }) => (await record(request)) ?? HttpResponse.json(scenario.kitchen)),
