@@ -73,8 +73,8 @@ export function staffApi(token: string, lang?: string) {
       ]);
       return [...open.sheets, ...paid.sheets];
     },
-    /** One sheet of the outlet as the list has it (undefined: not the outlet's, or gone). */
-    sheet: (baseId: string, sheetId: string) => call('GET /staff/sheets', { query: { baseId, sheetId } }).then((r) => r.sheets[0]),
+    /** Some sheets of the outlet as the list has them (one not there: not the outlet's). */
+    sheetsById: (baseId: string, sheetIds: readonly string[]) => call('GET /staff/sheets', { query: { baseId, sheetIds: sheetIds.join(','), limit: 200 } }).then((r) => r.sheets),
     /** Moves one round of a sheet forward (without a round: the sheet's only one). */
     progress: (sheetId: string, progress: Progress, round?: number) =>
       call('POST /staff/sheets/:id/progress', { params: { id: sheetId }, body: round === undefined ? { progress } : { progress, round } }),

@@ -281,12 +281,15 @@ describe('roles and outlets', () => {
 });
 
 describe('one sheet of the list', () => {
-  test('GET /staff/sheets?sheetId= answers only that sheet of the outlet (the screens read the one an event names)', async () => {
+  test('GET /staff/sheets?sheetIds= answers only those sheets of the outlet (the screens read the ones events named)', async () => {
     const sheetId = await threeStationOrder(12);
-    const one = await call('GET', `/staff/sheets?baseId=${base}&sheetId=${sheetId}`);
+    const other = await threeStationOrder(13);
+    const one = await call('GET', `/staff/sheets?baseId=${base}&sheetIds=${sheetId}`);
     expect(one.status).toBe(200);
     expect((one.json.sheets as Json[]).map((s) => s.sheetId)).toEqual([sheetId]);
-    // Another outlet's list does not have it.
-    expect((await call('GET', `/staff/sheets?baseId=${DEMO.bases.quick}&sheetId=${sheetId}`)).json.sheets).toEqual([]);
+    const two = await call('GET', `/staff/sheets?baseId=${base}&sheetIds=${sheetId},${other}`);
+    expect((two.json.sheets as Json[]).map((s) => s.sheetId).sort()).toEqual([sheetId, other].sort());
+    // Another outlet's list does not have them.
+    expect((await call('GET', `/staff/sheets?baseId=${DEMO.bases.quick}&sheetIds=${sheetId}`)).json.sheets).toEqual([]);
   });
 });

@@ -184,8 +184,8 @@ export const KITCHEN_ROUTES = {
       baseId: z.string().trim().min(1, 'baseId is required').max(64),
       status: z.coerce.number().int().min(0).max(3).optional(),
       limit: z.coerce.number().int().min(1).max(STAFF_LIST_MAX).optional(),
-      /** Only this sheet (the kitchen's screens read the one a live event names). */
-      sheetId: z.string().trim().min(1).max(64).optional(),
+      /** Only these sheets, comma-separated (the kitchen's screens read the ones live events named). */
+      sheetIds: z.string().trim().min(1).max(4000).optional(),
     }),
     answer: z.object({ sheets: z.array(staffListedSheetSchema) }),
   }),

@@ -211,18 +211,36 @@ export function Board({
     }
   }, [api, baseId, show, onSignedOut]);
 
-  /** A live event names its sheet: only that one is read again (20 screens through a lunch: not the whole list each time). */
+  /**
+   * A live event names its sheet: only the named sheets are read again (20 screens through a lunch: not the
+   * whole list each time), one read at a time per screen, the names that came meanwhile read together next.
+   */
+  const pending = useRef<{ ids: Set<string>; running: boolean }>({ ids: new Set(), running: false });
   const refreshOne = useCallback(
     async (sheetId: string) => {
-      if (loading.current.running || !shown.current) return void load();
+      if (!shown.current) return void load();
+      pending.current.ids.add(sheetId);
+      if (pending.current.running) return;
+      pending.current.running = true;
       try {
-        const s = await api.sheet(baseId, sheetId);
-        if (loading.current.running) return void load();
-        const rest = current.current.filter((x) => x.sheetId !== sheetId);
-        show(s && (s.status === 0 || s.status === 1) && cardsOf([s]).length > 0 ? [...rest, s] : rest);
+        while (pending.current.ids.size > 0) {
+          const ids = [...pending.current.ids].slice(0, 100);
+          for (const id of ids) pending.current.ids.delete(id);
+          const got = await api.sheetsById(baseId, ids);
+          if (loading.current.running) {
+            // A whole read is under way: it reads them again after.
+            void load();
+            continue;
+          }
+          const named = new Set(ids);
+          const rest = current.current.filter((x) => !named.has(x.sheetId));
+          show([...rest, ...got.filter((s) => (s.status === 0 || s.status === 1) && cardsOf([s]).length > 0)]);
+        }
       } catch (err) {
         if (err instanceof StaffError && err.status === 401) onSignedOut();
         else void load();
+      } finally {
+        pending.current.running = false;
       }
     },
     [api, baseId, load, onSignedOut, show],

@@ -260,11 +260,11 @@ export const server = setupServer(
   http.get('*/staff/sheets', async ({ request }) => {
     const query = new URL(request.url).searchParams;
     const status = query.get('status');
-    const sheetId = query.get('sheetId');
+    const sheetIds = query.get('sheetIds')?.split(',');
     return (
       (await record(request)) ??
       refused('sheets') ??
-      HttpResponse.json({ sheets: scenario.sheets.filter((s) => (status === null || s.status === Number(status)) && (!sheetId || s.sheetId === sheetId)) })
+      HttpResponse.json({ sheets: scenario.sheets.filter((s) => (status === null || s.status === Number(status)) && (!sheetIds || sheetIds.includes(s.sheetId))) })
     );
   }),
   http.get('*/staff/kitchen', async ({ request }) => (await record(request)) ?? HttpResponse.json(scenario.kitchen)),

@@ -143,15 +143,15 @@ export const ITEM_STATIONS_SQL = `COALESCE(
 /** The counter's list: an outlet's sheets (of one status), newest first, with their rounds and lines in `lang`. */
 export async function listStaffSheets(
   db: Db,
-  q: { baseId: string; status?: number | undefined; limit?: number | undefined; sheetId?: string | undefined },
+  q: { baseId: string; status?: number | undefined; limit?: number | undefined; sheetIds?: string | undefined },
   lang: Lang,
   now: Date,
 ): Promise<StaffSheetsAnswer> {
   const sheets = await db.query<StaffSheetRow>(
     `SELECT ${STAFF_SHEET_COLUMNS} FROM sheet s LEFT JOIN dining_table t ON t.table_id = s.table_id
-      WHERE s.base_id = $1 AND ($2::int IS NULL OR s.status = $2) AND ($4::text IS NULL OR s.sheet_id = $4)
+      WHERE s.base_id = $1 AND ($2::int IS NULL OR s.status = $2) AND ($4::text[] IS NULL OR s.sheet_id = ANY ($4::text[]))
       ORDER BY s.created_at DESC, s.sheet_id DESC LIMIT $3`,
-    [q.baseId, q.status ?? null, q.limit ?? STAFF_LIST_LIMIT, q.sheetId ?? null],
+    [q.baseId, q.status ?? null, q.limit ?? STAFF_LIST_LIMIT, q.sheetIds ? q.sheetIds.split(',').map((id) => id.trim()) : null],
   );
   // The lines in the staff's language (Accept-Language), as the customers' order pages show them.
   const l = await langsFor(db, lang, { baseId: q.baseId });
