@@ -4,6 +4,7 @@
  */
 import { loadavg } from 'node:os';
 import { boardBench } from './board';
+import { kitchenBench } from './kitchen';
 import { load } from './load';
 import { menuRender } from './menu-render';
 import { orderSubmit } from './order-submit';
@@ -19,6 +20,8 @@ const benches: Record<string, () => Promise<Record<string, number | string>>> = 
   load,
   board: boardBench,
   printing: printingBench,
+  // The kitchen's stations (issue 26 section 2): 20 screens through a lunch, the 200-order board at 4x.
+  kitchen: kitchenBench,
 };
 
 async function main() {

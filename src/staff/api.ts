@@ -77,6 +77,8 @@ export function staffApi(token: string, lang?: string) {
       ]);
       return [...open.sheets, ...paid.sheets];
     },
+    /** Some sheets of the outlet as the list has them (one not there: not the outlet's). */
+    sheetsById: (baseId: string, sheetIds: readonly string[]) => call('GET /staff/sheets', { query: { baseId, sheetIds: sheetIds.join(','), limit: 200 } }).then((r) => r.sheets),
     /** Moves one round of a sheet forward (without a round: the sheet's only one). */
     progress: (sheetId: string, progress: Progress, round?: number) =>
       call('POST /staff/sheets/:id/progress', { params: { id: sheetId }, body: round === undefined ? { progress } : { progress, round } }),
@@ -89,6 +91,14 @@ export function staffApi(token: string, lang?: string) {
     goodsSoldOut: (goodsId: string, soldOut: boolean) => call('POST /staff/goods/:id/sold-out', { params: { id: goodsId }, body: { soldOut } }),
     skuSoldOut: (skuId: string, soldOut: boolean) => call('POST /staff/skus/:id/sold-out', { params: { id: skuId }, body: { soldOut } }),
     member: (code: string) => call('GET /staff/members/by-code/:code', { params: { code } }).then((r) => r.member),
+    /** The kitchen's stations, thresholds, the service's clock and a station's last bumped tickets (issue 26 section 2). */
+    kitchen: (baseId: string, station?: string) => call('GET /staff/kitchen', { query: station ? { baseId, station } : { baseId } }),
+    itemDone: (sheetId: string, itemId: number, done: boolean) =>
+      call('POST /staff/sheets/:id/items/:item/done', { params: { id: sheetId, item: String(itemId) }, body: { done } }),
+    bump: (sheetId: string, round: number, station: string) => call('POST /staff/sheets/:id/bump', { params: { id: sheetId }, body: { round, station } }),
+    recall: (sheetId: string, round: number, station: string) => call('POST /staff/sheets/:id/recall', { params: { id: sheetId }, body: { round, station } }),
+    setThreshold: (body: { baseId: string; takeType: 'dinein' | 'pickup' | 'delivery'; amberSeconds: number; redSeconds: number }) =>
+      call('PUT /staff/kitchen/thresholds', { body }),
   };
 }
 

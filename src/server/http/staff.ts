@@ -50,6 +50,7 @@ import { actorOf, audit, MANAGERS, requireRoles, staffGuard } from './staffAuth'
 import { staffFixRoutesPlugin } from './staffFix';
 import { staffMenuRoutes } from './staffMenu';
 import { staffOutletRoutes } from './staffOutlets';
+import { staffKitchenRoutes } from './staffKitchen';
 import { staffPrinterRoutes } from './staffPrinters';
 import { HttpError, serveStaffRoute, staffErrorHandler } from './staffRoute';
 
@@ -78,6 +79,8 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
   await app.register(staffMenuRoutes, { db, config, clock });
   // The back office's outlets, tables and QR codes (issue 27 section 2).
   await app.register(staffOutletRoutes, { db, config, clock });
+  // The kitchen's stations and expo (issue 26 section 2, http/staffKitchen.ts).
+  await app.register(staffKitchenRoutes, { db, config, clock });
 
   /** The audit row of this request's action, written in `tx` (http/staffAuth.ts audit). */
   const recorder =

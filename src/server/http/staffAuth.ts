@@ -178,6 +178,13 @@ export const STAFF_ROUTE_ACCESS: Record<string, { roles: readonly StaffRole[]; s
   'GET /staff/outlets/:baseId/qr-sheet': { roles: MANAGERS, scope: 'outletParam', backOffice: true },
   'GET /staff/outlets/:baseId': { roles: MANAGERS, scope: 'outletParam', backOffice: true },
   'PATCH /staff/outlets/:baseId': { roles: MANAGERS, scope: 'outletParam', backOffice: true },
+  // The kitchen's stations and expo (issue 26 section 2, http/staffKitchen.ts): cooks mark, bump, recall; managers set the thresholds.
+  'GET /staff/kitchen': { roles: ALL_ROLES, scope: 'query' },
+  'POST /staff/sheets/:id/items/:item/done': { roles: ['owner', 'manager', 'kitchen'], scope: 'sheet' },
+  'POST /staff/sheets/:id/bump': { roles: ['owner', 'manager', 'kitchen'], scope: 'sheet' },
+  'POST /staff/sheets/:id/recall': { roles: ['owner', 'manager', 'kitchen'], scope: 'sheet' },
+  // The body's baseId: checked in the handler with requireOutlet.
+  'PUT /staff/kitchen/thresholds': { roles: MANAGERS, scope: 'none' },
 };
 
 const actors = new WeakMap<FastifyRequest, StaffActor>();

@@ -37,6 +37,7 @@ import { staffBoardRoutes } from './staffBoard';
 import { staffFixRoutes } from './staffFix';
 import { staffMenuRoutes } from './staffMenu';
 import { staffOutletRoutes } from './staffOutlets';
+import { staffKitchenRoutes } from './staffKitchen';
 import { staffPrinterRoutes } from './staffPrinters';
 
 /** A route of the table: its method and path ('/staff/sheets/:id/close'). */
@@ -89,6 +90,10 @@ export const staffItemSchema = z.object({
   voidReason: z.string(),
   /** Its bundle parts, add-ons and remarks as JSON (orderStates.ts detailWords reads it). */
   detail: z.string(),
+  /** The kitchen stations it goes to (its goods' own, else its class's; staffKitchen.ts). */
+  stationIds: z.array(z.string()),
+  /** When a cook marked it done ('' not done). */
+  doneAt: z.string(),
 });
 
 /** A round of ordering on a sheet: its own kitchen state and remark (a pickup or delivery order has one). */
@@ -100,6 +105,12 @@ export const staffRoundSchema = z.object({
   createdAt: z.string(),
   /** When it last moved ('' never). */
   movedAt: z.string(),
+  /** Withdrawn by the table (sheet_round.withdrawn_at): shown struck through. */
+  withdrawn: z.boolean(),
+  /** When the kitchen received it (its sending; a pay-first order's payment): the timers start there. */
+  receivedAt: z.string(),
+  /** The stations where its ticket is bumped (not recalled). */
+  bumped: z.array(z.string()),
 });
 
 /** A sheet as the staff see it (operations/orders/staffSheets.ts sheetJson). */
@@ -200,6 +211,8 @@ export const KITCHEN_ROUTES = {
       baseId: z.string().trim().min(1, 'baseId is required').max(64),
       status: z.coerce.number().int().min(0).max(3).optional(),
       limit: z.coerce.number().int().min(1).max(STAFF_LIST_MAX).optional(),
+      /** Only these sheets, comma-separated (the kitchen's screens read the ones live events named). */
+      sheetIds: z.string().trim().min(1).max(4000).optional(),
     }),
     answer: z.object({ sheets: z.array(staffListedSheetSchema) }),
   }),
@@ -253,6 +266,7 @@ export const STAFF_ROUTES = {
   ...staffFixRoutes,
   ...staffMenuRoutes,
   ...staffOutletRoutes,
+  ...staffKitchenRoutes,
 } satisfies StaffRouteTable;
 
 // ---- Types from the table -----------------------------------------------------

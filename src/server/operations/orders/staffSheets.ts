@@ -119,10 +119,16 @@ export async function readSheet(tx: Queryable, sheetId: string): Promise<StaffSh
   return sheet!;
 }
 
-export type RoundRow = { sheet_id: string; round_no: number; progress: string; remark: string; created_at: Date; progress_at: Date | null };
+export type RoundRow = { sheet_id: string; round_no: number; progress: string; remark: string; created_at: Date; progress_at: Date | null; withdrawn_at?: Date | null };
+
+/** What the kitchen's screen adds to a round: when it was received, where its ticket is bumped. */
+export interface RoundKitchen {
+  receivedAt?: Date | null;
+  bumped?: string[];
+}
 
 /** A round as the staff API answers it. */
-export function roundJson(r: Pick<RoundRow, 'round_no' | 'progress' | 'remark' | 'created_at' | 'progress_at'>): StaffRoundJson {
+export function roundJson(r: Pick<RoundRow, 'round_no' | 'progress' | 'remark' | 'created_at' | 'progress_at' | 'withdrawn_at'>, k: RoundKitchen = {}): StaffRoundJson {
   return {
     roundNo: r.round_no,
     progress: progressOf(r.progress),
@@ -130,6 +136,9 @@ export function roundJson(r: Pick<RoundRow, 'round_no' | 'progress' | 'remark' |
     remark: r.remark,
     createdAt: isoSeconds(r.created_at),
     movedAt: isoSeconds(r.progress_at),
+    withdrawn: Boolean(r.withdrawn_at),
+    receivedAt: isoSeconds(k.receivedAt ?? r.created_at),
+    bumped: k.bumped ?? [],
   };
 }
 
@@ -148,18 +157,30 @@ export function roundsOf(sheet: StaffSheetRow, rows: readonly RoundRow[], itemRo
   return [...byNo.values()].sort((a, b) => a.round_no - b.round_no);
 }
 
+/**
+ * A line's kitchen stations (migrations/017_printing.sql): its goods' own at
+ * the sheet's outlet (the override), else those fed by its goods' class.
+ * Reads `i` (sheet_item), `g` (goods) and the sheet's outlet from sheet_item's sheet.
+ */
+export const ITEM_STATIONS_SQL = `COALESCE(
+  (SELECT array_agg(sg.station_id ORDER BY st.sort, st.station_id) FROM station_goods sg JOIN station st ON st.station_id = sg.station_id
+    WHERE sg.goods_id = i.goods_id AND st.base_id = (SELECT base_id FROM sheet WHERE sheet_id = i.sheet_id)),
+  (SELECT array_agg(sc.station_id ORDER BY st.sort, st.station_id) FROM station_class sc JOIN station st ON st.station_id = sc.station_id
+    WHERE sc.class_id = g.class_id AND st.base_id = (SELECT base_id FROM sheet WHERE sheet_id = i.sheet_id)),
+  '{}'::text[])`;
+
 /** The counter's list: an outlet's sheets (of one status), newest first, with their rounds and lines in `lang`. */
 export async function listStaffSheets(
   db: Db,
-  q: { baseId: string; status?: number | undefined; limit?: number | undefined },
+  q: { baseId: string; status?: number | undefined; limit?: number | undefined; sheetIds?: string | undefined },
   lang: Lang,
   now: Date,
 ): Promise<StaffSheetsAnswer> {
   const sheets = await db.query<StaffSheetRow>(
     `SELECT ${STAFF_SHEET_COLUMNS} FROM sheet s LEFT JOIN dining_table t ON t.table_id = s.table_id
-      WHERE s.base_id = $1 AND ($2::int IS NULL OR s.status = $2)
+      WHERE s.base_id = $1 AND ($2::int IS NULL OR s.status = $2) AND ($4::text[] IS NULL OR s.sheet_id = ANY ($4::text[]))
       ORDER BY s.created_at DESC, s.sheet_id DESC LIMIT $3`,
-    [q.baseId, q.status ?? null, q.limit ?? STAFF_LIST_LIMIT],
+    [q.baseId, q.status ?? null, q.limit ?? STAFF_LIST_LIMIT, q.sheetIds ? q.sheetIds.split(',').map((id) => id.trim()) : null],
   );
   // The lines in the staff's language (Accept-Language), as the customers' order pages show them.
   const l = await langsFor(db, lang, { baseId: q.baseId });
@@ -167,16 +188,37 @@ export async function listStaffSheets(
   const ids = sheets.map((s) => s.sheet_id);
   const rounds = sheets.length
     ? await db.query<RoundRow>(
-        'SELECT sheet_id, round_no, progress, remark, created_at, progress_at FROM sheet_round WHERE sheet_id = ANY ($1::text[]) AND withdrawn_at IS NULL ORDER BY sheet_id, round_no',
+        // Withdrawn rounds too: the kitchen shows them struck through (issue 26 section 2).
+        'SELECT sheet_id, round_no, progress, remark, created_at, progress_at, withdrawn_at FROM sheet_round WHERE sheet_id = ANY ($1::text[]) ORDER BY sheet_id, round_no',
+        [ids],
+      )
+    : [];
+  // The kitchen's screen (issue 26 section 2): a pay-first order reaches the kitchen when paid; the live bumps.
+  const paidAt = new Map(
+    sheets.length
+      ? (
+          await db.query<{ sheet_id: string; paid_at: Date }>(
+            "SELECT sheet_id, min(paid_at) AS paid_at FROM payment WHERE sheet_id = ANY ($1::text[]) AND paid_at IS NOT NULL GROUP BY sheet_id",
+            [ids],
+          )
+        ).map((r) => [r.sheet_id, r.paid_at])
+      : [],
+  );
+  const bumps = sheets.length
+    ? await db.query<{ sheet_id: string; round_no: number; station_id: string }>(
+        'SELECT sheet_id, round_no, station_id FROM kitchen_bump WHERE sheet_id = ANY ($1::text[]) AND recalled_at IS NULL ORDER BY station_id',
         [ids],
       )
     : [];
   const rawItems = sheets.length
-    ? await db.query<{ sheet_id: string; item_id: number; goods_id: string; round_no: number; goods_name: string; sku_items: string; punit: string; qua: string; pqua: string; mqua: string; amo: string; detail: string; voided: boolean; void_reason: string }>(
+    ? await db.query<{
+        sheet_id: string; item_id: number; goods_id: string; round_no: number; goods_name: string; sku_items: string; punit: string; qua: string; pqua: string; mqua: string; amo: string; detail: string;
+        voided_at: Date | null; void_reason: string; kitchen_done_at: Date | null; station_ids: string[] | null;
+      }>(
         `SELECT i.sheet_id, i.item_id, i.goods_id, i.round_no, ${or(tr('g.goods_name', l), 'i.goods_name')} AS goods_name,
                 ${or(trBy('g.sku_attribute_values', 'k.sku_items', l), 'i.sku_items')} AS sku_items,
                 ${or(tr('p.punit', l), 'i.punit')} AS punit, i.qua, i.pqua, i.mqua, i.amo, i.detail,
-                i.voided_at IS NOT NULL AS voided, i.void_reason
+                i.voided_at, i.void_reason, i.kitchen_done_at, ${ITEM_STATIONS_SQL} AS station_ids
            FROM sheet_item i
            LEFT JOIN goods g ON g.goods_id = i.goods_id
            LEFT JOIN goods_sku k ON k.sku_id = i.sku_id AND i.sku_id <> ''
@@ -200,9 +242,11 @@ export async function listStaffSheets(
     mQua: i.mqua,
     amo: i.amo,
     // Voided by staff (issue 26 section 5): struck through, its reason in the staff's language.
-    voided: i.voided,
-    voidReason: voidReasonText(i.void_reason, lang),
+    voided: i.voided_at !== null,
+    voidReason: voidReasonText(i.void_reason ?? '', lang),
     detail: details[n]!,
+    stationIds: i.station_ids ?? [],
+    doneAt: isoSeconds(i.kitchen_done_at),
   }));
   return {
     sheets: sheets.map((s) => {
@@ -211,7 +255,12 @@ export async function listStaffSheets(
       return {
         ...sheetJson(s, now, lang),
         // Each round beside its own lines: its kitchen state and its remark (issues 22 and 23).
-        rounds: own.map((r) => ({ ...roundJson(r), items: lines.filter((i) => i.roundNo === r.round_no) })),
+        rounds: own.map((r) => {
+          const paid = s.pay_mode === 'prepay' ? paidAt.get(s.sheet_id) : undefined;
+          const receivedAt = paid && paid > r.created_at ? paid : r.created_at;
+          const bumped = bumps.filter((b) => b.sheet_id === s.sheet_id && b.round_no === r.round_no).map((b) => b.station_id);
+          return { ...roundJson(r, { receivedAt, bumped }), items: lines.filter((i) => i.roundNo === r.round_no) };
+        }),
         items: lines,
       };
     }),
