@@ -48,6 +48,7 @@ import { cancelSheetPayment, closeSheet, moveRound } from '../operations/orders/
 import { listStaffSheets } from '../operations/orders/staffSheets';
 import { actorOf, audit, MANAGERS, requireRoles, staffGuard } from './staffAuth';
 import { staffPrinterRoutes } from './staffPrinters';
+import { staffReportRoutes } from './staffReports';
 import { HttpError, serveStaffRoute, staffErrorHandler } from './staffRoute';
 
 export interface StaffDeps {
@@ -69,6 +70,8 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
 
   // The kitchen's printers (issue 26): behind the same door and error handler.
   await app.register(staffPrinterRoutes, { db, config, clock });
+  // The back office's reports (issue 27 section 4).
+  await app.register(staffReportRoutes, { db, config, clock });
 
   /** The audit row of this request's action, written in `tx` (http/staffAuth.ts audit). */
   const recorder =

@@ -142,6 +142,8 @@ export const STAFF_ROUTE_ACCESS: Record<string, { roles: readonly StaffRole[]; s
   'POST /staff/printers': { roles: MANAGERS, scope: 'none' },
   'DELETE /staff/printers/:id': { roles: MANAGERS, scope: 'printer' },
   'POST /staff/sheets/:id/reprint': { roles: ALL_ROLES, scope: 'sheet' },
+  // back office: reports (issue 27 section 4, http/staffReports.ts); a manager on their outlets only.
+  'GET /staff/reports/sales': { roles: MANAGERS, scope: 'query' },
 };
 
 const actors = new WeakMap<FastifyRequest, StaffActor>();
