@@ -47,6 +47,7 @@ import { markGoodsSoldOut, markSkuSoldOut } from '../operations/menu/soldOut';
 import { cancelSheetPayment, closeSheet, moveRound } from '../operations/orders/kitchen';
 import { listStaffSheets } from '../operations/orders/staffSheets';
 import { actorOf, audit, MANAGERS, requireRoles, staffGuard } from './staffAuth';
+import { staffLoyaltyRoutes } from './staffLoyalty';
 import { staffPrinterRoutes } from './staffPrinters';
 import { staffReportRoutes } from './staffReports';
 import { HttpError, serveStaffRoute, staffErrorHandler } from './staffRoute';
@@ -72,6 +73,7 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
   await app.register(staffPrinterRoutes, { db, config, clock });
   // The back office's reports (issue 27 section 4).
   await app.register(staffReportRoutes, { db, config, clock });
+  await app.register(staffLoyaltyRoutes, { db, config, clock });
 
   /** The audit row of this request's action, written in `tx` (http/staffAuth.ts audit). */
   const recorder =

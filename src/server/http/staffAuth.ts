@@ -143,7 +143,21 @@ export const STAFF_ROUTE_ACCESS: Record<string, { roles: readonly StaffRole[]; s
   'DELETE /staff/printers/:id': { roles: MANAGERS, scope: 'printer' },
   'POST /staff/sheets/:id/reprint': { roles: ALL_ROLES, scope: 'sheet' },
   // back office: reports (issue 27 section 4, http/staffReports.ts); a manager on their outlets only.
-  'GET /staff/reports/sales': { roles: MANAGERS, scope: 'query' },
+  'GET /staff/reports/sales': { roles: MANAGERS, scope: 'query' }, // back office
+  // back office: loyalty (issue 27 section 3, http/staffLoyalty.ts): enterprise-wide; the owner changes the rules.
+  'GET /staff/loyalty/settings': { roles: MANAGERS, scope: 'none' }, // back office
+  'PUT /staff/loyalty/settings': { roles: OWNER, scope: 'none' }, // back office
+  'POST /staff/loyalty/recharge-rules': { roles: OWNER, scope: 'none' }, // back office
+  'PUT /staff/loyalty/recharge-rules/:id': { roles: OWNER, scope: 'none' }, // back office
+  'GET /staff/loyalty/plans': { roles: MANAGERS, scope: 'none' }, // back office
+  'POST /staff/loyalty/plans': { roles: OWNER, scope: 'none' }, // back office
+  'PUT /staff/loyalty/plans/:id': { roles: OWNER, scope: 'none' }, // back office
+  'POST /staff/loyalty/plans/:id/codes': { roles: OWNER, scope: 'none' }, // back office
+  'GET /staff/loyalty/plans/:id/codes': { roles: OWNER, scope: 'none' }, // back office
+  'GET /staff/loyalty/members': { roles: MANAGERS, scope: 'none' }, // back office
+  'GET /staff/loyalty/members/:id': { roles: MANAGERS, scope: 'none' }, // back office
+  // The caller's own PIN too (http/staffLoyalty.ts checkPin).
+  'POST /staff/loyalty/members/:id/adjust': { roles: MANAGERS, scope: 'none' }, // back office
 };
 
 const actors = new WeakMap<FastifyRequest, StaffActor>();

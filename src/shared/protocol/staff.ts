@@ -33,6 +33,7 @@ import { z } from 'zod';
 import { PROGRESS } from '../domain/orderStates';
 import { KITCHEN_STATES } from '../domain/rounds';
 import { staffAccountRoutes } from './staffAccounts';
+import { staffLoyaltyRoutes } from './staffLoyalty';
 import { staffPrinterRoutes } from './staffPrinters';
 import { staffReportRoutes } from './staffReports';
 
@@ -221,6 +222,7 @@ export const STAFF_ROUTES = {
   ...staffPrinterRoutes,
   ...staffAccountRoutes,
   ...staffReportRoutes,
+  ...staffLoyaltyRoutes,
 } satisfies StaffRouteTable;
 
 // ---- Types from the table -----------------------------------------------------
