@@ -14,6 +14,8 @@ const m = defineMessages({
   kitchen: { id: 'staff.tab.orders', defaultMessage: 'Orders' },
   soldOut: { id: 'staff.tab.soldOut', defaultMessage: 'Sold out' },
   member: { id: 'staff.tab.member', defaultMessage: 'Member' },
+  loyalty: { id: 'staff.tab.loyalty', defaultMessage: 'Loyalty' },
+  reports: { id: 'staff.tab.reports', defaultMessage: 'Reports' },
 });
 
 export interface Section {
@@ -27,4 +29,6 @@ export const SECTIONS: Readonly<Record<SectionId, Section>> = {
   kitchen: { title: m.kitchen, keepMounted: true, Component: lazy(() => import(/* webpackChunkName: "kitchen" */ '../kitchen/KitchenSection')) },
   soldOut: { title: m.soldOut, Component: lazy(() => import(/* webpackChunkName: "sold-out" */ '../soldOut/SoldOutSection')) },
   member: { title: m.member, Component: lazy(() => import(/* webpackChunkName: "member" */ '../member/MemberSection')) },
+  loyalty: { title: m.loyalty, Component: lazy(() => import(/* webpackChunkName: "bo-loyalty" */ '../backOffice/loyalty/LoyaltySection')) },
+  reports: { title: m.reports, Component: lazy(() => import(/* webpackChunkName: "bo-reports" */ '../backOffice/reports/ReportsSection')) },
 };
