@@ -9,6 +9,10 @@ import { FormattedMessage } from 'react-intl';
 import { defineMessages } from '../../../ui-kit/defineMessages';
 import type { Outlet } from '../../api';
 import type { SectionProps } from '../../app/sectionProps';
+import { SectionIntl, type SectionMessages } from '../SectionIntl';
+import en from './i18n/en.json';
+import zhCN from './i18n/zh-CN.json';
+import zhTW from './i18n/zh-TW.json';
 import { MembersPanel } from './MembersPanel';
 import { PlansPanel } from './PlansPanel';
 import { SettingsPanel } from './SettingsPanel';
@@ -17,7 +21,17 @@ const m = defineMessages({
   title: { id: 'staff.loyalty.title', defaultMessage: 'Loyalty and wallet' },
 });
 
-export default function LoyaltySection({ api, locale }: SectionProps) {
+const MESSAGES: SectionMessages = { en, 'zh-CN': zhCN, 'zh-TW': zhTW };
+
+export default function LoyaltySection(props: SectionProps) {
+  return (
+    <SectionIntl locale={props.locale} messages={MESSAGES}>
+      <Loyalty {...props} />
+    </SectionIntl>
+  );
+}
+
+function Loyalty({ api, locale }: SectionProps) {
   const [outlets, setOutlets] = useState<Outlet[]>([]);
   useEffect(() => {
     let live = true;

@@ -10,7 +10,11 @@ import { REPORT_MAX_DAYS, type SalesReport } from '../../../shared/protocol/staf
 import { defineMessages } from '../../../ui-kit/defineMessages';
 import { amountText } from '../../../ui-kit/format';
 import type { SectionProps } from '../../app/sectionProps';
+import { SectionIntl, type SectionMessages } from '../SectionIntl';
 import { BackOfficeError, routeUrl, staffCall } from '../staffCall';
+import en from './i18n/en.json';
+import zhCN from './i18n/zh-CN.json';
+import zhTW from './i18n/zh-TW.json';
 import { periodRange, rangeProblem, todayIn, type Period } from './period';
 import { SalesChart } from './SalesChart';
 
@@ -75,7 +79,17 @@ const m = defineMessages({
 /** The enterprise's zone until the first answer names the outlet's. */
 const DEFAULT_ZONE = 'Asia/Macau';
 
-export default function ReportsSection({ session, locale }: SectionProps) {
+const MESSAGES: SectionMessages = { en, 'zh-CN': zhCN, 'zh-TW': zhTW };
+
+export default function ReportsSection(props: SectionProps) {
+  return (
+    <SectionIntl locale={props.locale} messages={MESSAGES}>
+      <Reports {...props} />
+    </SectionIntl>
+  );
+}
+
+function Reports({ session, locale }: SectionProps) {
   const intl = useIntl();
   const baseId = session.outlet.baseId;
   const [zone, setZone] = useState(DEFAULT_ZONE);
