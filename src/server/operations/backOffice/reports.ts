@@ -76,14 +76,17 @@ export async function salesReport(db: Queryable, q: ReportQuery, visible: readon
     `WITH ${RANGE} SELECT count(*)::int AS lines, sum(i.amo)::text AS amount FROM s JOIN sheet_item i ON i.sheet_id = s.sheet_id WHERE i.voided_at IS NOT NULL`,
     args,
   );
-  const goods = await db.query<{ goods_id: string; name: string; qua: string; amount: string }>(
+  // Named in the caller's language from the menu (the line's own name when the goods are gone).
+  const goods = await db.query<{ goods_id: string; name: string; name_zh: string | null; name_tw: string | null; name_en: string | null; qua: string; amount: string }>(
     `WITH ${RANGE}
-     SELECT i.goods_id, max(i.goods_name) AS name, sum(i.qua)::text AS qua, sum(i.amo)::text AS amount
-       FROM s JOIN sheet_item i ON i.sheet_id = s.sheet_id
+     SELECT i.goods_id, max(i.goods_name) AS name, g.goods_name AS name_zh, g.goods_name_tw AS name_tw, g.goods_name_en AS name_en,
+            sum(i.qua)::text AS qua, sum(i.amo)::text AS amount
+       FROM s JOIN sheet_item i ON i.sheet_id = s.sheet_id LEFT JOIN goods g ON g.goods_id = i.goods_id
       WHERE s.sale AND i.voided_at IS NULL
-      GROUP BY i.goods_id ORDER BY sum(i.amo) DESC, i.goods_id`,
+      GROUP BY i.goods_id, g.goods_name, g.goods_name_tw, g.goods_name_en ORDER BY sum(i.amo) DESC, i.goods_id`,
     args,
   );
+  const goodsName = (g: (typeof goods)[number]) => (lang === 'en' ? g.name_en : lang === 'zh-TW' ? g.name_tw : g.name_zh) || g.name_zh || g.name;
   const [topUps] = await db.query<{ count: number; amount: string | null; gift: string | null }>(
     `SELECT count(*)::int AS count, sum(amount)::text AS amount, sum(gift)::text AS gift FROM vip_recharge
       WHERE ent_id = $1 AND status = 'paid'
@@ -140,7 +143,7 @@ export async function salesReport(db: Queryable, q: ReportQuery, visible: readon
       return { hour, orders: r?.orders ?? 0, sales: amount(r?.sales) };
     }),
     byOutlet,
-    byGoods: goods.map((g) => ({ goodsId: g.goods_id, name: g.name, qua: toFixedHalfUp(g.qua, 4).replace(/\.?0+$/, ''), amount: amount(g.amount) })),
+    byGoods: goods.map((g) => ({ goodsId: g.goods_id, name: goodsName(g), qua: toFixedHalfUp(g.qua, 4).replace(/\.?0+$/, ''), amount: amount(g.amount) })),
     byTakeType: TAKE_TYPES.map((takeType) => {
       const r = find(takeTypes, takeType);
       return { takeType, orders: r?.orders ?? 0, sales: amount(r?.sales) };
