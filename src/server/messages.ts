@@ -510,6 +510,28 @@ const M = {
     'zh-CN': '此地址的员工令牌错误次数过多，请在 {seconds} 秒后重试。',
     'zh-TW': '此地址的員工權杖錯誤次數過多，請在 {seconds} 秒後重試。',
   },
+  // The back office: loyalty and reports (issue 27, http/staffLoyalty.ts, http/staffReports.ts)
+  loyaltyChanged: {
+    en: 'Changed by someone else: here are the current values.',
+    'zh-CN': '已被其他人修改：以下是目前的数值。',
+    'zh-TW': '已被其他人修改：以下是目前的數值。',
+  },
+  loyaltyNotFound: { en: 'Not found.', 'zh-CN': '找不到。', 'zh-TW': '找不到。' },
+  loyaltyBadInput: { en: 'Please check: {detail}', 'zh-CN': '请检查：{detail}', 'zh-TW': '請檢查：{detail}' },
+  loyaltyBelowZero: {
+    en: 'This would take the balance or points below zero.',
+    'zh-CN': '调整后余额或积分将低于零。',
+    'zh-TW': '調整後餘額或積分將低於零。',
+  },
+  loyaltyPointsWhole: { en: 'Points are whole numbers.', 'zh-CN': '积分须为整数。', 'zh-TW': '積分須為整數。' },
+  loyaltyPinWrong: { en: 'Wrong PIN.', 'zh-CN': 'PIN 码错误。', 'zh-TW': 'PIN 碼錯誤。' },
+  loyaltyPinMissing: { en: 'Set your PIN first.', 'zh-CN': '请先设置您的 PIN 码。', 'zh-TW': '請先設定您的 PIN 碼。' },
+  loyaltyOutOfStock: {
+    en: 'Only {left} coupons are left in stock.',
+    'zh-CN': '库存只剩 {left} 张优惠券。',
+    'zh-TW': '庫存只剩 {left} 張優惠券。',
+  },
+  loyaltyForeignOutlet: { en: 'Not an outlet of yours: {outlets}', 'zh-CN': '不是您的门店：{outlets}', 'zh-TW': '不是您的門店：{outlets}' },
   staffRoleForbidden: {
     en: 'Your role ({role}) may not do this.',
     'zh-CN': '您的角色（{role}）无权进行此操作。',

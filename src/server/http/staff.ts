@@ -51,7 +51,9 @@ import { staffFixRoutesPlugin } from './staffFix';
 import { staffMenuRoutes } from './staffMenu';
 import { staffOutletRoutes } from './staffOutlets';
 import { staffKitchenRoutes } from './staffKitchen';
+import { staffLoyaltyRoutes } from './staffLoyalty';
 import { staffPrinterRoutes } from './staffPrinters';
+import { staffReportRoutes } from './staffReports';
 import { HttpError, serveStaffRoute, staffErrorHandler } from './staffRoute';
 
 export interface StaffDeps {
@@ -81,6 +83,9 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
   await app.register(staffOutletRoutes, { db, config, clock });
   // The kitchen's stations and expo (issue 26 section 2, http/staffKitchen.ts).
   await app.register(staffKitchenRoutes, { db, config, clock });
+  // The back office's reports (issue 27 section 4).
+  await app.register(staffReportRoutes, { db, config, clock });
+  await app.register(staffLoyaltyRoutes, { db, config, clock });
 
   /** The audit row of this request's action, written in `tx` (http/staffAuth.ts audit). */
   const recorder =

@@ -185,6 +185,22 @@ export const STAFF_ROUTE_ACCESS: Record<string, { roles: readonly StaffRole[]; s
   'POST /staff/sheets/:id/recall': { roles: ['owner', 'manager', 'kitchen'], scope: 'sheet' },
   // The body's baseId: checked in the handler with requireOutlet.
   'PUT /staff/kitchen/thresholds': { roles: MANAGERS, scope: 'none' },
+  // back office: reports (issue 27 section 4, http/staffReports.ts); a manager on their outlets only.
+  'GET /staff/reports/sales': { roles: MANAGERS, scope: 'query', backOffice: true },
+  // back office: loyalty (issue 27 section 3, http/staffLoyalty.ts): enterprise-wide; the owner changes the rules.
+  'GET /staff/loyalty/settings': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'PUT /staff/loyalty/settings': { roles: OWNER, scope: 'none', backOffice: true },
+  'POST /staff/loyalty/recharge-rules': { roles: OWNER, scope: 'none', backOffice: true },
+  'PUT /staff/loyalty/recharge-rules/:id': { roles: OWNER, scope: 'none', backOffice: true },
+  'GET /staff/loyalty/plans': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'POST /staff/loyalty/plans': { roles: OWNER, scope: 'none', backOffice: true },
+  'PUT /staff/loyalty/plans/:id': { roles: OWNER, scope: 'none', backOffice: true },
+  'POST /staff/loyalty/plans/:id/codes': { roles: OWNER, scope: 'none', backOffice: true },
+  'GET /staff/loyalty/plans/:id/codes': { roles: OWNER, scope: 'none', backOffice: true },
+  'GET /staff/loyalty/members': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'GET /staff/loyalty/members/:id': { roles: MANAGERS, scope: 'none', backOffice: true },
+  // The caller's own PIN too (http/staffLoyalty.ts checkPin).
+  'POST /staff/loyalty/members/:id/adjust': { roles: MANAGERS, scope: 'none', backOffice: true },
 };
 
 const actors = new WeakMap<FastifyRequest, StaffActor>();

@@ -38,7 +38,9 @@ import { staffFixRoutes } from './staffFix';
 import { staffMenuRoutes } from './staffMenu';
 import { staffOutletRoutes } from './staffOutlets';
 import { staffKitchenRoutes } from './staffKitchen';
+import { staffLoyaltyRoutes } from './staffLoyalty';
 import { staffPrinterRoutes } from './staffPrinters';
+import { staffReportRoutes } from './staffReports';
 
 /** A route of the table: its method and path ('/staff/sheets/:id/close'). */
 export type StaffRouteKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /staff/${string}`;
@@ -267,6 +269,8 @@ export const STAFF_ROUTES = {
   ...staffMenuRoutes,
   ...staffOutletRoutes,
   ...staffKitchenRoutes,
+  ...staffReportRoutes,
+  ...staffLoyaltyRoutes,
 } satisfies StaffRouteTable;
 
 // ---- Types from the table -----------------------------------------------------

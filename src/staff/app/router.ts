@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 
-export type SectionId = 'kitchen' | 'soldOut' | 'member' | 'printers' | 'accounts' | 'menu' | 'outlets';
+export type SectionId = 'kitchen' | 'soldOut' | 'member' | 'printers' | 'accounts' | 'menu' | 'outlets' | 'loyalty' | 'reports';
 
 /** Each section's path, in the order the navigation shows them. */
 export const SECTION_PATHS: Readonly<Record<SectionId, string>> = {
@@ -17,6 +17,9 @@ export const SECTION_PATHS: Readonly<Record<SectionId, string>> = {
   outlets: '/outlets',
   printers: '/printers',
   accounts: '/accounts',
+  // The back office (issue 27).
+  loyalty: '/loyalty',
+  reports: '/reports',
 };
 export const SECTION_IDS = Object.keys(SECTION_PATHS) as SectionId[];
 /** Where a signed-in screen opens, and where an unknown path leads. */

@@ -18,6 +18,8 @@ const m = defineMessages({
   accounts: { id: 'staff.tab.accounts', defaultMessage: 'Staff' },
   menu: { id: 'staff.tab.menu', defaultMessage: 'Menu' },
   outlets: { id: 'staff.tab.outlets', defaultMessage: 'Outlets' },
+  loyalty: { id: 'staff.tab.loyalty', defaultMessage: 'Loyalty' },
+  reports: { id: 'staff.tab.reports', defaultMessage: 'Reports' },
 });
 
 export interface Section {
@@ -37,4 +39,6 @@ export const SECTIONS: Readonly<Record<SectionId, Section>> = {
   menu: { title: m.menu, Component: lazy(() => import(/* webpackChunkName: "back-office-menu" */ '../backOffice/menu/MenuSection')) },
   // The back office (issue 27 section 2): owners and managers (the service refuses the others).
   outlets: { title: m.outlets, Component: lazy(() => import(/* webpackChunkName: "back-office-outlets" */ '../backOffice/outlets/OutletsSection')) },
+  loyalty: { title: m.loyalty, Component: lazy(() => import(/* webpackChunkName: "bo-loyalty" */ '../backOffice/loyalty/LoyaltySection')) },
+  reports: { title: m.reports, Component: lazy(() => import(/* webpackChunkName: "bo-reports" */ '../backOffice/reports/ReportsSection')) },
 };
