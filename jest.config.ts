@@ -41,6 +41,7 @@ const config: Config = {
       displayName: 'server',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/server/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/src/server/test/setup.ts'],
       transform,
       transformIgnorePatterns,
     },

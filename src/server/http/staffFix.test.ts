@@ -90,7 +90,8 @@ describe('void a line', () => {
     const manager = await staffSignIn('manager');
     const res = await call('POST', voidPath(sheetId, 2), { cookie: manager, body: { reason: 'outOfStock', approver: MANAGER } });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ itemId: 2, voidReason: 'Out of stock', refund: null, sheet: { sheetId, totalAmo: '48.0000' } });
+    // 48 left, and San Ma Lo's 10 % service charge on it (issue 28): 52.80.
+    expect(res.json).toMatchObject({ itemId: 2, voidReason: 'Out of stock', refund: null, sheet: { sheetId, totalAmo: '52.8000' } });
     const items = await itemsOf(sheetId);
     expect(items.map((i) => [i.item_id, i.voided_at !== null, i.void_reason])).toEqual([
       [1, false, ''],
@@ -99,7 +100,7 @@ describe('void a line', () => {
     expect(items[1]!.voided_by).toBe(DEMO_STAFF.find((s) => s.login === 'manager')!.accountId);
     // The round's amount is re-priced with the sheet (a table's round: its own lines not voided).
     const { head, items: lines, rounds } = await detail(client, sheetId);
-    expect(head.TotalAmo).toBe('48.0000');
+    expect(head.TotalAmo).toBe('52.8000');
     expect(head.SalesAmo).toBe('48.0000');
     expect(rounds[0]!.RoundAmo).toBe('48.0000');
     expect(lines.map((l) => [l.ItemID, l.IsVoid, l.VoidReason])).toEqual([
@@ -120,14 +121,14 @@ describe('void a line', () => {
     // Twice: 409, nothing changed.
     const again = await call('POST', voidPath(sheetId, 2), { cookie: manager, body: { reason: 'wrongDish', approver: MANAGER } });
     expect(again.status).toBe(409);
-    expect(await totalOf(sheetId)).toBe('48.0000');
+    expect(await totalOf(sheetId)).toBe('52.8000');
     expect((await call('POST', voidPath(sheetId, 9), { cookie: manager, body: { reason: 'wrongDish', approver: MANAGER } })).status).toBe(404);
     // The audit: who, the approver, before and after.
     const audit = await call('GET', `/staff/audit?action=sheet.void&target=${sheetId}`, { token: TOKEN });
     const entries = audit.json.entries as { actor: string; before: Json; after: Json }[];
     expect(entries).toHaveLength(1);
-    expect(entries[0]!.before).toMatchObject({ itemId: 2, amo: '96.0000', totalAmo: '144.0000' });
-    expect(entries[0]!.after).toMatchObject({ itemId: 2, voided: true, reason: 'outOfStock', totalAmo: '48.0000', approver: { login: 'manager' }, refund: null });
+    expect(entries[0]!.before).toMatchObject({ itemId: 2, amo: '96.0000', totalAmo: '158.4000' });
+    expect(entries[0]!.after).toMatchObject({ itemId: 2, voided: true, reason: 'outOfStock', totalAmo: '52.8000', approver: { login: 'manager' }, refund: null });
   });
 
   test('a reason is required; "other" needs a note, which is shown as written', async () => {
@@ -146,7 +147,8 @@ describe('void a line', () => {
     expect(ok.status).toBe(200);
     expect(ok.json.voidReason).toBe('Other: Too salty');
     expect((await detail(client, sheetId)).items[0]).toMatchObject({ IsVoid: 1, VoidReason: 'Other: Too salty' });
-    expect(await totalOf(sheetId)).toBe('96.0000');
+    // 96 left and the 10 % service charge.
+    expect(await totalOf(sheetId)).toBe('105.6000');
   });
 
   test('roles and outlets: the kitchen cannot void (403); a cashier cannot approve; another outlet is 403; a wrong PIN is 403 and audited', async () => {
@@ -265,7 +267,8 @@ describe('add items at the screen', () => {
     const expected = 2 * Number(large.price) + Number(withAddOn.price) + Number(addOn.price);
     expect(res.json.roundNo).toBe(2);
     expect(Number(res.json.roundAmo)).toBeCloseTo(expected, 4);
-    expect(Number(await totalOf(sheetId))).toBeCloseTo(144 + expected, 4);
+    // Both rounds' goods and the outlet's 10 % service charge on them, rounded once at the bill.
+    expect(Number(await totalOf(sheetId))).toBeCloseTo(Math.round((144 + expected) * 110) / 100, 4);
     const seen = await detail(client, sheetId);
     expect(seen.rounds.map((r) => [r.RoundNo, Number(r.RoundAmo)])).toEqual([
       [1, 144],
@@ -284,7 +287,7 @@ describe('add items at the screen', () => {
     // A spec the goods has to have, missing: refused too.
     expect((await call('POST', `/staff/sheets/${sheetId}/lines`, { cookie: cashier, body: { lines: [{ goodsId: wonton.goodsId, mQua: 1 }] } })).status).toBe(409);
     expect((await call('POST', `/staff/sheets/${sheetId}/lines`, { cookie: cashier, body: { lines: [{ goodsId: BBQ, mQua: 0 }] } })).status).toBe(400);
-    expect(Number(await totalOf(sheetId))).toBeCloseTo(144 + expected, 4);
+    expect(Number(await totalOf(sheetId))).toBeCloseTo(Math.round((144 + expected) * 110) / 100, 4);
     // The kitchen may not add; a pickup order is not a table's sheet.
     const kitchen = await staffSignIn('kitchen');
     expect((await call('POST', `/staff/sheets/${sheetId}/lines`, { cookie: kitchen, body: { lines: [{ goodsId: BBQ, mQua: 1 }] } })).status).toBe(403);

@@ -219,20 +219,20 @@ describe('the outlet settings', () => {
     const res = await call('GET', `/staff/outlets/${SAN_MA_LO}`, { as: 'manager' });
     expect(res.status).toBe(200);
     const outlet = res.json.outlet;
-    expect(outlet).toMatchObject({ baseId: SAN_MA_LO, version: 1, serviceChargePercent: 0 });
+    expect(outlet).toMatchObject({ baseId: SAN_MA_LO, version: 1, serviceChargePercent: 10 }); // the demo's San Ma Lo charges 10 % (issue 28)
     expect(Object.keys(outlet.hours.days)).toEqual(['1', '2', '3', '4', '5', '6', '7']);
     const hours = { days: { ...outlet.hours.days, '5': [{ begin: '11:00', end: '14:30' }, { begin: '18:00', end: '02:00' }], '1': [] }, closedDates: ['2026-12-25'] };
-    const saved = await call('PATCH', `/staff/outlets/${SAN_MA_LO}`, { as: 'manager', body: body(outlet, { hours, serviceChargePercent: 10, webOrderMinutes: 90 }) });
+    const saved = await call('PATCH', `/staff/outlets/${SAN_MA_LO}`, { as: 'manager', body: body(outlet, { hours, serviceChargePercent: 12.5, webOrderMinutes: 90 }) });
     expect(saved.status).toBe(200);
-    expect(saved.json.outlet).toMatchObject({ version: 2, serviceChargePercent: 10, webOrderMinutes: 90, hours });
+    expect(saved.json.outlet).toMatchObject({ version: 2, serviceChargePercent: 12.5, webOrderMinutes: 90, hours });
     const [base] = await h.db.query<{ service_charge_bp: number; web_order_duration: number }>('SELECT service_charge_bp, web_order_duration FROM base WHERE base_id = $1', [SAN_MA_LO]);
-    expect(base).toEqual({ service_charge_bp: 1000, web_order_duration: 90 });
+    expect(base).toEqual({ service_charge_bp: 1250, web_order_duration: 90 });
     // The app reads the same hours: the shop page's OpeningHours.
     const page = await new GatewayClient(h.url).call('EShop_EShopShopPageGet_Get', [{ BaseID: SAN_MA_LO }]);
     expect(JSON.parse(String(page.data.table3![0]!.OpeningHours))).toMatchObject(hours);
     const [row] = await h.db.query<{ actor_name: string; before: Json; after: Json }>(`SELECT actor_name, before, after FROM staff_audit WHERE action = 'outlet.update' AND target = $1 ORDER BY audit_id DESC LIMIT 1`, [SAN_MA_LO]);
-    expect(row!.before.serviceChargePercent).toBe(0);
-    expect(row!.after.serviceChargePercent).toBe(10);
+    expect(row!.before.serviceChargePercent).toBe(10);
+    expect(row!.after.serviceChargePercent).toBe(12.5);
   });
 
   test('two managers editing the same outlet: the second save is refused with "changed by someone else" and the fresh values', async () => {
