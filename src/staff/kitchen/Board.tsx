@@ -13,22 +13,17 @@
  * asked first). The board follows the
  * outlet's live events and reads the orders again on each.
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { defineMessages } from '../../ui-kit/defineMessages';
 import { StaffError, type StaffApi, type StaffItem, type StaffRound, type StaffSheet } from '../api';
 import { kitchenState } from '../../shared/domain/rounds';
-import { kitchenColumn, nextProgress, type KitchenColumn, type Progress } from '../../shared/domain/orderStates';
+import { kitchenColumn, type KitchenColumn } from '../../shared/domain/orderStates';
 import type { StaffAnswer } from '../../shared/protocol/staff';
-import { Lines } from './Lines';
 import { playNewOrderCue, playVoidCue } from './sound';
 import { AllDay, StationBoard } from './StationBoard';
-import { EXPO, savedView, saveView, stationProgress, takeTypeOf, voidedKeys } from './stations';
+import { EXPO, savedView, saveView, voidedKeys } from './stations';
 import { syncClock } from './ticker';
-import { TicketHeading } from './TicketHeading';
-import { ticketLabel, whereOf } from './ticketWords';
 import { ThresholdsForm } from './ThresholdsForm';
-import { TimedTicket } from './TimedTicket';
 import type { StaffLocale } from '../i18n/locale';
 import { openStaffStream } from '../stream';
 import { FixButton } from '../fixOrder/FixButton';
@@ -36,48 +31,8 @@ import { FixButton } from '../fixOrder/FixButton';
 /** How long a new order stays highlighted. */
 export const FRESH_MS = 20_000;
 
-const m = defineMessages({
-  colNew: { id: 'staff.col.new', defaultMessage: 'New' },
-  colPreparing: { id: 'staff.col.preparing', defaultMessage: 'Preparing' },
-  colReady: { id: 'staff.col.ready', defaultMessage: 'Ready' },
-  colDelivering: { id: 'staff.col.delivering', defaultMessage: 'Out for delivery' },
-  empty: { id: 'staff.col.empty', defaultMessage: 'Nothing here' },
-  count: { id: 'staff.col.count', defaultMessage: '{count, plural, one {# order} other {# orders}}' },
-  loading: { id: 'staff.loading', defaultMessage: 'Loading the orders…' },
-  failed: { id: 'staff.failed', defaultMessage: 'The orders could not be loaded.' },
-  retry: { id: 'staff.retry', defaultMessage: 'Try again' },
-  live: { id: 'staff.live', defaultMessage: 'Live' },
-  reconnecting: { id: 'staff.reconnecting', defaultMessage: 'Reconnecting…' },
-  round: { id: 'staff.round', defaultMessage: 'Round {round}' },
-  remark: { id: 'staff.remark', defaultMessage: 'Remark: {remark}' },
-  payLater: { id: 'staff.payLater', defaultMessage: 'To pay on delivery or at the counter' },
-  unpaidTable: { id: 'staff.unpaidTable', defaultMessage: 'Not paid yet' },
-  toPreparing: { id: 'staff.to.preparing', defaultMessage: 'Start preparing' },
-  toReady: { id: 'staff.to.ready', defaultMessage: 'Mark ready' },
-  toDelivering: { id: 'staff.to.delivering', defaultMessage: 'Out for delivery' },
-  toPickedUp: { id: 'staff.to.pickedUp', defaultMessage: 'Picked up' },
-  toServed: { id: 'staff.to.served', defaultMessage: 'Served' },
-  toDelivered: { id: 'staff.to.delivered', defaultMessage: 'Delivered' },
-  closePaid: { id: 'staff.closePaid', defaultMessage: 'Paid at the counter: close' },
-  confirmClose: { id: 'staff.confirmClose', defaultMessage: 'Close table {table} as paid at the counter?' },
-  paying: { id: 'staff.paying', defaultMessage: 'Payment in progress' },
-  cancelPayment: { id: 'staff.cancelPayment', defaultMessage: 'Cancel payment' },
-  confirmCancelPayment: {
-    id: 'staff.confirmCancelPayment',
-    defaultMessage: 'Cancel the payment in progress at table {table}? The payment provider is asked first: a payment already made is kept.',
-  },
-  forceClose: { id: 'staff.forceClose', defaultMessage: 'Force close' },
-  confirmForceClose: {
-    id: 'staff.confirmForceClose',
-    defaultMessage: 'Close table {table} without payment? A payment in progress is cancelled first (one already made is kept).',
-  },
-  moved: { id: 'staff.moved', defaultMessage: 'This order has already moved on; the board was refreshed.' },
-  actionFailed: { id: 'staff.actionFailed', defaultMessage: 'That did not work: {reason}' },
-  view: { id: 'staff.kds.view', defaultMessage: 'Screen' },
-  expo: { id: 'staff.kds.expo', defaultMessage: 'All (expo)' },
-  withdrawn: { id: 'staff.kds.withdrawn', defaultMessage: 'Round {round} withdrawn by the table' },
-  progress: { id: 'staff.kds.progress', defaultMessage: '{station}: {done} of {total} done' },
-});
+import { m } from './boardMessages';
+import { Card } from './Card';
 
 type Column = KitchenColumn;
 const COLUMNS: { id: Column; title: MessageDescriptor }[] = [
@@ -117,13 +72,6 @@ export function cardsOf(sheets: readonly StaffSheet[]): (RoundCard & { column: C
   );
 }
 
-/** The next step of a round (shared/domain/orderStates.ts nextProgress) and its button's words. */
-function nextStep(s: StaffSheet, progress: string): { progress: Progress; label: MessageDescriptor } | null {
-  const next = nextProgress(progress, s.takeType);
-  if (next === 'completed') return { progress: next, label: progress === 'delivering' ? m.toDelivered : s.takeType === 'pickup' ? m.toPickedUp : m.toServed };
-  const labels: Partial<Record<Progress, MessageDescriptor>> = { preparing: m.toPreparing, ready: m.toReady, delivering: m.toDelivering };
-  return next ? { progress: next, label: labels[next]! } : null;
-}
 
 export function Board({
   api,
@@ -400,121 +348,5 @@ export function Board({
       </>
       )}
     </>
-  );
-}
-
-function Card({
-  sheet: s,
-  round,
-  stations,
-  thresholds,
-  onDone,
-  fresh,
-  onForward,
-  onClosePaid,
-  onCancelPayment,
-  onForceClose,
-  fix,
-}: {
-  sheet: StaffSheet;
-  round: StaffRound;
-  stations: NonNullable<StaffAnswer<'GET /staff/kitchen'>>['stations'];
-  thresholds: NonNullable<StaffAnswer<'GET /staff/kitchen'>>['thresholds'];
-  onDone: (sheetId: string, item: StaffItem, done: boolean) => void;
-  fresh: boolean;
-  onForward: (progress: Progress) => void;
-  onClosePaid: () => void;
-  onCancelPayment: () => void;
-  onForceClose: () => void;
-  /** Staff fix an order (src/staff/fixOrder): void a line, add items, move the sheet. */
-  fix?: ReactNode;
-}) {
-  const intl = useIntl();
-  const next = nextStep(s, round.progress);
-  const tableOpen = s.payMode === 'postpay' && s.status === 0;
-  const several = roundsOf(s).length > 1 || round.roundNo > 1;
-  const label = ticketLabel(intl, s, round, several);
-  const chips = stationProgress(round, stations);
-  return (
-    <TimedTicket
-      receivedAt={round.receivedAt || round.createdAt || s.createdAt}
-      takeType={takeTypeOf(s)}
-      thresholds={thresholds}
-      className={`card${fresh ? ' fresh' : ''}${round.withdrawn ? ' withdrawn' : ''}`}
-      label={label}
-      ticketKey={`${s.sheetId}:${round.roundNo}`}
-      heading={(timer) => <TicketHeading where={whereOf(intl, s)} fresh={fresh} timer={timer} />}
-    >
-      <p className={s.pickupNo ? 'pickup-no' : 'muted small'}>
-        {s.pickupNo ? <strong style={{ fontSize: 32 }}>{s.pickupNo}</strong> : `#${s.sheetId}`}
-        {s.custName ? ` · ${s.custName}` : ''}
-      </p>
-      {s.takeType === 'delivery' && s.address && <p className="address">{s.address}</p>}
-      {chips.length > 0 && (
-        <ul className="chips">
-          {chips.map((c) => (
-            <li key={c.stationId} className={c.done === c.total ? 'chip done' : 'chip'}>
-              <FormattedMessage {...m.progress} values={{ station: c.name, done: c.done, total: c.total }} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <div className="round">
-        {several && (
-          <h3>
-            <FormattedMessage {...m.round} values={{ round: round.roundNo }} />
-          </h3>
-        )}
-        {round.withdrawn ? (
-          <p>
-            <del>
-              <FormattedMessage {...m.withdrawn} values={{ round: round.roundNo }} />
-            </del>
-          </p>
-        ) : (
-          // Tap a line: done (where the outlet has stations: the kitchen's screens).
-          <Lines items={round.items} onDone={stations.length > 0 ? (i, done) => onDone(s.sheetId, i, done) : undefined} />
-        )}
-      </div>
-      {/* The round's own remark, beside its lines (issue 22 item 4). */}
-      {round.remark && (
-        <p className="remark">
-          <FormattedMessage {...m.remark} values={{ remark: round.remark }} />
-        </p>
-      )}
-      {s.isPayLater && s.payStatus !== 2 && (
-        <p className="muted small">
-          <FormattedMessage {...m.payLater} />
-        </p>
-      )}
-      {tableOpen && s.payStatus !== 2 && (
-        <p className="muted small">
-          <FormattedMessage {...(s.payStatus === 1 ? m.paying : m.unpaidTable)} />
-        </p>
-      )}
-      <div className="actions">
-        {next && round.progress !== 'completed' && (
-          <button type="button" className="btn btn-primary" onClick={() => onForward(next.progress)}>
-            <FormattedMessage {...next.label} />
-          </button>
-        )}
-        {tableOpen && (
-          <button type="button" className="btn" onClick={onClosePaid}>
-            <FormattedMessage {...m.closePaid} />
-          </button>
-        )}
-        {s.payStatus === 1 && (
-          <button type="button" className="btn" onClick={onCancelPayment}>
-            <FormattedMessage {...m.cancelPayment} />
-          </button>
-        )}
-        {tableOpen && (
-          <button type="button" className="btn btn-danger" onClick={onForceClose}>
-            <FormattedMessage {...m.forceClose} />
-          </button>
-        )}
-        {fix}
-      </div>
-    </TimedTicket>
   );
 }

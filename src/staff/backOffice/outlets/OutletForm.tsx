@@ -16,7 +16,6 @@ import { defineMessages } from '../../../ui-kit/defineMessages';
 import { OutletsError, type OutletsApi, type OutletSettings } from './outletsApi';
 
 const PolygonMap = lazy(() => import(/* webpackChunkName: "back-office-map" */ './PolygonMap'));
-
 const m = defineMessages({
   title: { id: 'bo.outlet.title', defaultMessage: 'Outlet settings' },
   address: { id: 'bo.outlet.address', defaultMessage: 'Address (simplified Chinese)' },
