@@ -11,7 +11,7 @@ import { USER_AGENTS } from '../playwright.config';
 import { DEMO } from '../src/server/db/seed';
 import { demoCodes, plainGoods, type DemoCodes } from './support/gateway';
 import { openKitchen, STAFF_TOKEN } from './support/kitchen';
-import { addFromMenu } from './support/menu';
+import { paidPickupOrder } from './support/menu';
 
 let codes: DemoCodes;
 test.beforeAll(async () => {
@@ -55,21 +55,7 @@ test("a pickup order's number shows ready on the board within 2 s of the kitchen
   await customer.addInitScript(() => window.localStorage.setItem('language', 'LANGUAGE_EN'));
   expect((await customer.request.post('/sandbox/sign-in', { data: { vipId: DEMO.members.chan.vipId } })).ok()).toBe(true);
   const page = await customer.newPage();
-  await page.goto(`/#/?QRCode=${codes.qrCodes.quick}`);
-  await page.getByRole('radio', { name: 'Pickup or delivery' }).check();
-  await page.getByRole('link', { name: 'Order now' }).tap();
-  await addFromMenu(page, String(goods.GoodsName));
-  await page.getByRole('link', { name: 'Go to cart' }).tap();
-  await page.getByRole('link', { name: 'Confirm order' }).tap();
-  await page.getByRole('radio', { name: 'Pickup' }).check();
-  await page.getByRole('textbox', { name: 'Recipient' }).fill('Chan Tai Man');
-  await page.getByRole('textbox', { name: 'Mobile phone' }).fill('66123456');
-  await page.getByRole('radio', { name: 'Member balance' }).check();
-  await page.getByRole('checkbox', { name: 'I have read and agree to the privacy policy and terms of use' }).check();
-  await page.getByRole('button', { name: 'Place order' }).tap();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).tap();
-  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
-  await page.getByRole('link', { name: 'View order details' }).tap();
+  await paidPickupOrder(page, codes.qrCodes.quick, String(goods.GoodsName));
   await expect(page.getByRole('heading', { name: 'Paid' })).toBeVisible();
 
   // The number, large on the customer's page.
