@@ -18,7 +18,6 @@
  * provider refuses undoes the void.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { QUANTITY_SCALE } from '../../../shared/domain/cart';
 import { sumMoney, toMinor } from '../../../shared/domain/numbers';
 import { bagFeeMinor, lineBags, orderTotalMinor } from '../../../shared/domain/orderTotals';
 import { PayStatus, SheetStatus } from '../../../shared/domain/orderStates';
@@ -36,6 +35,7 @@ import { langsFor } from '../localized';
 import { changeBalance } from '../wallet/ledger';
 import { KitchenRefusal, type KitchenDeps, type KitchenRefusalKind } from './kitchen';
 import { priceLines, type RequestLine } from './lines';
+import { itemRow } from './submit';
 import { loadOutlet, minorToDecimal4 } from './outlet';
 import { lockedSheet, readSheet, sheetJson, type StaffSheetRow } from './staffSheets';
 import { storedVoidReason, voidReasonText } from './voidReasons';
@@ -224,31 +224,11 @@ export async function addLines(deps: FixDeps, sheetId: string, body: { lines: Fi
   const [{ last } = { last: 0 }] = await tx.query<{ last: number }>('SELECT COALESCE(max(item_id), 0)::int AS last FROM sheet_item WHERE sheet_id = $1', [sheetId]);
   const roundNo = sheet.round_count + 1;
   const roundMinor = orderTotalMinor({ goodsMinor: sumMoney(priced.map((l) => l.amoMinor)), bagMinor: 0, feeMinor: 0, couponMinor: 0 });
-  const q = (v: number) => v.toFixed(QUANTITY_SCALE);
   const params: unknown[] = [];
   const items = insertSql(
     'sheet_item',
-    priced.map((l, i) => ({
-      sheet_id: sheetId,
-      item_id: last + 1 + i,
-      round_no: roundNo,
-      goods_id: l.GoodsID,
-      sku_id: l.SkuID,
-      punit: l.PUnit,
-      goods_name: l.goodsName,
-      sku_items: l.skuItems,
-      qua: q(l.qua),
-      pqua: q(l.PQua),
-      mqua: q(l.MQua),
-      price: l.price,
-      punit_price: l.punitPrice,
-      ref: l.ref,
-      sales_price: l.salesPrice,
-      amo: dec(l.amoMinor),
-      dis_amo: dec(l.disMinor),
-      sal_type: l.salType,
-      detail: l.detail,
-    })),
+    // The lines as a customer's round writes them (submit.ts itemRow); a staff line has no author (added_by).
+    priced.map((l, i) => itemRow(sheetId, last + 1 + i, roundNo, l, amo)),
     params,
   );
   const hash = createHash('sha256').update(JSON.stringify(body.lines)).digest('hex');

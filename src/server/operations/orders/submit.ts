@@ -607,7 +607,8 @@ const FIRST_READ_SQL = `
         FROM sheet_round r JOIN sheet s ON s.sheet_id = r.sheet_id
        WHERE r.vip_id = $1 AND r.local_sheet_id = $2) AS p ON true`;
 
-function itemRow(sheetId: string, itemId: number, roundNo: number, l: PricedLine, amoPoint: number) {
+/** A priced line as its sheet_item row (a customer's round here; staff's added items, fixOrder.ts). */
+export function itemRow(sheetId: string, itemId: number, roundNo: number, l: PricedLine, amoPoint: number) {
   const q = (v: number) => v.toFixed(QUANTITY_SCALE);
   return {
     sheet_id: sheetId,
