@@ -6,54 +6,30 @@
  * within 2 s (the menu's live event and the menu cache's invalidation), with
  * its picture, and orders its large size.
  */
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { USER_AGENTS } from '../playwright.config';
 import { DEMO } from '../src/server/db/seed';
 import { demoCodes } from './support/gateway';
-import { openKitchen, STAFF_TOKEN } from './support/kitchen';
+import { englishPhone, freeTable, openKitchen, staffCall } from './support/kitchen';
 
 const TABLE = 'A12';
-type Row = Record<string, unknown>;
 
-async function staff(baseURL: string, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await fetch(`${baseURL}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${STAFF_TOKEN}`, 'accept-language': 'en', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as Row;
-}
-
-/** Closes the table's open sheet (paid at the counter), so each run starts the table afresh. */
-async function freeTable(baseURL: string) {
-  const { sheets } = (await staff(baseURL, 'GET', `/staff/sheets?baseId=${DEMO.bases.dineIn}&status=0&limit=200`)) as { sheets: Row[] };
-  for (const s of sheets.filter((x) => x.tableName === TABLE)) {
-    await staff(baseURL, 'POST', `/staff/sheets/${String(s.sheetId)}/close`, { paidAtCounter: true });
-  }
-}
-
-async function phone(browser: Browser) {
-  const context = await browser.newContext({ ...test.info().project.use, userAgent: USER_AGENTS.plain, storageState: { cookies: [], origins: [] }, locale: 'en-US' });
-  await context.addInitScript(() => window.localStorage.setItem('language', 'LANGUAGE_EN'));
-  return context;
-}
 
 test('an owner adds a goods with a spec, a picture and three names at one outlet; an open menu there shows it within 2 s and orders it', async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
   const codes = await demoCodes(baseURL);
   const qr = codes.byName[TABLE];
   expect(qr, `demo table ${TABLE}`).toBeTruthy();
-  await freeTable(baseURL!);
+  await freeTable(baseURL!, TABLE);
   const run = Date.now().toString(36).slice(-4).toUpperCase();
   const className = `Chef's specials ${run}`;
   const goodsName = `Lobster noodles ${run}`;
   const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 220, g: 90, b: 40 } } }).png().toBuffer();
-  const { outlets } = (await staff(baseURL!, 'GET', '/staff/outlets')) as { outlets: { baseId: string; nameEn: string }[] };
+  const { outlets } = (await staffCall(baseURL!, 'GET', '/staff/outlets')) as { outlets: { baseId: string; nameEn: string }[] };
   const sanMaLo = outlets.find((o) => o.baseId === DEMO.bases.dineIn)!.nameEn;
 
   // The customer's menu at a San Ma Lo table is open first.
-  const customer = await phone(browser);
+  const customer = await englishPhone(browser);
   const page = await customer.newPage();
   const owner = await openKitchen(browser, baseURL!, DEMO.bases.dineIn, { width: 1280, height: 800 }, 'owner');
   try {
@@ -123,7 +99,7 @@ test('an owner adds a goods with a spec, a picture and three names at one outlet
     await expect(page.getByRole('heading', { name: 'Round 1' })).toBeVisible();
     await expect(page.getByText(goodsName).first()).toBeVisible();
   } finally {
-    await freeTable(baseURL!);
+    await freeTable(baseURL!, TABLE);
     await owner.context().close();
     await customer.close();
   }

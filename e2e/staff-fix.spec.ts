@@ -5,11 +5,10 @@
  * page (a second browser context) shows it struck through with the reason,
  * and the total re-priced by the service.
  */
-import { expect, test, type Browser } from '@playwright/test';
-import { USER_AGENTS } from '../playwright.config';
+import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_STAFF } from '../src/server/db/seed';
 import { callGateway, demoCodes, type DemoCodes } from './support/gateway';
-import { openKitchen, STAFF_TOKEN } from './support/kitchen';
+import { englishPhone, freeTable, openKitchen } from './support/kitchen';
 import { addFromMenu } from './support/menu';
 
 const TABLE = 'A07';
@@ -21,31 +20,9 @@ test.beforeAll(async () => {
   codes = await demoCodes();
 });
 
-async function staff(baseURL: string, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await fetch(`${baseURL}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${STAFF_TOKEN}`, 'accept-language': 'en', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as Row;
-}
-
-/** Closes the table's open sheet (paid at the counter), so each run starts the table afresh. */
-async function freeTable(baseURL: string) {
-  const { sheets } = (await staff(baseURL, 'GET', `/staff/sheets?baseId=${DEMO.bases.dineIn}&status=0&limit=200`)) as { sheets: Row[] };
-  for (const s of sheets.filter((x) => x.tableName === TABLE)) {
-    await staff(baseURL, 'POST', `/staff/sheets/${String(s.sheetId)}/close`, { paidAtCounter: true });
-  }
-}
-
-async function phone(browser: Browser) {
-  const context = await browser.newContext({ ...test.info().project.use, userAgent: USER_AGENTS.plain, storageState: { cookies: [], origins: [] }, locale: 'en-US' });
-  await context.addInitScript(() => window.localStorage.setItem('language', 'LANGUAGE_EN'));
-  return context;
-}
 
 test("a manager voids a line with a reason and PIN: the customer's page strikes it through and the total is re-priced", async ({ browser, baseURL }) => {
-  await freeTable(baseURL!);
+  await freeTable(baseURL!, TABLE);
   // Two plain dishes of different prices (no specs, packs, bundles or add-ons).
   const list = (await callGateway(baseURL!, 'HBBPos_GoodsClass_GoodsList_V9_Get', 1, { ShopID: DEMO.shops.main, PageIndex: 1, PageSize: 1000 }, 'en')).table1 as Row[];
   const plain = list.filter(
@@ -56,7 +33,7 @@ test("a manager voids a line with a reason and PIN: the customer's page strikes 
   const manager = DEMO_STAFF.find((s) => s.login === 'manager')!;
 
   const board = await openKitchen(browser, baseURL!, DEMO.bases.dineIn, undefined, 'manager');
-  const customer = await phone(browser);
+  const customer = await englishPhone(browser);
   const page = await customer.newPage();
   try {
     await page.goto(`/#/?QRCode=${codes.byName[TABLE]!}`);
@@ -99,7 +76,7 @@ test("a manager voids a line with a reason and PIN: the customer's page strikes 
     const amounts = page.getByRole('region', { name: 'Amounts' });
     await expect(amounts.locator('.amount-total')).toContainText(left);
   } finally {
-    await freeTable(baseURL!);
+    await freeTable(baseURL!, TABLE);
     await board.context().close();
     await customer.close();
   }
