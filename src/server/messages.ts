@@ -697,6 +697,41 @@ const M = {
   menuLangEn: { en: 'English', 'zh-CN': '英文', 'zh-TW': '英文' },
   menuFieldPrice: { en: 'Price', 'zh-CN': '价格', 'zh-TW': '價格' },
   menuFieldSalesPrice: { en: 'Sales price', 'zh-CN': '售价', 'zh-TW': '售價' },
+  // A goods' pack units, bundle groups, add-ons and spec translations (operations/backOffice/menuExtras.ts)
+  menuFieldExtraPrice: { en: 'Extra price', 'zh-CN': '加价', 'zh-TW': '加價' },
+  menuPackRefInvalid: { en: 'Units per pack: a whole number from 2 to {max}.', 'zh-CN': '每包数量：须为 2 至 {max} 的整数。', 'zh-TW': '每包數量：須為 2 至 {max} 的整數。' },
+  menuPackDuplicate: { en: 'Two pack units have the same name or the same units per pack.', 'zh-CN': '有两个包装单位名称或每包数量相同。', 'zh-TW': '有兩個包裝單位名稱或每包數量相同。' },
+  menuBundleOnlyBundles: {
+    en: 'Only goods of the type "with bundle parts" have bundle groups.',
+    'zh-CN': '只有"含套餐组件"类型的商品才能设置套餐分组。',
+    'zh-TW': '只有「含套餐組件」類型的商品才能設定套餐分組。',
+  },
+  menuBundleNoParts: { en: '{group}: add at least one part.', 'zh-CN': '{group}：请至少添加一个组件。', 'zh-TW': '{group}：請至少新增一個組件。' },
+  menuBundleChoose: {
+    en: '{group}: the number to choose must be a whole number from 1 to its number of parts ({parts}).',
+    'zh-CN': '{group}：可选数量须为 1 至组件数（{parts}）之间的整数。',
+    'zh-TW': '{group}：可選數量須為 1 至組件數（{parts}）之間的整數。',
+  },
+  menuBundlePartUnknown: {
+    en: '{group}: a part must be another goods of this shop, without a spec, not archived and not a bundle itself.',
+    'zh-CN': '{group}：组件须为本店其他商品，无规格、未归档且本身不是套餐。',
+    'zh-TW': '{group}：組件須為本店其他商品，無規格、未封存且本身不是套餐。',
+  },
+  menuBundlePartTwice: { en: '{group}: each part only once.', 'zh-CN': '{group}：每个组件只能添加一次。', 'zh-TW': '{group}：每個組件只能新增一次。' },
+  menuBundleDefaults: { en: '{group}: at most {count} parts chosen by default.', 'zh-CN': '{group}：默认选中的组件最多 {count} 个。', 'zh-TW': '{group}：預設選中的組件最多 {count} 個。' },
+  menuAddOnUnknown: { en: 'No such add-on in this shop.', 'zh-CN': '本店没有此加料。', 'zh-TW': '本店沒有此加料。' },
+  menuAddOnTwice: { en: 'Each add-on only once (names must differ).', 'zh-CN': '每种加料只能添加一次（名称不可重复）。', 'zh-TW': '每種加料只能新增一次（名稱不可重複）。' },
+  menuSpecTextNoSpec: { en: 'This goods has no spec to translate.', 'zh-CN': '此商品没有可翻译的规格。', 'zh-TW': '此商品沒有可翻譯的規格。' },
+  menuSpecTextIncomplete: {
+    en: 'The spec in {language}: translate every name and value, or none.',
+    'zh-CN': '{language}规格：请翻译全部名称和值，或全部留空。',
+    'zh-TW': '{language}規格：請翻譯全部名稱和值，或全部留空。',
+  },
+  menuSpecTextRequired: {
+    en: 'The spec in {language}, the enterprise\'s language, is required.',
+    'zh-CN': '必须填写{language}规格（企业的语言）。',
+    'zh-TW': '必須填寫{language}規格（企業的語言）。',
+  },
   // The back office's outlets and tables (http/staffOutlets.ts, operations/backOffice)
   boTableNotFound: { en: 'There is no table {id}.', 'zh-CN': '找不到桌台 {id}。', 'zh-TW': '找不到桌台 {id}。' },
   boTableNameTaken: {

@@ -164,6 +164,12 @@ export const STAFF_ROUTE_ACCESS: Record<string, { roles: readonly StaffRole[]; s
   'DELETE /staff/goods/:id': { roles: MANAGERS, scope: 'none', backOffice: true },
   'POST /staff/goods/:id/picture': { roles: MANAGERS, scope: 'none', backOffice: true },
   'GET /staff/menu/export.csv': { roles: MANAGERS, scope: 'none', backOffice: true },
+  // A goods' pack units, bundle groups, add-ons and spec translations (operations/backOffice/menuExtras.ts): a manager writes them only when every outlet selling the goods is theirs.
+  'GET /staff/goods/:id/extras': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'PUT /staff/goods/:id/pack-units': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'PUT /staff/goods/:id/bundle-groups': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'PUT /staff/goods/:id/add-ons': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'PUT /staff/goods/:id/spec-texts': { roles: MANAGERS, scope: 'none', backOffice: true },
   // Rewrites every outlet's menu: the owner's (http/staffMenu.ts).
   'POST /staff/menu/import': { roles: OWNER, scope: 'none', backOffice: true },
   // The back office's outlets, tables and codes (issue 27 section 2, http/staffOutlets.ts).

@@ -40,6 +40,7 @@ import {
   type MenuDeps,
 } from '../operations/backOffice/menu';
 import { exportMenuCsv, importMenuCsv } from '../operations/backOffice/menuCsv';
+import { ExtrasRefusal, goodsExtras, saveAddOns, saveBundleGroups, savePackUnits, saveSpecTexts } from '../operations/backOffice/menuExtras';
 import { sniffImage, storageProvider } from '../providers/storage';
 import type { StaffDeps } from './staff';
 import { actorOf, audit, OWNER, requireRoles } from './staffAuth';
@@ -57,7 +58,8 @@ function menuActor(req: FastifyRequest): MenuActor {
 export async function staffMenuRoutes(app: FastifyInstance, { db, config, clock }: StaffDeps): Promise<void> {
   app.setErrorHandler((err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof MenuRefusal) {
-      return reply.code(err.status).send({ error: err.message, ...(err.fields.length ? { fields: err.fields } : {}), ...(err.current ? { current: err.current } : {}) });
+      const extras = err instanceof ExtrasRefusal ? { extras: err.extras } : {};
+      return reply.code(err.status).send({ error: err.message, ...(err.fields.length ? { fields: err.fields } : {}), ...(err.current ? { current: err.current } : {}), ...extras });
     }
     return staffErrorHandler(err, req, reply);
   });
@@ -82,6 +84,12 @@ export async function staffMenuRoutes(app: FastifyInstance, { db, config, clock 
   serveStaffRoute(app, 'PATCH /staff/goods/:id', async ({ params, body, req }) => ({ goods: await write(req, (d) => updateGoods(d, params.id, body)) }));
   serveStaffRoute(app, 'POST /staff/goods/:id/archive', async ({ params, body, req }) => ({ goods: await write(req, (d) => archiveGoods(d, params.id, body.archived)) }));
   serveStaffRoute(app, 'DELETE /staff/goods/:id', ({ params, req }) => write(req, (d) => deleteGoods(d, params.id)));
+  // A goods' extras (operations/backOffice/menuExtras.ts): each write answers the goods and its extras as stored.
+  serveStaffRoute(app, 'GET /staff/goods/:id/extras', ({ params, req }) => goodsExtras({ tx: db, actor: menuActor(req), lang: lang(req) }, params.id));
+  serveStaffRoute(app, 'PUT /staff/goods/:id/pack-units', ({ params, body, req }) => write(req, (d) => savePackUnits(d, params.id, body)));
+  serveStaffRoute(app, 'PUT /staff/goods/:id/bundle-groups', ({ params, body, req }) => write(req, (d) => saveBundleGroups(d, params.id, body)));
+  serveStaffRoute(app, 'PUT /staff/goods/:id/add-ons', ({ params, body, req }) => write(req, (d) => saveAddOns(d, params.id, body)));
+  serveStaffRoute(app, 'PUT /staff/goods/:id/spec-texts', ({ params, body, req }) => write(req, (d) => saveSpecTexts(d, params.id, body)));
 
   app.post('/staff/goods/:id/picture', { bodyLimit: limit }, async (req) => {
     const goodsId = String((req.params as { id: string }).id).slice(0, 64);

@@ -29,6 +29,7 @@ import type { Queryable } from '../../db/driver';
 import { EVENT_JSON } from '../../events/emit';
 import { message, type Lang, type MessageKey } from '../../messages';
 import { appLanguageToLang } from '../localized';
+import { syncSpecTexts } from './specTexts';
 import type { AuditRecord } from '../orders/kitchen';
 
 /** A refused write: its status, message in the caller's language, the fields at fault, and (409) the fresh row. */
@@ -59,12 +60,12 @@ export interface MenuDeps {
   record: AuditRecord;
 }
 
-type LangKey = 'zh' | 'tw' | 'en';
+export type LangKey = 'zh' | 'tw' | 'en';
 const LANG_OF: Record<Lang, LangKey> = { 'zh-CN': 'zh', 'zh-TW': 'tw', en: 'en' };
-const LANG_NAME: Record<LangKey, MessageKey> = { zh: 'menuLangZh', tw: 'menuLangTw', en: 'menuLangEn' };
+export const LANG_NAME: Record<LangKey, MessageKey> = { zh: 'menuLangZh', tw: 'menuLangTw', en: 'menuLangEn' };
 
-const say = (d: { lang: Lang }, key: MessageKey, values: Record<string, string | number> = {}) => message(key, d.lang, values);
-const newId = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
+export const say = (d: { lang: Lang }, key: MessageKey, values: Record<string, string | number> = {}) => message(key, d.lang, values);
+export const newId = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
 const isOwner = (a: MenuActor) => a.kind === 'automation' || a.role === 'owner';
 
 // ---- Reading ----------------------------------------------------------------------
@@ -224,9 +225,9 @@ const nameIn = (column: string, lang: Lang) => {
 
 // ---- Checking ---------------------------------------------------------------------
 
-type FieldError = { field: string; message: string };
+export type FieldError = { field: string; message: string };
 
-function checkNames(d: { lang: Lang }, names: MenuTexts, required: LangKey, field: string, errors: FieldError[]) {
+export function checkNames(d: { lang: Lang }, names: MenuTexts, required: LangKey, field: string, errors: FieldError[]) {
   if (!names[required].trim()) errors.push({ field: `${field}.${required}`, message: say(d, 'menuNameRequired', { language: say(d, LANG_NAME[required]) }) });
 }
 
@@ -237,19 +238,19 @@ export function checkPrice(value: string, decimals: number): string | null {
   return re.test(v) ? Number(v).toFixed(decimals) : null;
 }
 
-function price(d: { lang: Lang }, value: string, decimals: number, field: string, label: MessageKey, errors: FieldError[]): string {
+export function price(d: { lang: Lang }, value: string, decimals: number, field: string, label: MessageKey, errors: FieldError[]): string {
   const ok = checkPrice(value, decimals);
   if (ok === null) errors.push({ field, message: say(d, 'menuPriceInvalid', { field: say(d, label), decimals }) });
   return ok ?? '0';
 }
 
 /** Refuses (400) when any check failed: the first message, and every field's. */
-function refuseIfAny(errors: FieldError[]): void {
+export function refuseIfAny(errors: FieldError[]): void {
   if (errors.length > 0) throw new MenuRefusal(400, errors.map((e) => e.message).join(' '), errors);
 }
 
 /** A manager may change availability only at their own outlets: the outlets whose membership changed must all be theirs. */
-function checkOutletChange(d: MenuDeps, before: readonly string[], after: readonly string[]): void {
+export function checkOutletChange(d: MenuDeps, before: readonly string[], after: readonly string[]): void {
   if (isOwner(d.actor)) return;
   const changed = [...before.filter((b) => !after.includes(b)), ...after.filter((a) => !before.includes(a))];
   const foreign = changed.find((b) => !d.actor.outlets.includes(b));
@@ -273,7 +274,7 @@ async function setOutletsOff(tx: Queryable, table: 'goods_outlet_off' | 'goods_c
 }
 
 /** Tells open menus of the enterprise to read again (the sold-out mark's event, migrations/009). */
-async function menuEvent(tx: Queryable, entId: string, goodsId: string, shopId: string, soldOut: boolean): Promise<void> {
+export async function menuEvent(tx: Queryable, entId: string, goodsId: string, shopId: string, soldOut: boolean): Promise<void> {
   await tx.query(
     `WITH e AS (INSERT INTO event_outbox (kind, ent_id, data)
                 VALUES ('menu', $1, jsonb_build_object('goodsId', $2::text, 'shopId', $3::text, 'skuId', NULL, 'soldOut', $4::boolean, 'changed', true)) RETURNING *)
@@ -337,6 +338,7 @@ async function checkGoods(d: MenuDeps, shopId: string, goodsId: string | null, i
 
 async function writeGoods(d: MenuDeps, goodsId: string, shopId: string, g: GoodsDraft): Promise<void> {
   const skuType = g.attributes.length;
+  const [was] = await d.tx.query<{ spec: string }>('SELECT sku_attribute_values AS spec FROM goods WHERE goods_id = $1', [goodsId]);
   await d.tx.query(
     `UPDATE goods SET class_id = $2, goods_code = $3, goods_name = $4, goods_name_tw = $5, goods_name_en = $6,
             remarks = $7, remarks_tw = $8, remarks_en = $9, goods_type = $10, unit = $11, price = $12, sales_price = $13,
@@ -363,6 +365,8 @@ async function writeGoods(d: MenuDeps, goodsId: string, shopId: string, g: Goods
   const gone = existing.filter((e) => !keep.has(e.sku_id)).map((e) => e.sku_id);
   if (gone.length > 0) await d.tx.query('DELETE FROM goods_sku WHERE sku_id = ANY ($1::text[])', [gone]);
   await setOutletsOff(d.tx, 'goods_outlet_off', 'goods_id', goodsId, await shopOutlets(d.tx, shopId), g.outlets);
+  // The spec's translations follow the spec (menuExtras.ts), never left half-matching the skus.
+  await syncSpecTexts(d.tx, goodsId, parseAttributes(was?.spec ?? ''), g.attributes);
 }
 
 function draftOf(input: Partial<GoodsInput>, base: MenuGoodsJson | null): GoodsDraft {
@@ -389,7 +393,7 @@ export function changedFields(before: MenuGoodsJson, after: MenuGoodsJson): stri
   return keys.filter((k) => strip(before, k) !== strip(after, k));
 }
 
-async function goodsFor(d: Pick<MenuDeps, 'tx' | 'actor' | 'lang'>, goodsId: string): Promise<{ goods: MenuGoodsJson; settings: MenuSettings }> {
+export async function goodsFor(d: Pick<MenuDeps, 'tx' | 'actor' | 'lang'>, goodsId: string): Promise<{ goods: MenuGoodsJson; settings: MenuSettings }> {
   const [row] = await d.tx.query<{ ent_id: string }>('SELECT ent_id FROM goods WHERE goods_id = $1', [goodsId]);
   if (!row || (d.actor.kind === 'account' && row.ent_id !== d.actor.entId)) throw new MenuRefusal(404, say(d, 'menuNotFound'));
   const settings = await menuSettings(d.tx, row.ent_id);
