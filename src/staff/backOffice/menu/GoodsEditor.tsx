@@ -13,6 +13,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { defineMessages } from '../../../ui-kit/defineMessages';
 import { localName } from '../../../ui-kit/localName';
 import type { StaffLocale } from '../../i18n/locale';
+import { GoodsExtras } from './GoodsExtras';
 import { MenuError, type MenuAnswer, type MenuApi, type MenuGoodsJson } from './menuApi';
 
 const m = defineMessages({
@@ -393,6 +394,20 @@ export function GoodsEditor({ api, menu, goods, classId, locale, onSaved, onClos
           </button>
         </div>
       </form>
+      {current && (
+        <GoodsExtras
+          api={api}
+          menu={menu}
+          goods={current}
+          locale={locale}
+          onSaved={(saved, conflict) => {
+            // The form's own fields did not change: it saves on the new version only after a save of ours on the version it read (else it hears of the conflict itself).
+            if (!conflict && saved.version === version + 1) setVersion(saved.version);
+            setCurrent(saved);
+            onSaved(saved);
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -6,9 +6,11 @@
  */
 import type { StaffAnswer, StaffArgs, StaffPath } from '../../../shared/protocol/staff';
 import type { ClassInput, GoodsInput, MenuClassJson, MenuGoodsJson, MenuImportAnswer } from '../../../shared/protocol/staffMenu';
+import type { AddOnsInput, BundleGroupsInput, GoodsExtras, PackUnitsInput, SpecTextsInput } from '../../../shared/protocol/staffMenuExtras';
 import { staffPath } from '../../api';
 
 export type { MenuAnswer, MenuClassJson, MenuGoodsJson, MenuImportAnswer } from '../../../shared/protocol/staffMenu';
+export type { GoodsExtras } from '../../../shared/protocol/staffMenuExtras';
 
 export class MenuError extends Error {
   constructor(
@@ -16,6 +18,8 @@ export class MenuError extends Error {
     message: string,
     readonly fields: { field: string; message: string }[] = [],
     readonly current?: MenuGoodsJson | MenuClassJson,
+    /** A goods' extras as stored, on a version conflict of an extras save. */
+    readonly extras?: GoodsExtras,
   ) {
     super(message);
   }
@@ -33,8 +37,8 @@ export function menuApi(token: string, lang: string) {
     } catch {
       throw new MenuError(0, 'network');
     }
-    const json = (await res.json().catch(() => ({}))) as { error?: string; fields?: MenuError['fields']; current?: MenuError['current'] };
-    if (!res.ok) throw new MenuError(res.status, json.error ?? res.statusText, json.fields ?? [], json.current);
+    const json = (await res.json().catch(() => ({}))) as { error?: string; fields?: MenuError['fields']; current?: MenuError['current']; extras?: GoodsExtras };
+    if (!res.ok) throw new MenuError(res.status, json.error ?? res.statusText, json.fields ?? [], json.current, json.extras);
     return json;
   }
   function call<K extends StaffPath>(route: K, args: StaffArgs<K>): Promise<StaffAnswer<K>> {
@@ -53,6 +57,12 @@ export function menuApi(token: string, lang: string) {
     archiveGoods: (id: string, archived: boolean) => call('POST /staff/goods/:id/archive', { params: { id }, body: { archived } }).then((r) => r.goods),
     deleteGoods: (id: string) => call('DELETE /staff/goods/:id', { params: { id } }),
     uploadPicture: async (id: string, file: Blob) => ((await send('POST', `/staff/goods/${encodeURIComponent(id)}/picture`, file, file.type)) as { goods: MenuGoodsJson }).goods,
+    // A goods' extras (shared/protocol/staffMenuExtras.ts): each save answers the goods and its extras.
+    extras: (id: string) => call('GET /staff/goods/:id/extras', { params: { id } }),
+    savePackUnits: (id: string, body: PackUnitsInput) => call('PUT /staff/goods/:id/pack-units', { params: { id }, body }),
+    saveBundleGroups: (id: string, body: BundleGroupsInput) => call('PUT /staff/goods/:id/bundle-groups', { params: { id }, body }),
+    saveAddOns: (id: string, body: AddOnsInput) => call('PUT /staff/goods/:id/add-ons', { params: { id }, body }),
+    saveSpecTexts: (id: string, body: SpecTextsInput) => call('PUT /staff/goods/:id/spec-texts', { params: { id }, body }),
     exportUrl: (shopId: string) => `/staff/menu/export.csv?shopId=${encodeURIComponent(shopId)}`,
     importCsv: (shopId: string, csv: string, dryRun: boolean) =>
       send('POST', `/staff/menu/import?shopId=${encodeURIComponent(shopId)}${dryRun ? '&dryRun=1' : ''}`, csv, 'text/csv') as Promise<MenuImportAnswer>,
