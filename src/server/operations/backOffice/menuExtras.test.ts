@@ -267,6 +267,13 @@ describe('who may', () => {
     expect(goods.version).toBeGreaterThan(1);
     const other = await api('PUT', `/staff/goods/${goods.goodsId}/pack-units`, { cookie: elsewhere, body: { version: goods.version, packUnits: [{ names: { zh: '打', tw: '打', en: 'Dozen' }, ref: 12, price: '1' }] } });
     expect(other.status).toBe(403);
+    // An add-on other goods offer beyond the manager's outlets: its price is not theirs to change, offering it as it is is.
+    const shared = (await extrasOf(goods.goodsId)).shopAddOns.find((o) => o.goodsCount > 1)!;
+    const repriced = await api('PUT', `/staff/goods/${goods.goodsId}/add-ons`, { cookie: manager, body: { version: goods.version, addOns: [{ optionId: shared.optionId, names: shared.names, price: '99' }] } });
+    expect(repriced.status).toBe(403);
+    const asIs = await api('PUT', `/staff/goods/${goods.goodsId}/add-ons`, { cookie: manager, body: { version: goods.version, addOns: [{ optionId: shared.optionId, names: shared.names, price: shared.price, salesPrice: shared.salesPrice }] } });
+    expect(asIs.status).toBe(200);
+    expect(await count('SELECT count(*)::int AS n FROM goods_charging WHERE option_id = $1 AND price = $2', [shared.optionId, shared.price])).toBe(1);
     const set = await extrasOf(DEMO.goods.riceSet);
     const wide = await api('PUT', `/staff/goods/${DEMO.goods.riceSet}/bundle-groups`, { cookie: manager, body: { version: set.version, groups: [] } });
     expect(wide.status).toBe(403);

@@ -304,6 +304,18 @@ export function saveAddOns(d: MenuDeps, goodsId: string, input: AddOnsInput) {
       if (addOns.findIndex((x) => (a.optionId !== '' && x.optionId === a.optionId) || (key(x.names) !== '' && key(x.names) === key(a.names))) !== i) errors.push({ field: `addOns.${i}`, message: say(d, 'menuAddOnTwice') });
     });
     refuseIfAny(errors);
+    // An add-on changed here changes every goods offering it: a manager's outlets must cover every outlet selling those.
+    for (const a of addOns) {
+      const was = extras.shopAddOns.find((o) => o.optionId === a.optionId);
+      if (!was || (JSON.stringify(was.names) === JSON.stringify(a.names) && was.price === a.price && was.salesPrice === a.salesPrice)) continue;
+      const sold = await d.tx.query<{ base_id: string }>(
+        `SELECT DISTINCT b.base_id FROM goods_charging_link l JOIN goods g ON g.goods_id = l.goods_id JOIN base b ON b.shop_id = g.shop_id
+          WHERE l.option_id = $1 AND g.archived_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM goods_outlet_off o WHERE o.goods_id = g.goods_id AND o.base_id = b.base_id) ORDER BY b.base_id`,
+        [a.optionId],
+      );
+      checkOutletChange(d, sold.map((r) => r.base_id), []);
+    }
     // The menu shows a goods' add-ons in the shop's order: existing ones keep their place, new ones come after.
     const sortOf = (a: (typeof addOns)[number]) => extras.shopAddOns.findIndex((o) => o.optionId === a.optionId);
     const ordered = [...addOns.filter((a) => a.optionId).sort((a, b) => sortOf(a) - sortOf(b)), ...addOns.filter((a) => !a.optionId)];
