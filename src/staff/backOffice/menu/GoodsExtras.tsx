@@ -26,6 +26,18 @@ const m = defineMessages({
   loadFailed: { id: 'staff.menu.extras.loadFailed', defaultMessage: 'Could not be read: {reason}' },
 });
 
+// Beside the Menu section's own style (MenuSection.tsx): fields and buttons a finger can hit on a 1024x768 tablet.
+const STYLE = `
+.goods-extras { border-top: 1px solid var(--line, #ddd); margin-top: 16px; padding-top: 8px; }
+.goods-extras .btn { min-height: 44px; }
+.goods-extras ul.bundle-parts { list-style: none; margin: 0; padding: 0; }
+.goods-extras ul.bundle-parts li { align-items: end; border-bottom: 1px solid var(--line, #ddd); padding-bottom: 8px; }
+.goods-extras table.spec-texts { width: 100%; border-collapse: collapse; table-layout: fixed; }
+.goods-extras table.spec-texts th, .goods-extras table.spec-texts td { text-align: left; padding: 4px; }
+.goods-extras table.spec-texts input { width: 100%; box-sizing: border-box; }
+.goods-extras .spec-value { padding-left: 20px; }
+`;
+
 type Part = 'packUnits' | 'bundleGroups' | 'addOns' | 'spec';
 
 export function GoodsExtras({ api, menu, goods, locale, onSaved }: { api: MenuApi; menu: MenuAnswer; goods: MenuGoodsJson; locale: StaffLocale; onSaved: (g: MenuGoodsJson, conflict: boolean) => void }) {
@@ -60,6 +72,7 @@ export function GoodsExtras({ api, menu, goods, locale, onSaved }: { api: MenuAp
 
   return (
     <section className="goods-extras" aria-labelledby="goods-extras-title">
+      <style>{STYLE}</style>
       <h4 id="goods-extras-title">{intl.formatMessage(m.title)}</h4>
       <div className="actions" role="group" aria-labelledby="goods-extras-title">
         {parts.map((p) => (
