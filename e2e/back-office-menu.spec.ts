@@ -4,7 +4,7 @@
  * a picture (a PNG made here) and names in three languages, sold at San Ma Lo
  * only; a customer whose menu at a San Ma Lo table is already open sees it
  * within 2 s (the menu's live event and the menu cache's invalidation), with
- * its picture, and orders its large size.
+ * its picture, and orders its large size with the add-on the owner gave it.
  */
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
@@ -15,7 +15,7 @@ import { englishPhone, freeTable, openKitchen, staffCall } from './support/kitch
 const TABLE = 'A12';
 
 
-test('an owner adds a goods with a spec, a picture and three names at one outlet; an open menu there shows it within 2 s and orders it', async ({ browser, baseURL }) => {
+test('an owner adds a goods with a spec, a picture, three names and an add-on at one outlet; an open menu there shows it within 2 s and orders it with the add-on', async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
   const codes = await demoCodes(baseURL);
   const qr = codes.byName[TABLE];
@@ -75,6 +75,16 @@ test('an owner adds a goods with a spec, a picture and three names at one outlet
     await form.getByRole('button', { name: 'Save' }).click();
     const saved = owner.getByRole('region', { name: `Edit ${goodsName}` });
     await expect(saved.getByRole('alert')).toHaveText('Saved.');
+
+    // An add-on for it, below the goods form: names in the enterprise's language (required) and English, a price.
+    await saved.getByRole('button', { name: 'Add-ons', exact: true }).click();
+    const addOns = saved.getByRole('region', { name: 'Add-ons' });
+    await addOns.getByRole('button', { name: 'New add-on' }).click();
+    await addOns.getByLabel(/^Add-on 1 \(traditional Chinese\)/).fill(`加芝士 ${run}`);
+    await addOns.getByLabel(/^Add-on 1 \(English\)/).fill(`Extra cheese ${run}`);
+    await addOns.getByLabel('Add-on 1 · Price').fill('12');
+    await addOns.getByRole('button', { name: 'Save add-ons' }).click();
+    await expect(addOns.getByRole('status')).toHaveText('Saved.');
     const savedAt = Date.now();
 
     // The open menu: the class and the goods show within 2 s, with the picture.
@@ -85,10 +95,20 @@ test('an owner adds a goods with a spec, a picture and three names at one outlet
     await expect(row).toBeVisible();
     await expect(row.getByRole('img')).toHaveAttribute('src', /GoodsPic\//);
 
-    // And orders its large size.
-    await row.getByRole('button').tap();
+    // And orders its large size with the add-on (the chooser offers it once the open menu has read the add-on's save).
     const chooser = page.getByRole('dialog', { name: goodsName });
+    const cheese = chooser.getByRole('checkbox', { name: new RegExp(`Extra cheese ${run}`) });
+    await expect(async () => {
+      if (!(await chooser.isVisible())) await row.getByRole('button').tap();
+      try {
+        await expect(cheese).toBeVisible({ timeout: 1_000 });
+      } catch (err) {
+        await chooser.getByRole('button', { name: 'Close' }).tap();
+        throw err;
+      }
+    }).toPass({ timeout: 10_000 });
     await chooser.getByRole('radio', { name: /Large/ }).check();
+    await cheese.check();
     await chooser.getByRole('button', { name: /Add to cart/ }).tap();
     await expect(chooser).toBeHidden();
     await page.getByRole('link', { name: 'Go to cart' }).tap();
