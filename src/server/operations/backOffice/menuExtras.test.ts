@@ -132,6 +132,21 @@ describe('pack units', () => {
     expect(await count('SELECT count(*)::int AS n FROM goods_punit WHERE goods_id = $1', [goods.goodsId])).toBe(1);
     goods = first.json.goods as MenuGoodsJson;
   });
+
+  test('a code named twice keeps it once and makes the other a new pack (no half-written save, no failure)', async () => {
+    const before = await extrasOf(goods.goodsId);
+    const code = before.packUnits[0]!.pcode;
+    const res = await api('PUT', `/staff/goods/${goods.goodsId}/pack-units`, {
+      cookie: owner,
+      body: { version: before.version, packUnits: [{ pcode: code, names: { zh: '打', tw: '打', en: 'Dozen' }, ref: 12, price: '190' }, { pcode: code, names: { zh: '箱', tw: '箱', en: 'Case' }, ref: 24, price: '350' }] },
+    });
+    expect(res.status).toBe(200);
+    const units = (res.json.extras as GoodsExtras).packUnits;
+    expect(units.map((u) => u.ref)).toEqual([12, 24]);
+    expect(units[0]!.pcode).toBe(code);
+    expect(units[1]!.pcode).not.toBe(code);
+    goods = res.json.goods as MenuGoodsJson;
+  });
 });
 
 describe('add-ons', () => {
@@ -151,7 +166,7 @@ describe('add-ons', () => {
     const options = await customer('Cust_GmGoodsChargingListGet_V1_Get', { GoodsID: goods.goodsId });
     expect((options.table1 ?? []).map((o) => o.Value)).toEqual([existing.names.en || existing.names.zh, 'Pearls']);
     const list = await customer('HBBPos_GoodsClass_GoodsList_V9_Get', { ShopID: DEMO.shops.main, ClassID: goods.classId, BaseID: DEMO.bases.dineIn });
-    expect((list.table1 ?? []).find((g) => g.GoodsID === goods.goodsId)).toMatchObject({ HasCharging: 1, PUnitCount: 1 });
+    expect((list.table1 ?? []).find((g) => g.GoodsID === goods.goodsId)).toMatchObject({ HasCharging: 1, PUnitCount: 2 });
   });
 });
 

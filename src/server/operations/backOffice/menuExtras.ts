@@ -193,12 +193,13 @@ export function savePackUnits(d: MenuDeps, goodsId: string, input: PackUnitsInpu
       if (units.findIndex((x) => x.ref === u.ref || (key(x.names) !== '' && key(x.names) === key(u.names))) !== i) errors.push({ field: `packUnits.${i}.ref`, message: say(d, 'menuPackDuplicate') });
     });
     refuseIfAny(errors);
-    // Codes: an existing pack keeps its (carts name it); a new one gets the next free.
+    // Codes: an existing pack keeps its (carts name it), once; a new one (or a repeated code) gets the next free.
     const known = new Set(extras.packUnits.map((u) => u.pcode));
-    const taken = new Set(units.filter((u) => known.has(u.pcode)).map((u) => u.pcode));
+    const kept = units.map((u, i) => known.has(u.pcode) && units.findIndex((v) => v.pcode === u.pcode) === i);
+    const taken = new Set(units.filter((_, i) => kept[i]).map((u) => u.pcode));
     let n = 1;
-    const stored = units.map((u) => {
-      if (taken.has(u.pcode)) return u;
+    const stored = units.map((u, i) => {
+      if (kept[i]) return u;
       while (taken.has(`P${n}`)) n += 1;
       taken.add(`P${n}`);
       return { ...u, pcode: `P${n}` };
@@ -243,7 +244,8 @@ export function saveBundleGroups(d: MenuDeps, goodsId: string, input: BundleGrou
       if (new Set(g.items.map((it) => it.goodsId)).size !== g.items.length) errors.push({ field: `groups.${i}.items`, message: say(d, 'menuBundlePartTwice', { group: label }) });
       if (g.items.filter((it) => it.isDefault).length > Math.max(g.choose, 0)) errors.push({ field: `groups.${i}.items`, message: say(d, 'menuBundleDefaults', { group: label, count: g.choose }) });
       const items = g.items.map((it, j) => ({ goodsId: it.goodsId, extraPrice: price(d, it.extraPrice || '0', settings.priceDecimals, `groups.${i}.items.${j}.extraPrice`, 'menuFieldExtraPrice', errors), isDefault: it.isDefault }));
-      const known = extras.bundleGroups.some((x) => x.bomClassId === g.bomClassId);
+      // A group keeps its id (once: a repeated id makes a new group).
+      const known = extras.bundleGroups.some((x) => x.bomClassId === g.bomClassId) && input.groups.findIndex((o) => o.bomClassId === g.bomClassId) === i;
       return { bomClassId: known ? g.bomClassId! : '', names, required: g.required, choose: g.choose, items };
     });
     refuseIfAny(errors);
