@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { defineMessages } from '../../../ui-kit/defineMessages';
-import { emptyTexts, NameFields, PartFooter, shownName, usePartSave, useChecks, x, type FieldError, type PartProps, type Texts } from './extrasShared';
+import { emptyTexts, NameFields, PartFooter, RemoveButton, shownName, usePartSave, useChecks, x, type FieldError, type PartProps, type Texts } from './extrasShared';
 import type { GoodsExtras, MenuApi } from './menuApi';
 
 const m = defineMessages({
@@ -86,9 +86,7 @@ export function AddOnsEditor({ api, goods, extras, language, decimals, onSaved }
               <span>{`${what(i)} · ${intl.formatMessage(m.salesPrice)}`}</span>
               <input {...invalid(`addOns.${i}.salesPrice`)} inputMode="decimal" value={a.salesPrice} placeholder={a.price} onChange={(e) => set(i, { salesPrice: e.target.value })} />
             </label>
-            <button type="button" className="btn btn-danger" onClick={() => setAddOns((all) => all.filter((_, j) => j !== i))}>
-              {intl.formatMessage(x.remove, { name: shownName(a.names, language) || what(i) })}
-            </button>
+            <RemoveButton name={shownName(a.names, language) || what(i)} onClick={() => setAddOns((all) => all.filter((_, j) => j !== i))} />
           </div>
         </fieldset>
       ))}
@@ -98,7 +96,7 @@ export function AddOnsEditor({ api, goods, extras, language, decimals, onSaved }
             <label>
               <span>{intl.formatMessage(m.offer)}</span>
               <select value={pick} onChange={(e) => setPick(e.target.value)}>
-                <option value="" />
+                <option value="">{intl.formatMessage(x.pick)}</option>
                 {offerable.map((o) => (
                   <option key={o.optionId} value={o.optionId}>
                     {`${shownName(o.names, language)} (${o.salesPrice})`}

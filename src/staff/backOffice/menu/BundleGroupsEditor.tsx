@@ -9,7 +9,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { defineMessages } from '../../../ui-kit/defineMessages';
-import { emptyTexts, NameFields, PartFooter, priceOk, shownName, usePartSave, useChecks, x, type FieldError, type PartProps, type Texts } from './extrasShared';
+import { emptyTexts, NameFields, PartFooter, priceOk, RemoveButton, shownName, usePartSave, useChecks, x, type FieldError, type PartProps, type Texts } from './extrasShared';
 import type { GoodsExtras, MenuApi } from './menuApi';
 
 const m = defineMessages({
@@ -21,6 +21,8 @@ const m = defineMessages({
   optional: { id: 'staff.menu.bundle.optional', defaultMessage: 'may choose up to' },
   choose: { id: 'staff.menu.bundle.choose', defaultMessage: 'Parts to choose' },
   extraPrice: { id: 'staff.menu.bundle.extraPrice', defaultMessage: 'Extra price of {name}' },
+  extraPriceShort: { id: 'staff.menu.bundle.extraPriceShort', defaultMessage: 'Extra price' },
+  isDefaultShort: { id: 'staff.menu.bundle.defaultShort', defaultMessage: 'Chosen by default' },
   isDefault: { id: 'staff.menu.bundle.default', defaultMessage: '{name} chosen by default' },
   addPart: { id: 'staff.menu.bundle.addPart', defaultMessage: 'Part to add to {group}' },
   addPartButton: { id: 'staff.menu.bundle.addPartButton', defaultMessage: 'Add the part' },
@@ -95,27 +97,23 @@ export function BundleGroupsEditor({ api, goods, extras, language, decimals, onS
                 <span>{`${title} · ${intl.formatMessage(m.choose)}`}</span>
                 <input {...invalid(`groups.${i}.choose`)} inputMode="numeric" value={g.choose} onChange={(e) => set(i, { choose: e.target.value })} />
               </label>
-              <button type="button" className="btn btn-danger" onClick={() => setGroups((all) => all.filter((_, j) => j !== i))}>
-                {intl.formatMessage(x.remove, { name: what(i) })}
-              </button>
+              <RemoveButton name={what(i)} onClick={() => setGroups((all) => all.filter((_, j) => j !== i))} />
             </div>
             <ul className="bundle-parts">
               {g.items.map((it, j) => {
                 const name = partName(it.goodsId);
                 return (
-                  <li key={it.goodsId} className="grid">
+                  <li key={it.goodsId}>
                     <strong>{name}</strong>
                     <label>
-                      <span>{intl.formatMessage(m.extraPrice, { name })}</span>
-                      <input {...invalid(`groups.${i}.items.${j}.extraPrice`)} inputMode="decimal" value={it.extraPrice} placeholder="0" onChange={(e) => set(i, { items: g.items.map((v, k) => (k === j ? { ...v, extraPrice: e.target.value } : v)) })} />
+                      <span>{intl.formatMessage(m.extraPriceShort)}</span>
+                      <input {...invalid(`groups.${i}.items.${j}.extraPrice`)} aria-label={intl.formatMessage(m.extraPrice, { name })} inputMode="decimal" value={it.extraPrice} placeholder="0" onChange={(e) => set(i, { items: g.items.map((v, k) => (k === j ? { ...v, extraPrice: e.target.value } : v)) })} />
                     </label>
                     <label className="check">
-                      <input type="checkbox" checked={it.isDefault} onChange={(e) => set(i, { items: g.items.map((v, k) => (k === j ? { ...v, isDefault: e.target.checked } : v)) })} />
-                      {intl.formatMessage(m.isDefault, { name })}
+                      <input type="checkbox" aria-label={intl.formatMessage(m.isDefault, { name })} checked={it.isDefault} onChange={(e) => set(i, { items: g.items.map((v, k) => (k === j ? { ...v, isDefault: e.target.checked } : v)) })} />
+                      {intl.formatMessage(m.isDefaultShort)}
                     </label>
-                    <button type="button" className="btn" onClick={() => set(i, { items: g.items.filter((_, k) => k !== j) })}>
-                      {intl.formatMessage(x.remove, { name: `${title}: ${name}` })}
-                    </button>
+                    <RemoveButton name={`${title}: ${name}`} danger={false} onClick={() => set(i, { items: g.items.filter((_, k) => k !== j) })} />
                   </li>
                 );
               })}
@@ -125,7 +123,7 @@ export function BundleGroupsEditor({ api, goods, extras, language, decimals, onS
                 <label>
                   <span>{intl.formatMessage(m.addPart, { group: title })}</span>
                   <select value={picks[i] ?? ''} onChange={(e) => setPicks((p) => ({ ...p, [i]: e.target.value }))}>
-                    <option value="" />
+                    <option value="">{intl.formatMessage(x.pick)}</option>
                     {addable.map((p) => (
                       <option key={p.goodsId} value={p.goodsId}>
                         {p.name}

@@ -31,7 +31,7 @@ const STYLE = `
 .goods-extras { border-top: 1px solid var(--line, #ddd); margin-top: 16px; padding-top: 8px; }
 .goods-extras .btn { min-height: 44px; }
 .goods-extras ul.bundle-parts { list-style: none; margin: 0; padding: 0; }
-.goods-extras ul.bundle-parts li { align-items: end; border-bottom: 1px solid var(--line, #ddd); padding-bottom: 8px; }
+.goods-extras ul.bundle-parts li { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1.4fr) auto; gap: 10px; align-items: end; border-bottom: 1px solid var(--line, #ddd); padding: 6px 0; }
 .goods-extras table.spec-texts { width: 100%; border-collapse: collapse; table-layout: fixed; }
 .goods-extras table.spec-texts th, .goods-extras table.spec-texts td { text-align: left; padding: 4px; }
 .goods-extras table.spec-texts input { width: 100%; box-sizing: border-box; }

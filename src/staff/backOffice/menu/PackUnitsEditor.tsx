@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { defineMessages } from '../../../ui-kit/defineMessages';
-import { emptyTexts, NameFields, PartFooter, usePartSave, useChecks, x, type FieldError, type PartProps, type Texts } from './extrasShared';
+import { emptyTexts, NameFields, PartFooter, RemoveButton, usePartSave, useChecks, type FieldError, type PartProps, type Texts } from './extrasShared';
 import type { GoodsExtras, MenuApi } from './menuApi';
 
 const m = defineMessages({
@@ -81,9 +81,7 @@ export function PackUnitsEditor({ api, goods, extras, language, decimals, onSave
               <span>{intl.formatMessage(m.salesPrice)}</span>
               <input {...invalid(`packUnits.${i}.salesPrice`)} inputMode="decimal" value={u.salesPrice} placeholder={u.price} onChange={(e) => set(i, { salesPrice: e.target.value })} />
             </label>
-            <button type="button" className="btn btn-danger" onClick={() => setUnits((all) => all.filter((_, j) => j !== i))}>
-              {intl.formatMessage(x.remove, { name: what(i) })}
-            </button>
+            <RemoveButton name={what(i)} onClick={() => setUnits((all) => all.filter((_, j) => j !== i))} />
           </div>
         </fieldset>
       ))}

@@ -21,6 +21,8 @@ export const x = defineMessages({
   required: { id: 'staff.menu.extras.required', defaultMessage: 'required' },
   missing: { id: 'staff.menu.extras.missing', defaultMessage: 'missing' },
   remove: { id: 'staff.menu.extras.remove', defaultMessage: 'Remove {name}' },
+  removeShort: { id: 'staff.menu.extras.removeShort', defaultMessage: 'Remove' },
+  pick: { id: 'staff.menu.extras.pick', defaultMessage: 'Choose…' },
   nameZh: { id: 'staff.menu.extras.nameZh', defaultMessage: '{what} (simplified Chinese)' },
   nameTw: { id: 'staff.menu.extras.nameTw', defaultMessage: '{what} (traditional Chinese)' },
   nameEn: { id: 'staff.menu.extras.nameEn', defaultMessage: '{what} (English)' },
@@ -119,6 +121,16 @@ export function PartFooter({ part, busy, errors, notice, onSave }: { part: strin
         </button>
       </div>
     </>
+  );
+}
+
+/** A remove button: "Remove" on it, what it removes in its name. */
+export function RemoveButton({ name, onClick, danger = true }: { name: string; onClick: () => void; danger?: boolean }) {
+  const intl = useIntl();
+  return (
+    <button type="button" className={`btn${danger ? ' btn-danger' : ''}`} aria-label={intl.formatMessage(x.remove, { name })} onClick={onClick}>
+      {intl.formatMessage(x.removeShort)}
+    </button>
   );
 }
 
