@@ -18,6 +18,31 @@ export interface StreamHandlers {
   onDown(): void;
 }
 
+/** Reads a Server-Sent Events body to its end, handing each frame's event name, id and data to onFrame. */
+export async function readFrames(body: ReadableStream<Uint8Array>, onFrame: (event: string, id: string, data: string) => void): Promise<void> {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let id = '';
+      let event = 'message';
+      let data = '';
+      for (const line of block.split('\n')) {
+        if (line.startsWith('id:')) id = line.slice(3).trim();
+        else if (line.startsWith('event:')) event = line.slice(6).trim();
+        else if (line.startsWith('data:')) data += line.slice(5).trim();
+      }
+      onFrame(event, id, data);
+    }
+  }
+}
+
 export function openStaffStream(token: string, baseId: string, handlers: StreamHandlers): () => void {
   let stopped = false;
   let lastId = '';
@@ -35,35 +60,17 @@ export function openStaffStream(token: string, baseId: string, handlers: StreamH
       if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
       delay = 2_000;
       handlers.onOpen();
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          let id = '';
-          let event = 'message';
-          let data = '';
-          for (const line of block.split('\n')) {
-            if (line.startsWith('id:')) id = line.slice(3).trim();
-            else if (line.startsWith('event:')) event = line.slice(6).trim();
-            else if (line.startsWith('data:')) data += line.slice(5).trim();
-          }
-          if (event === 'reload') handlers.onReload();
-          else if (data) {
-            if (id) lastId = id;
-            try {
-              handlers.onEvent(JSON.parse(data) as StaffEvent);
-            } catch {
-              // a frame we cannot read: skip it
-            }
+      await readFrames(res.body, (event, id, data) => {
+        if (event === 'reload') handlers.onReload();
+        else if (data) {
+          if (id) lastId = id;
+          try {
+            handlers.onEvent(JSON.parse(data) as StaffEvent);
+          } catch {
+            // a frame we cannot read: skip it
           }
         }
-      }
+      });
     } catch {
       // cut off, refused or stopped
     }

@@ -9,6 +9,8 @@
  *                                    table's code; anyone else 404
  *   GET /staff/events?baseId=…       an outlet's staff (Authorization: Bearer <STAFF_TOKEN>):
  *                                    that outlet's events and the sold-out marks
+ *   GET /staff/board/events          the ready board (X-Board-Token: a board link's token): the
+ *                                    outlet's pickup numbers, pushed when they change (boardStream.ts)
  *
  * Each event is `id: <event id>` and `data: <LiveEvent JSON>`. A client that
  * reconnects with Last-Event-ID (or ?lastEventId=) first gets what it missed
@@ -35,6 +37,11 @@ import { orderedOn } from '../operations/orders/sheetRows';
 import { checkLiveFrame } from '../../shared/protocol/live';
 import type { LiveEvent } from './emit';
 import { EventHub, eventsSince } from './hub';
+import { BoardStream, BoardStreams, DEFAULT_BOARD_STREAM_OPTIONS } from './boardStream';
+import { boardLinkOf } from '../http/staffBoard';
+import { boardNumbers } from '../operations/orders/board';
+import { langFromHeader, message } from '../messages';
+import { BOARD_TOKEN_HEADER } from '../../shared/protocol/staffBoard';
 import { OpenStreams, type StreamKind } from './streams';
 
 export interface EventStreamOptions {
@@ -53,10 +60,14 @@ export interface EventsDeps {
   options?: Partial<EventStreamOptions>;
   /** The registry of open streams and their caps (made here when not given). */
   streams?: OpenStreams;
+  /** This instance's board streams by link (DELETE /staff/board-links/:id ends them; made here when not given). */
+  boards?: BoardStreams;
+  /** The board streams' pacing (tests make it quicker). */
+  boardOptions?: Partial<typeof DEFAULT_BOARD_STREAM_OPTIONS>;
 }
 
 /** The routes that are live streams (http/shutdown.ts lets them through to be told to reconnect). */
-export const STREAM_ROUTES: ReadonlySet<string> = new Set(['/events/orders', '/events/sheets/:sheetId', '/staff/events']);
+export const STREAM_ROUTES: ReadonlySet<string> = new Set(['/events/orders', '/events/sheets/:sheetId', '/staff/events', '/staff/board/events']);
 
 /** One open stream: writes frames, beats, drops itself when the client stops reading. */
 export class Stream {
@@ -182,7 +193,7 @@ function lastEventId(req: FastifyRequest): string | null {
   return value && /^\d{1,18}$/.test(value) ? value : null;
 }
 
-export async function eventRoutes(app: FastifyInstance, { db, config, clock, options, streams: given }: EventsDeps): Promise<void> {
+export async function eventRoutes(app: FastifyInstance, { db, config, clock, options, streams: given, boards = new BoardStreams(), boardOptions }: EventsDeps): Promise<void> {
   const opts = { ...DEFAULT_EVENT_OPTIONS, ...options };
   const streams = given ?? new OpenStreams(config.streams);
   const hub = new EventHub(db);
@@ -271,6 +282,41 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
     const orderedHere = await orderedOn(db, sheetId, sheet.vip_id, viewer);
     if (!mayRead({ tableId: sheet.table_id, orderedHere, scannedTables })) return refuse(reply, 404, 'no such sheet');
     return open(req, reply, { kind: 'sheet', session: session?.sessionId ?? null, viewer }, [`sheet:${sheetId}`], `e.sheet_id = $2`, [sheetId]);
+  });
+
+  // The ready board's stream: the board link's token, as its read (http/staffBoard.ts); numbers only, pushed.
+  app.get('/staff/board/events', async (req, reply) => {
+    const raw = req.headers[BOARD_TOKEN_HEADER];
+    const token = typeof raw === 'string' ? raw.trim() : '';
+    const link = await boardLinkOf(db, token);
+    if (!link) return refuse(reply, 401, message('boardLinkInvalid', langFromHeader(req.headers['accept-language'])));
+    if (!streams.closing && streams.full()) {
+      streams.counts.refusedFull += 1;
+      return reply.code(503).header('Retry-After', '30').header('Cache-Control', 'no-store').send({ error: 'too many live streams on this instance: poll, or try again later' });
+    }
+    reply.hijack();
+    let unsubscribe = () => undefined as void;
+    let forget = () => undefined as void;
+    const stream = new BoardStream(
+      reply.raw,
+      { heartbeatMs: opts.heartbeatMs, maxBufferBytes: opts.maxBufferBytes, ...DEFAULT_BOARD_STREAM_OPTIONS, ...boardOptions },
+      async () => {
+        const now = await boardLinkOf(db, token);
+        return now ? boardNumbers(db, now.base_id, now.ready_minutes, clock.now()) : null;
+      },
+      () => {
+        unsubscribe();
+        forget();
+        streams.remove(stream);
+      },
+      (err) => req.log.error({ err }, 'the ready board stream could not read the board'),
+    );
+    streams.add(stream, { kind: 'staff', session: null, ip: req.ip });
+    if (stream.closed) return;
+    forget = boards.add(link.link_id, stream);
+    unsubscribe = hub.subscribe({ keys: [`base:${link.base_id}`], deliver: () => stream.changed() });
+    // The board as it is now, at once: the TV needs no read of its own.
+    await stream.push();
   });
 
   // The staff stream: a staff session or the automation key, kitchen and up, of the outlet (http/staffAuth.ts).
