@@ -7,9 +7,13 @@
  * again, in case something was missed meanwhile.
  */
 import type { LiveFrame } from '../shared/protocol/live';
+import type { StaffListedSheetJson } from '../shared/protocol/staff';
 
-/** An event of the outlet's stream: a frame of shared/protocol/live.ts. */
-export type StaffEvent = LiveFrame;
+/**
+ * An event of the outlet's stream: a frame of shared/protocol/live.ts; a sheet's event carries the sheet as
+ * GET /staff/sheets lists it (null: no longer in the outlet's list; absent from an older service).
+ */
+export type StaffEvent = LiveFrame & { sheet?: StaffListedSheetJson | null };
 
 export interface StreamHandlers {
   onEvent(e: StaffEvent): void;
@@ -19,7 +23,7 @@ export interface StreamHandlers {
 }
 
 /** Reads a Server-Sent Events body to its end, handing each frame's event name, id and data to onFrame. */
-export async function readFrames(body: ReadableStream<Uint8Array>, onFrame: (event: string, id: string, data: string) => void): Promise<void> {
+export async function readFrames(body: NonNullable<Response['body']>, onFrame: (event: string, id: string, data: string) => void): Promise<void> {
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   for (;;) {
@@ -43,7 +47,7 @@ export async function readFrames(body: ReadableStream<Uint8Array>, onFrame: (eve
   }
 }
 
-export function openStaffStream(token: string, baseId: string, handlers: StreamHandlers): () => void {
+export function openStaffStream(token: string, baseId: string, handlers: StreamHandlers, locale?: string): () => void {
   let stopped = false;
   let lastId = '';
   let delay = 2_000;
@@ -54,7 +58,13 @@ export function openStaffStream(token: string, baseId: string, handlers: StreamH
     abort = new AbortController();
     try {
       const res = await fetch(`/staff/events?baseId=${encodeURIComponent(baseId)}`, {
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), accept: 'text/event-stream', ...(lastId ? { 'last-event-id': lastId } : {}) },
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          accept: 'text/event-stream',
+          // The sheets the events carry come in the screen's language.
+          ...(locale ? { 'accept-language': locale } : {}),
+          ...(lastId ? { 'last-event-id': lastId } : {}),
+        },
         signal: abort.signal,
       });
       if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);

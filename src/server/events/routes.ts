@@ -8,7 +8,9 @@
  *                                    it, and for a table's sheet a browser that scanned the
  *                                    table's code; anyone else 404
  *   GET /staff/events?baseId=…       an outlet's staff (Authorization: Bearer <STAFF_TOKEN>):
- *                                    that outlet's events and the sold-out marks
+ *                                    that outlet's events and the sold-out marks; each sheet
+ *                                    event's frame carries `sheet`, the sheet as GET /staff/sheets
+ *                                    lists it in the Accept-Language (null: not the outlet's list's)
  *   GET /staff/board/events          the ready board (X-Board-Token: a board link's token): the
  *                                    outlet's pickup numbers, pushed when they change (boardStream.ts)
  *
@@ -40,7 +42,9 @@ import { EventHub, eventsSince } from './hub';
 import { BoardStream, BoardStreams, DEFAULT_BOARD_STREAM_OPTIONS } from './boardStream';
 import { boardLinkOf } from '../http/staffBoard';
 import { boardNumbers } from '../operations/orders/board';
-import { langFromHeader, message } from '../messages';
+import { langFromHeader, message, type Lang } from '../messages';
+import { listStaffSheets } from '../operations/orders/staffSheets';
+import type { StaffListedSheetJson } from '../../shared/protocol/staff';
 import { BOARD_TOKEN_HEADER } from '../../shared/protocol/staffBoard';
 import { OpenStreams, type StreamKind } from './streams';
 
@@ -73,6 +77,8 @@ export const STREAM_ROUTES: ReadonlySet<string> = new Set(['/events/orders', '/e
 export class Stream {
   private readonly sent = new Set<string>();
   private readonly pending: LiveEvent[] = [];
+  /** Frames wait for their additions here, in order. */
+  private chain: Promise<void> = Promise.resolve();
   private replaying = true;
   private timer: NodeJS.Timeout;
   closed = false;
@@ -84,6 +90,11 @@ export class Stream {
     private readonly onClose: () => void,
     /** Checks each frame before it is sent (throws when it is not the schema's); none in production. */
     private readonly check?: (frame: unknown) => void,
+    /**
+     * What a frame of a sheet's event carries besides (the staff stream: the sheet as GET /staff/sheets
+     * answers it), read as the event arrives; frames still go out in the events' order.
+     */
+    private readonly addition?: (event: LiveEvent) => Promise<Record<string, unknown>>,
   ) {
     raw.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -122,7 +133,17 @@ export class Stream {
       if (this.sent.has(event.id)) return;
       this.sent.add(event.id);
     }
-    const frame = forClient(event, this.viewer);
+    if (this.addition) {
+      const extra = event.kind !== 'menu' && event.sheetId ? this.addition(event).catch(() => ({})) : Promise.resolve({});
+      this.chain = this.chain.then(async () => this.sendFrame(event, await extra));
+      return;
+    }
+    this.sendFrame(event, {});
+  }
+
+  private sendFrame(event: LiveEvent, extra: Record<string, unknown>): void {
+    if (this.closed) return;
+    const frame = { ...forClient(event, this.viewer), ...extra };
     if (this.check) {
       try {
         this.check(frame);
@@ -211,6 +232,7 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
     keys: string[],
     where: string,
     params: unknown[],
+    addition?: (event: LiveEvent) => Promise<Record<string, unknown>>,
   ) {
     if (!streams.closing && streams.full()) {
       streams.counts.refusedFull += 1;
@@ -229,6 +251,7 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
         streams.remove(stream);
       },
       check,
+      addition,
     );
     streams.add(stream, { kind: who.kind, session: who.session, ip: req.ip });
     if (stream.closed) return;
@@ -319,6 +342,21 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
     await stream.push();
   });
 
+  /** The sheet of an event as GET /staff/sheets lists it, shared by the outlet's staff streams (the latest events' kept). */
+  const staffSheets = new Map<string, Promise<StaffListedSheetJson | null>>();
+  const staffSheetOf = (event: LiveEvent, lang: Lang): Promise<StaffListedSheetJson | null> => {
+    const key = `${event.id}:${lang}`;
+    let read = staffSheets.get(key);
+    if (!read) {
+      read = listStaffSheets(db, { baseId: event.baseId, sheetIds: event.sheetId, limit: 1 }, lang, clock.now()).then((a) => a.sheets[0] ?? null);
+      staffSheets.set(key, read);
+      // A read that failed is not kept; the oldest go past 500 events.
+      read.catch(() => staffSheets.delete(key));
+      if (staffSheets.size > 500) staffSheets.delete(staffSheets.keys().next().value!);
+    }
+    return read;
+  };
+
   // The staff stream: a staff session or the automation key, kitchen and up, of the outlet (http/staffAuth.ts).
   {
     const guard = staffGuard({ db, config, clock });
@@ -328,7 +366,11 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
       const baseId = String(req.query.baseId ?? '');
       const [base] = baseId && baseId.length <= 64 ? await db.query<{ ent_id: string }>('SELECT ent_id FROM base WHERE base_id = $1', [baseId]) : [];
       if (!base) return refuse(reply, 404, `no outlet ${baseId}`);
-      return open(req, reply, { kind: 'staff', session: null, viewer: null }, [`base:${baseId}`, `ent:${base.ent_id}`], `e.base_id = $2 OR (e.kind = 'menu' AND e.ent_id = $3)`, [baseId, base.ent_id]);
+      const lang = langFromHeader(req.headers['accept-language']);
+      // Each sheet event carries the sheet as the kitchen's list has it (null: no longer the outlet's list's), read
+      // once per event and language for every screen of the outlet: the screens need not read it again each.
+      const addition = async (event: LiveEvent) => ({ sheet: await staffSheetOf(event, lang) });
+      return open(req, reply, { kind: 'staff', session: null, viewer: null }, [`base:${baseId}`, `ent:${base.ent_id}`], `e.base_id = $2 OR (e.kind = 'menu' AND e.ent_id = $3)`, [baseId, base.ent_id], addition);
     });
   }
 }
