@@ -162,6 +162,16 @@ describe('the ready board', () => {
     expect(JSON.stringify(listed.json)).not.toContain(token);
     const owner = await signInAs('owner');
     expect((await call('POST', '/staff/board-links', { cookie: owner, body: { baseId: quick } })).status).toBe(200);
+    // The staff program's Ready board section lists, creates and revokes through these: the kitchen and the
+    // cashier are refused each, a manager elsewhere than their outlet too.
+    const cashier = await signInAs('cashier');
+    const linkId = String((made.json.link as Json).linkId);
+    for (const [who, cookie] of [['kitchen', kitchen], ['cashier', cashier]] as const) {
+      expect([who, (await call('GET', `/staff/board-links?baseId=${DEMO.bases.dineIn}`, { cookie })).status]).toEqual([who, 403]);
+      expect([who, (await call('POST', '/staff/board-links', { cookie, body: { baseId: DEMO.bases.dineIn } })).status]).toEqual([who, 403]);
+      expect([who, (await call('DELETE', `/staff/board-links/${linkId}`, { cookie })).status]).toEqual([who, 403]);
+    }
+    expect((await call('GET', `/staff/board-links?baseId=${quick}`, { cookie: manager })).status).toBe(403);
     const audits = await h.db.query<{ action: string }>("SELECT action FROM staff_audit WHERE action LIKE 'board.%'");
     expect(audits.length).toBeGreaterThanOrEqual(2);
   });
