@@ -34,6 +34,7 @@ import { staffScreenRoutes } from './http/staffScreen';
 import { staffAccountRoutesPlugin } from './http/staffAccounts';
 import { staffBoardRoutesPlugin } from './http/staffBoard';
 import { eventRoutes, STREAM_ROUTES, type EventStreamOptions } from './events/routes';
+import { BoardStreams } from './events/boardStream';
 import { OpenStreams } from './events/streams';
 import { limitConnections, serverOptions } from './http/connections';
 import { loggingOptions, registerRequestLog, type LogTarget } from './http/logging';
@@ -119,10 +120,11 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // Staff accounts: sign-in, sign-out, accounts, PINs, the audit (issue 26).
   await app.register(staffAccountRoutesPlugin, { db, config, clock });
   // The ready board: its links (managers) and its read by a link's token (issue 26 section 4).
-  await app.register(staffBoardRoutesPlugin, { db, config, clock });
+  const boards = new BoardStreams();
+  await app.register(staffBoardRoutesPlugin, { db, config, clock, boards });
 
   // Live order events (Server-Sent Events) for customers, a table's sheet and the staff.
-  await app.register(eventRoutes, { db, config, clock, options: deps.events, streams });
+  await app.register(eventRoutes, { db, config, clock, options: deps.events, streams, boards });
 
   // Expired sessions and idle guests, pruned in the background (issue 22).
   registerSessionPruning(app, { db, config, clock });

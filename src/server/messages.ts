@@ -579,6 +579,7 @@ const M = {
   ticketDineIn: { en: 'Dine-in {no}', 'zh-CN': '堂食 {no}', 'zh-TW': '堂食 {no}' },
   ticketRound: { en: 'Round {round}', 'zh-CN': '第 {round} 轮', 'zh-TW': '第 {round} 輪' },
   ticketReprint: { en: 'REPRINT / 重印', 'zh-CN': '重印 / REPRINT', 'zh-TW': '重印 / REPRINT' },
+  ticketVoid: { en: 'VOID / 作廢', 'zh-CN': '作废 / VOID', 'zh-TW': '作廢 / VOID' },
   ticketRemark: { en: 'Note: {text}', 'zh-CN': '备注：{text}', 'zh-TW': '備註：{text}' },
   ticketTakeTime: { en: 'Take at {time}', 'zh-CN': '取餐 {time}', 'zh-TW': '取餐 {time}' },
   ticketAllStations: { en: 'All', 'zh-CN': '全部', 'zh-TW': '全部' },

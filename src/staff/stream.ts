@@ -7,9 +7,13 @@
  * again, in case something was missed meanwhile.
  */
 import type { LiveFrame } from '../shared/protocol/live';
+import type { StaffListedSheetJson } from '../shared/protocol/staff';
 
-/** An event of the outlet's stream: a frame of shared/protocol/live.ts. */
-export type StaffEvent = LiveFrame;
+/**
+ * An event of the outlet's stream: a frame of shared/protocol/live.ts; a sheet's event carries the sheet as
+ * GET /staff/sheets lists it (null: no longer in the outlet's list; absent from an older service).
+ */
+export type StaffEvent = LiveFrame & { sheet?: StaffListedSheetJson | null };
 
 export interface StreamHandlers {
   onEvent(e: StaffEvent): void;
@@ -18,7 +22,32 @@ export interface StreamHandlers {
   onDown(): void;
 }
 
-export function openStaffStream(token: string, baseId: string, handlers: StreamHandlers): () => void {
+/** Reads a Server-Sent Events body to its end, handing each frame's event name, id and data to onFrame. */
+export async function readFrames(body: NonNullable<Response['body']>, onFrame: (event: string, id: string, data: string) => void): Promise<void> {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let id = '';
+      let event = 'message';
+      let data = '';
+      for (const line of block.split('\n')) {
+        if (line.startsWith('id:')) id = line.slice(3).trim();
+        else if (line.startsWith('event:')) event = line.slice(6).trim();
+        else if (line.startsWith('data:')) data += line.slice(5).trim();
+      }
+      onFrame(event, id, data);
+    }
+  }
+}
+
+export function openStaffStream(token: string, baseId: string, handlers: StreamHandlers, locale?: string): () => void {
   let stopped = false;
   let lastId = '';
   let delay = 2_000;
@@ -29,41 +58,29 @@ export function openStaffStream(token: string, baseId: string, handlers: StreamH
     abort = new AbortController();
     try {
       const res = await fetch(`/staff/events?baseId=${encodeURIComponent(baseId)}`, {
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), accept: 'text/event-stream', ...(lastId ? { 'last-event-id': lastId } : {}) },
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          accept: 'text/event-stream',
+          // The sheets the events carry come in the screen's language.
+          ...(locale ? { 'accept-language': locale } : {}),
+          ...(lastId ? { 'last-event-id': lastId } : {}),
+        },
         signal: abort.signal,
       });
       if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
       delay = 2_000;
       handlers.onOpen();
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          let id = '';
-          let event = 'message';
-          let data = '';
-          for (const line of block.split('\n')) {
-            if (line.startsWith('id:')) id = line.slice(3).trim();
-            else if (line.startsWith('event:')) event = line.slice(6).trim();
-            else if (line.startsWith('data:')) data += line.slice(5).trim();
-          }
-          if (event === 'reload') handlers.onReload();
-          else if (data) {
-            if (id) lastId = id;
-            try {
-              handlers.onEvent(JSON.parse(data) as StaffEvent);
-            } catch {
-              // a frame we cannot read: skip it
-            }
+      await readFrames(res.body, (event, id, data) => {
+        if (event === 'reload') handlers.onReload();
+        else if (data) {
+          if (id) lastId = id;
+          try {
+            handlers.onEvent(JSON.parse(data) as StaffEvent);
+          } catch {
+            // a frame we cannot read: skip it
           }
         }
-      }
+      });
     } catch {
       // cut off, refused or stopped
     }

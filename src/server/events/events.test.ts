@@ -129,6 +129,30 @@ describe('audiences', () => {
     expect(data(await aliceSees.next(forSheet(sheetId, 'closed'))).data).toMatchObject({ status: 3, payStatus: 2 });
   });
 
+  test('the staff stream pushes each sheet event with the sheet as GET /staff/sheets lists it, in the screen language, in order', async () => {
+    const en = await sse(`${h.url}/staff/events?baseId=${DEMO.bases.quick}`, { ...STAFF, 'accept-language': 'en' });
+    const tw = await sse(`${h.url}/staff/events?baseId=${DEMO.bases.quick}`, { ...STAFF, 'accept-language': 'zh-TW' });
+    const guest = await guestClient(h);
+    const placed = await submit(guest, pickupHeader({ TotalAmo: 49 }), [line(BBQ, 48)]);
+    const sheetId = String(placed.data.table1![0]!.SheetID);
+    await staff(`/staff/sheets/${sheetId}/close`, { paidAtCounter: true });
+    await staff(`/staff/sheets/${sheetId}/progress`, { progress: 'preparing' });
+    type Pushed = { kind: string; sheetId: string; sheet?: { sheetId: string; progress: string; items: { goodsName: string }[] } | null };
+    const pushed = (f: { data: string }) => JSON.parse(f.data) as Pushed;
+    const enFrame = pushed(await en.next((f) => f.data.includes(sheetId) && pushed(f).sheet?.progress === 'preparing'));
+    const listed = ((await (await fetch(`${h.url}/staff/sheets?baseId=${DEMO.bases.quick}&sheetIds=${sheetId}`, { headers: { ...STAFF, 'accept-language': 'en' } })).json()) as { sheets: unknown[] }).sheets[0];
+    expect(enFrame.sheet).toEqual(listed);
+    expect(enFrame.sheet!.items[0]!.goodsName).toMatch(/[A-Za-z]/);
+    const twFrame = pushed(await tw.next((f) => f.data.includes(sheetId) && pushed(f).sheet?.progress === 'preparing'));
+    expect(twFrame.sheet!.items[0]!.goodsName).toBe('叉燒飯');
+    // In the events' order: placed, paid, preparing.
+    const ofSheet = en.frames.map(pushed).filter((e) => e.sheetId === sheetId);
+    expect(ofSheet.map((e) => e.kind)).toEqual(expect.arrayContaining(['paid', 'progress']));
+    expect(ofSheet.findIndex((e) => e.kind === 'paid')).toBeLessThan(ofSheet.findIndex((e) => e.sheet?.progress === 'preparing'));
+    en.close();
+    tw.close();
+  });
+
   test('sold-out marks reach customers and staff of the enterprise', async () => {
     const customer = await guestClient(h);
     const stream = await sse(`${h.url}/events/orders`, { cookie: customer.cookie });

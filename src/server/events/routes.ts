@@ -8,7 +8,11 @@
  *                                    it, and for a table's sheet a browser that scanned the
  *                                    table's code; anyone else 404
  *   GET /staff/events?baseId=…       an outlet's staff (Authorization: Bearer <STAFF_TOKEN>):
- *                                    that outlet's events and the sold-out marks
+ *                                    that outlet's events and the sold-out marks; each sheet
+ *                                    event's frame carries `sheet`, the sheet as GET /staff/sheets
+ *                                    lists it in the Accept-Language (null: not the outlet's list's)
+ *   GET /staff/board/events          the ready board (X-Board-Token: a board link's token): the
+ *                                    outlet's pickup numbers, pushed when they change (boardStream.ts)
  *
  * Each event is `id: <event id>` and `data: <LiveEvent JSON>`. A client that
  * reconnects with Last-Event-ID (or ?lastEventId=) first gets what it missed
@@ -35,6 +39,13 @@ import { orderedOn } from '../operations/orders/sheetRows';
 import { checkLiveFrame } from '../../shared/protocol/live';
 import type { LiveEvent } from './emit';
 import { EventHub, eventsSince } from './hub';
+import { BoardStream, BoardStreams, DEFAULT_BOARD_STREAM_OPTIONS } from './boardStream';
+import { boardLinkOf } from '../http/staffBoard';
+import { boardNumbers } from '../operations/orders/board';
+import { langFromHeader, message, type Lang } from '../messages';
+import { listStaffSheets } from '../operations/orders/staffSheets';
+import type { StaffListedSheetJson } from '../../shared/protocol/staff';
+import { BOARD_TOKEN_HEADER } from '../../shared/protocol/staffBoard';
 import { OpenStreams, type StreamKind } from './streams';
 
 export interface EventStreamOptions {
@@ -53,15 +64,21 @@ export interface EventsDeps {
   options?: Partial<EventStreamOptions>;
   /** The registry of open streams and their caps (made here when not given). */
   streams?: OpenStreams;
+  /** This instance's board streams by link (DELETE /staff/board-links/:id ends them; made here when not given). */
+  boards?: BoardStreams;
+  /** The board streams' pacing (tests make it quicker). */
+  boardOptions?: Partial<typeof DEFAULT_BOARD_STREAM_OPTIONS>;
 }
 
 /** The routes that are live streams (http/shutdown.ts lets them through to be told to reconnect). */
-export const STREAM_ROUTES: ReadonlySet<string> = new Set(['/events/orders', '/events/sheets/:sheetId', '/staff/events']);
+export const STREAM_ROUTES: ReadonlySet<string> = new Set(['/events/orders', '/events/sheets/:sheetId', '/staff/events', '/staff/board/events']);
 
 /** One open stream: writes frames, beats, drops itself when the client stops reading. */
 export class Stream {
   private readonly sent = new Set<string>();
   private readonly pending: LiveEvent[] = [];
+  /** Frames wait for their additions here, in order. */
+  private chain: Promise<void> = Promise.resolve();
   private replaying = true;
   private timer: NodeJS.Timeout;
   closed = false;
@@ -73,6 +90,11 @@ export class Stream {
     private readonly onClose: () => void,
     /** Checks each frame before it is sent (throws when it is not the schema's); none in production. */
     private readonly check?: (frame: unknown) => void,
+    /**
+     * What a frame of a sheet's event carries besides (the staff stream: the sheet as GET /staff/sheets
+     * answers it), read as the event arrives; frames still go out in the events' order.
+     */
+    private readonly addition?: (event: LiveEvent) => Promise<Record<string, unknown>>,
   ) {
     raw.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -111,7 +133,17 @@ export class Stream {
       if (this.sent.has(event.id)) return;
       this.sent.add(event.id);
     }
-    const frame = forClient(event, this.viewer);
+    if (this.addition) {
+      const extra = event.kind !== 'menu' && event.sheetId ? this.addition(event).catch(() => ({})) : Promise.resolve({});
+      this.chain = this.chain.then(async () => this.sendFrame(event, await extra));
+      return;
+    }
+    this.sendFrame(event, {});
+  }
+
+  private sendFrame(event: LiveEvent, extra: Record<string, unknown>): void {
+    if (this.closed) return;
+    const frame = { ...forClient(event, this.viewer), ...extra };
     if (this.check) {
       try {
         this.check(frame);
@@ -182,7 +214,7 @@ function lastEventId(req: FastifyRequest): string | null {
   return value && /^\d{1,18}$/.test(value) ? value : null;
 }
 
-export async function eventRoutes(app: FastifyInstance, { db, config, clock, options, streams: given }: EventsDeps): Promise<void> {
+export async function eventRoutes(app: FastifyInstance, { db, config, clock, options, streams: given, boards = new BoardStreams(), boardOptions }: EventsDeps): Promise<void> {
   const opts = { ...DEFAULT_EVENT_OPTIONS, ...options };
   const streams = given ?? new OpenStreams(config.streams);
   const hub = new EventHub(db);
@@ -200,6 +232,7 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
     keys: string[],
     where: string,
     params: unknown[],
+    addition?: (event: LiveEvent) => Promise<Record<string, unknown>>,
   ) {
     if (!streams.closing && streams.full()) {
       streams.counts.refusedFull += 1;
@@ -218,6 +251,7 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
         streams.remove(stream);
       },
       check,
+      addition,
     );
     streams.add(stream, { kind: who.kind, session: who.session, ip: req.ip });
     if (stream.closed) return;
@@ -273,6 +307,56 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
     return open(req, reply, { kind: 'sheet', session: session?.sessionId ?? null, viewer }, [`sheet:${sheetId}`], `e.sheet_id = $2`, [sheetId]);
   });
 
+  // The ready board's stream: the board link's token, as its read (http/staffBoard.ts); numbers only, pushed.
+  app.get('/staff/board/events', async (req, reply) => {
+    const raw = req.headers[BOARD_TOKEN_HEADER];
+    const token = typeof raw === 'string' ? raw.trim() : '';
+    const link = await boardLinkOf(db, token);
+    if (!link) return refuse(reply, 401, message('boardLinkInvalid', langFromHeader(req.headers['accept-language'])));
+    if (!streams.closing && streams.full()) {
+      streams.counts.refusedFull += 1;
+      return reply.code(503).header('Retry-After', '30').header('Cache-Control', 'no-store').send({ error: 'too many live streams on this instance: poll, or try again later' });
+    }
+    reply.hijack();
+    let unsubscribe = () => undefined as void;
+    let forget = () => undefined as void;
+    const stream = new BoardStream(
+      reply.raw,
+      { heartbeatMs: opts.heartbeatMs, maxBufferBytes: opts.maxBufferBytes, ...DEFAULT_BOARD_STREAM_OPTIONS, ...boardOptions },
+      async () => {
+        const now = await boardLinkOf(db, token);
+        return now ? boardNumbers(db, now.base_id, now.ready_minutes, clock.now()) : null;
+      },
+      () => {
+        unsubscribe();
+        forget();
+        streams.remove(stream);
+      },
+      (err) => req.log.error({ err }, 'the ready board stream could not read the board'),
+    );
+    streams.add(stream, { kind: 'staff', session: null, ip: req.ip });
+    if (stream.closed) return;
+    forget = boards.add(link.link_id, stream);
+    unsubscribe = hub.subscribe({ keys: [`base:${link.base_id}`], deliver: () => stream.changed() });
+    // The board as it is now, at once: the TV needs no read of its own.
+    await stream.push();
+  });
+
+  /** The sheet of an event as GET /staff/sheets lists it, shared by the outlet's staff streams (the latest events' kept). */
+  const staffSheets = new Map<string, Promise<StaffListedSheetJson | null>>();
+  const staffSheetOf = (event: LiveEvent, lang: Lang): Promise<StaffListedSheetJson | null> => {
+    const key = `${event.id}:${lang}`;
+    let read = staffSheets.get(key);
+    if (!read) {
+      read = listStaffSheets(db, { baseId: event.baseId, sheetIds: event.sheetId, limit: 1 }, lang, clock.now()).then((a) => a.sheets[0] ?? null);
+      staffSheets.set(key, read);
+      // A read that failed is not kept; the oldest go past 500 events.
+      read.catch(() => staffSheets.delete(key));
+      if (staffSheets.size > 500) staffSheets.delete(staffSheets.keys().next().value!);
+    }
+    return read;
+  };
+
   // The staff stream: a staff session or the automation key, kitchen and up, of the outlet (http/staffAuth.ts).
   {
     const guard = staffGuard({ db, config, clock });
@@ -282,7 +366,11 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
       const baseId = String(req.query.baseId ?? '');
       const [base] = baseId && baseId.length <= 64 ? await db.query<{ ent_id: string }>('SELECT ent_id FROM base WHERE base_id = $1', [baseId]) : [];
       if (!base) return refuse(reply, 404, `no outlet ${baseId}`);
-      return open(req, reply, { kind: 'staff', session: null, viewer: null }, [`base:${baseId}`, `ent:${base.ent_id}`], `e.base_id = $2 OR (e.kind = 'menu' AND e.ent_id = $3)`, [baseId, base.ent_id]);
+      const lang = langFromHeader(req.headers['accept-language']);
+      // Each sheet event carries the sheet as the kitchen's list has it (null: no longer the outlet's list's), read
+      // once per event and language for every screen of the outlet: the screens need not read it again each.
+      const addition = async (event: LiveEvent) => ({ sheet: await staffSheetOf(event, lang) });
+      return open(req, reply, { kind: 'staff', session: null, viewer: null }, [`base:${baseId}`, `ent:${base.ent_id}`], `e.base_id = $2 OR (e.kind = 'menu' AND e.ent_id = $3)`, [baseId, base.ent_id], addition);
     });
   }
 }

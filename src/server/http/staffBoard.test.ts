@@ -14,6 +14,7 @@ import { DEMO_STAFF } from '../db/seed/staff';
 import { startHarness, type Harness } from '../test/harness';
 import { deliveryHeader, demoIds, dineInHeader, guestClient, line, pickupHeader, submit } from '../test/orders';
 import type { GatewayClient } from '../test/harness';
+import { openSse } from '../test/sseClient';
 
 jest.setTimeout(120_000);
 
@@ -161,6 +162,16 @@ describe('the ready board', () => {
     expect(JSON.stringify(listed.json)).not.toContain(token);
     const owner = await signInAs('owner');
     expect((await call('POST', '/staff/board-links', { cookie: owner, body: { baseId: quick } })).status).toBe(200);
+    // The staff program's Ready board section lists, creates and revokes through these: the kitchen and the
+    // cashier are refused each, a manager elsewhere than their outlet too.
+    const cashier = await signInAs('cashier');
+    const linkId = String((made.json.link as Json).linkId);
+    for (const [who, cookie] of [['kitchen', kitchen], ['cashier', cashier]] as const) {
+      expect([who, (await call('GET', `/staff/board-links?baseId=${DEMO.bases.dineIn}`, { cookie })).status]).toEqual([who, 403]);
+      expect([who, (await call('POST', '/staff/board-links', { cookie, body: { baseId: DEMO.bases.dineIn } })).status]).toEqual([who, 403]);
+      expect([who, (await call('DELETE', `/staff/board-links/${linkId}`, { cookie })).status]).toEqual([who, 403]);
+    }
+    expect((await call('GET', `/staff/board-links?baseId=${quick}`, { cookie: manager })).status).toBe(403);
     const audits = await h.db.query<{ action: string }>("SELECT action FROM staff_audit WHERE action LIKE 'board.%'");
     expect(audits.length).toBeGreaterThanOrEqual(2);
   });
@@ -215,5 +226,41 @@ describe('the ready board', () => {
     const after = await call('GET', '/staff/board/orders', { board: token });
     expect(after.status).toBe(401);
     expect(String(after.json.error)).toMatch(/not valid/);
+  });
+
+  test('the board stream pushes the numbers when they change (within 2 s), numbers only; a bad link 401; a revoked link is told at once and the stream ends', async () => {
+    const made = await call('POST', '/staff/board-links', { body: { baseId: quick, name: 'Stream TV' } });
+    const token = String(made.json.token);
+    expect((await openSse(`${h.url}/staff/board/events`, { 'x-board-token': 'nope' })).status).toBe(401);
+    expect((await openSse(`${h.url}/staff/board/events`, { authorization: `Bearer ${TOKEN}` })).status).toBe(401);
+    const guest = await guestClient(h);
+    const sheetId = await pickup(guest);
+    expect((await call('POST', `/staff/sheets/${sheetId}/close`, { body: { paidAtCounter: true } })).status).toBe(200);
+    const no = await pickupNoOf(sheetId);
+    const sse = await openSse(`${h.url}/staff/board/events`, { 'x-board-token': token });
+    try {
+      expect(sse.status).toBe(200);
+      const boards = () => sse.frames.filter((f) => f.event === 'board').map((f) => JSON.parse(f.data) as { preparing: Json[]; ready: Json[] });
+      // The board as it is, at once.
+      await sse.next((f) => f.event === 'board' && (JSON.parse(f.data) as { preparing: Json[] }).preparing.some((n) => n.pickupNo === no));
+      const started = Date.now();
+      expect((await call('POST', `/staff/sheets/${sheetId}/progress`, { body: { progress: 'ready' } })).status).toBe(200);
+      await sse.next((f) => f.event === 'board' && (JSON.parse(f.data) as { ready: Json[] }).ready[0]?.pickupNo === no, 2_000);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      // No frame for an event that changes no number: an unpaid pickup order (not the kitchen's yet) at the outlet.
+      const sent = boards().length;
+      await pickup(guest);
+      await new Promise((r) => setTimeout(r, 400));
+      expect(boards().length).toBe(sent);
+      // Numbers only: never an event's name, round or sheet.
+      for (const f of sse.frames) expect(f.data).not.toMatch(/byName|sheetId|vipIds|round/);
+      const linkId = String((made.json.link as Json).linkId);
+      expect((await call('DELETE', `/staff/board-links/${linkId}`)).status).toBe(200);
+      await sse.next((f) => f.event === 'revoked', 2_000);
+      await sse.closed;
+      expect((await openSse(`${h.url}/staff/board/events`, { 'x-board-token': token })).status).toBe(401);
+    } finally {
+      sse.close();
+    }
   });
 });

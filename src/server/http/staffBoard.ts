@@ -14,6 +14,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { BOARD_PAGE, BOARD_TOKEN_HEADER, type BoardLinkJson } from '../../shared/protocol/staffBoard';
 import type { Queryable } from '../db/driver';
+import type { BoardStreams } from '../events/boardStream';
 import { message } from '../messages';
 import { boardNumbers } from '../operations/orders/board';
 import { isoSeconds } from '../operations/orders/sheetState';
@@ -53,7 +54,7 @@ export async function boardLinkOf(db: Queryable, token: string): Promise<LinkRow
   return row ?? null;
 }
 
-export async function staffBoardRoutesPlugin(app: FastifyInstance, { db, config, clock }: StaffDeps): Promise<void> {
+export async function staffBoardRoutesPlugin(app: FastifyInstance, { db, config, clock, boards }: StaffDeps & { boards?: BoardStreams }): Promise<void> {
   app.setErrorHandler(staffErrorHandler);
   app.addHook('onRequest', async (_req, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -107,6 +108,8 @@ export async function staffBoardRoutesPlugin(app: FastifyInstance, { db, config,
         await audit(tx, actorOf(req), 'board.link.revoke', params.id, { revokedAt: isoSeconds(found.revoked_at) }, { revokedAt: isoSeconds(revoked!.revoked_at) });
         return revoked!;
       });
+      // The boards open on this instance stop now (events/boardStream.ts); on others, at their next read.
+      boards?.revoke(params.id);
       return { link: linkJson(row) };
     });
   });

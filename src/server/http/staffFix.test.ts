@@ -209,6 +209,43 @@ describe('refund of a paid line', () => {
     expect(Number(after!.balance)).toBe(500);
   });
 
+  test("a member's paid order: a voided line takes back its share of the points the payment earned, a ledger row with its reason", async () => {
+    const vipId = await insertMember(h, 500);
+    const member = await memberSignIn(h, vipId);
+    const placed = await submit(member, pickupHeader({ TotalAmo: 147 }), [line(BBQ, 48), line(BBQ, 96, { MQua: 2 })]);
+    const sheetId = String(rows(placed)[0]!.SheetID);
+    expect((await member.call('PosSalSheet_PosSalSheetAcctSubmit_V9_Add', [{ SheetID: sheetId, PayAmo: 147 }])).errmsg).toBe('');
+    const points = async () => {
+      const [v] = await h.db.query<{ score: string }>('SELECT score::text AS score FROM vip WHERE vip_id = $1', [vipId]);
+      return Number(v!.score);
+    };
+    const before = await points();
+    const ledger = () =>
+      h.db.query<{ score: string; balance: string; remark: string }>(
+        'SELECT score::text AS score, balance::text AS balance, remark FROM vip_score_item WHERE vip_id = $1 AND sheet_id = $2 ORDER BY seq',
+        [vipId, sheetId],
+      );
+    // One point per MOP 10 paid: 147 earns 14.
+    expect((await ledger()).map((r) => Number(r.score))).toEqual([14]);
+    const cashier = await staffSignIn('cashier');
+    // MOP 49 of 147 refunded: 98 still paid keeps floor(14 x 98 / 147) = 9 points; 5 go back.
+    expect((await call('POST', voidPath(sheetId, 1), { cookie: cashier, body: { reason: 'outOfStock', approver: OWNER } })).status).toBe(200);
+    expect(await points()).toBe(before - 5);
+    const afterOne = await ledger();
+    expect(afterOne.map((r) => [Number(r.score), r.remark])).toEqual([
+      [14, 'Points for order'],
+      [-5, 'Points returned: line 1 voided'],
+    ]);
+    expect(Number(afterOne[1]!.balance)).toBe(before - 5);
+    // The audit row says so too.
+    const [audited] = await h.db.query<{ after: Json }>(`SELECT after FROM staff_audit WHERE action = 'sheet.void' AND target = $1 ORDER BY audit_id DESC LIMIT 1`, [sheetId]);
+    expect(audited!.after).toMatchObject({ pointsReturned: 5 });
+    // The other line too: nothing is still paid, so none of the 14 points is kept.
+    expect((await call('POST', voidPath(sheetId, 2), { cookie: cashier, body: { reason: 'outOfStock', approver: OWNER } })).status).toBe(200);
+    expect((await ledger()).map((r) => Number(r.score))).toEqual([14, -5, -9]);
+    expect(await points()).toBe(before - 14);
+  });
+
   test('a sandbox payment partly refunded by a void, then cancelled by its customer: the provider gives back the rest, once', async () => {
     const guest = await guestClient(h);
     const placed = await submit(guest, pickupHeader({ TotalAmo: 147 }), [line(BBQ, 48), line(BBQ, 96, { MQua: 2 })]);

@@ -10,7 +10,7 @@ import iconv from 'iconv-lite';
 import { DateTime } from 'luxon';
 import { buildServer } from '../app';
 import { openDb, type Db } from '../db/driver';
-import { DEMO } from '../db/seed';
+import { DEMO, DEMO_STAFF } from '../db/seed';
 import { DEMO_PRINTER } from '../db/seed/printing';
 import { startPrinterSim, type PrinterSim, type SimJob } from '../providers/printerSim';
 import { atTable, insertMember, ok, signIn } from '../test/fixtures';
@@ -442,6 +442,27 @@ test('a reprint prints the round again, saying REPRINT / 重印; the ticket itse
   // The round's ticket again (a retried payment callback, a second call): nothing new.
   const { enqueueKitchenTickets } = await import('./queue');
   expect(await h.db.transaction((tx) => enqueueKitchenTickets(tx, sheetId, 1))).toEqual([]);
+});
+
+test('a reprint after a void prints the current lines: the voided one marked VOID / 作廢, without its remark; the other printer unmarked', async () => {
+  const sheetId = await orderRounds(14, 1);
+  await until('round 1 printed', () => [...jobsOf(wok, wokPort(), 'A14'), ...jobsOf(bar, barPort(), 'A14')], (j) => j.length === 2);
+  const owner = DEMO_STAFF.find((s) => s.login === 'owner')!;
+  // The rice (line 1, the wok's) voided by a manager's approval; the juice (the bar's) stays.
+  const voided = await staff('POST', `/staff/sheets/${sheetId}/lines/1/void`, { reason: 'outOfStock', approver: { login: owner.login, pin: owner.pin } });
+  expect(voided.status).toBe(200);
+  expect((await staff('POST', `/staff/sheets/${sheetId}/reprint`, { round: 1 })).status).toBe(200);
+  const woks = await until('the wok reprint', () => jobsOf(wok, wokPort(), 'A14'), (j) => j.length === 2);
+  const bars = await until('the bar reprint', () => jobsOf(bar, barPort(), 'A14'), (j) => j.length === 2);
+  const [first, reprint] = woks;
+  expect(first!.text).toContain('少辣 1');
+  expect(first!.text).not.toContain('VOID');
+  expect(reprint!.text).toContain('重印 / REPRINT');
+  // The line as it is now: marked, on one line with its quantity and name; its remark is not printed.
+  expect(reprint!.text).toMatch(/作廢 \/ VOID 1 x 叉燒飯/);
+  expect(reprint!.text).not.toContain('少辣 1');
+  expect(bars[1]!.text).toContain('REPRINT');
+  expect(bars[1]!.text).not.toMatch(/VOID|作廢|作废/);
 });
 
 test('a pay-before order prints when paid (or when its customer pays later), not when submitted', async () => {

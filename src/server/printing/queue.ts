@@ -148,8 +148,9 @@ export async function renderJob(db: Queryable, job: ClaimedJob): Promise<Uint8Ar
   const sheet = await ticketSheet(db, job.sheet_id, job.round_no);
   if (!sheet) return null;
   const lines = linesFor(printer, await ticketLines(db, job.sheet_id, job.round_no, printer.lang));
-  if (lines.length === 0) return null;
   const reprint = job.kind === 'reprint';
+  // Every line of the printer voided before its first ticket printed: the kitchen never saw it, nothing to print.
+  if (lines.length === 0 || (!reprint && lines.every((l) => l.voided))) return null;
   const doc = ticketDocument({
     sheet,
     roundNo: job.round_no,

@@ -5,6 +5,7 @@
  * stations with their specs, add-ons, bundle parts and remarks, in the
  * printer's language (operations/localized.ts, orders/lineTexts.ts, the same
  * texts as the kitchen screen); the round's remark; REPRINT / 重印 on a reprint.
+ * A line staff voided is printed as it is now: marked VOID / 作廢 (reverse print).
  */
 import { DateTime } from 'luxon';
 import type { Queryable } from '../db/driver';
@@ -36,6 +37,8 @@ export type TicketLine = {
   detail: string;
   /** The stations the line goes to (the goods' override at the outlet, else its class's); [] none. */
   stations: string[];
+  /** Staff voided the line (fixOrder.ts voidLine): printed marked VOID, without its specs and remarks. */
+  voided: boolean;
 };
 
 export interface TicketPrinter {
@@ -77,7 +80,7 @@ export async function ticketLines(
   const rows = await tx.query<TicketLine>(
     `SELECT i.item_id, ${or(tr('g.goods_name', l), 'i.goods_name')} AS goods_name,
             ${or(trBy('g.sku_attribute_values', 'k.sku_items', l), 'i.sku_items')} AS sku_items,
-            ${or(tr('p.punit', l), 'i.punit')} AS punit, i.qua::text AS qua, i.detail,
+            ${or(tr('p.punit', l), 'i.punit')} AS punit, i.qua::text AS qua, i.detail, i.voided_at IS NOT NULL AS voided,
             COALESCE(
               (SELECT array_agg(sg.station_id ORDER BY st.sort, st.station_id) FROM station_goods sg JOIN station st ON st.station_id = sg.station_id
                 WHERE sg.goods_id = i.goods_id AND st.base_id = s.base_id),
@@ -183,6 +186,12 @@ export function ticketDocument(input: {
   const sub = (text: string, deco = '') => `${deco}~~~${rlText(text)} |`;
   for (const line of lines) {
     const unit = line.punit ? ` (${line.punit})` : '';
+    if (line.voided) {
+      // A voided line (a reprint, or a ticket printed after the void): still listed, so the cook who saw it knows
+      // to stop, marked VOID / 作廢 in reverse print, with none of its specs or remarks.
+      out.push(left(`${message('ticketVoid', lang)} ${quantity(line.qua)} x ${line.goods_name}${unit}`, '`'));
+      continue;
+    }
     out.push(left(`${quantity(line.qua)} x ${line.goods_name}${unit}`, '^^'));
     if (line.sku_items.trim()) out.push(sub(`${line.sku_items.replace(/;/g, ' / ')}`));
     const d = parsedDetail(line.detail);

@@ -6,9 +6,11 @@
  *
  *   GET    /staff/board-links?baseId=…   an outlet's board links (owner, manager)
  *   POST   /staff/board-links            creates one: its token is answered once, then kept only hashed
- *   DELETE /staff/board-links/:id        revokes one: its board stops at its next read
+ *   DELETE /staff/board-links/:id        revokes one: its board stops at once (its stream is told)
  *   GET    /staff/board/orders           the board's numbers; no sign-in: the link's token in the
  *                                        `X-Board-Token` header (401 for a bad or revoked one)
+ *   GET    /staff/board/events           the same, pushed (Server-Sent Events, `event: board` with a
+ *                                        boardAnswer; `event: revoked`): server/events/boardStream.ts
  *
  * The board carries pickup numbers only: never names, phones or addresses.
  */

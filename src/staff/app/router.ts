@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 
-export type SectionId = 'kitchen' | 'soldOut' | 'member' | 'printers' | 'accounts' | 'menu' | 'outlets' | 'loyalty' | 'reports';
+export type SectionId = 'kitchen' | 'soldOut' | 'member' | 'printers' | 'boards' | 'accounts' | 'menu' | 'outlets' | 'loyalty' | 'reports';
 
 /** Each section's path, in the order the navigation shows them. */
 export const SECTION_PATHS: Readonly<Record<SectionId, string>> = {
@@ -16,6 +16,8 @@ export const SECTION_PATHS: Readonly<Record<SectionId, string>> = {
   menu: '/menu',
   outlets: '/outlets',
   printers: '/printers',
+  // The ready board's links (issue 26 section 4).
+  boards: '/boards',
   accounts: '/accounts',
   // The back office (issue 27).
   loyalty: '/loyalty',

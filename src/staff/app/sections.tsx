@@ -15,6 +15,7 @@ const m = defineMessages({
   soldOut: { id: 'staff.tab.soldOut', defaultMessage: 'Sold out' },
   member: { id: 'staff.tab.member', defaultMessage: 'Member' },
   printers: { id: 'staff.tab.printers', defaultMessage: 'Printers' },
+  boards: { id: 'staff.tab.boards', defaultMessage: 'Ready board' },
   accounts: { id: 'staff.tab.accounts', defaultMessage: 'Staff' },
   menu: { id: 'staff.tab.menu', defaultMessage: 'Menu' },
   outlets: { id: 'staff.tab.outlets', defaultMessage: 'Outlets' },
@@ -34,6 +35,8 @@ export const SECTIONS: Readonly<Record<SectionId, Section>> = {
   soldOut: { title: m.soldOut, Component: lazy(() => import(/* webpackChunkName: "sold-out" */ '../soldOut/SoldOutSection')) },
   member: { title: m.member, Component: lazy(() => import(/* webpackChunkName: "member" */ '../member/MemberSection')) },
   printers: { title: m.printers, Component: lazy(() => import(/* webpackChunkName: "printers" */ '../printers/PrintersSection')) },
+  // The ready board's links (issue 26 section 4): owners and managers (the service refuses the others).
+  boards: { title: m.boards, Component: lazy(() => import(/* webpackChunkName: "board-links" */ '../boardLinks/BoardLinksSection')) },
   accounts: { title: m.accounts, Component: lazy(() => import(/* webpackChunkName: "accounts" */ '../accounts/AccountsSection')) },
   // The back office's menu (issue 27 section 1).
   menu: { title: m.menu, Component: lazy(() => import(/* webpackChunkName: "back-office-menu" */ '../backOffice/menu/MenuSection')) },

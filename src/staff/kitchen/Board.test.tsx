@@ -202,6 +202,25 @@ test('a new order that arrives on the live stream is read, highlighted and cued;
   expect(window.__staffCues).toBe(cuesBefore + 1);
 });
 
+test('a sheet pushed with its event goes on screen as it came, with no read; one pushed as null leaves; the first read waits for the stream', async () => {
+  scenario.sheets = [sheet({ sheetId: 'S0040' })];
+  renderBoard();
+  await waitFor(() => expect(screen.getByText('Live')).toBeInTheDocument());
+  expect(await screen.findByRole('article', { name: /^Order 0040/ })).toBeInTheDocument();
+  const reads = () => seen.filter((r) => r.method === 'GET' && r.path.startsWith('/staff/sheets')).length;
+  // One read of the outlet's orders at start (two lists: open and paid), not a second when the stream opened.
+  expect(reads()).toBe(2);
+  await waitFor(() => expect(openStreams()).toBe(1));
+  // Not in the stand-in's list: only the pushed sheet can put it on screen.
+  act(() => sendEvent({ kind: 'paid', sheetId: 'S0041', sheet: sheet({ sheetId: 'S0041', createdAt: '2026-11-25T12:05:00.000Z' }) }));
+  const pushed = await screen.findByRole('article', { name: /^Order 0041/ });
+  expect(within(pushed).getByText('New')).toBeInTheDocument();
+  act(() => sendEvent({ kind: 'closed', sheetId: 'S0040', sheet: null }));
+  await waitFor(() => expect(screen.queryByRole('article', { name: /^Order 0040/ })).toBeNull());
+  expect(screen.getByRole('article', { name: /^Order 0041/ })).toBeInTheDocument();
+  expect(reads()).toBe(2);
+});
+
 test('a refused token signs the screen out', async () => {
   const onSignedOut = jest.fn();
   renderStaff(

@@ -11,11 +11,12 @@
  * table's sheet can be closed as paid at the counter, or forced closed unpaid,
  * and a payment in progress cancelled (both confirmed; the payment provider is
  * asked first). The board follows the
- * outlet's live events and reads the orders again on each.
+ * outlet's live events: each carries its sheet as the list has it, put on
+ * screen as it comes (an older service's events: the named sheets read again).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { StaffError, type StaffApi, type StaffItem, type StaffRound, type StaffSheet } from '../api';
+import { StaffError, type StaffApi, type StaffRound, type StaffSheet } from '../api';
 import { kitchenState } from '../../shared/domain/rounds';
 import { kitchenColumn, type KitchenColumn } from '../../shared/domain/orderStates';
 import type { StaffAnswer } from '../../shared/protocol/staff';
@@ -26,13 +27,15 @@ import { syncClock } from './ticker';
 import { ThresholdsForm } from './ThresholdsForm';
 import type { StaffLocale } from '../i18n/locale';
 import { openStaffStream } from '../stream';
-import { FixButton } from '../fixOrder/FixButton';
 
 /** How long a new order stays highlighted. */
 export const FRESH_MS = 20_000;
 
 import { m } from './boardMessages';
-import { Card } from './Card';
+import { Card, type CardActions } from './Card';
+
+/** No stations or thresholds (yet): one empty list, the same each render (the memoized cards compare it). */
+const NONE: never[] = [];
 
 type Column = KitchenColumn;
 const COLUMNS: { id: Column; title: MessageDescriptor }[] = [
@@ -77,6 +80,7 @@ export function Board({
   api,
   token,
   baseId,
+  locale,
   onSignedOut,
 }: {
   api: StaffApi;
@@ -110,10 +114,16 @@ export function Board({
 
   /** Puts the orders on screen: the cards (rounds) that came into view since the last read are new (not on the first). */
   const show = useCallback(
-    (visible: StaffSheet[]) => {
+    (read: StaffSheet[]) => {
+      // A sheet read again as it was keeps its object: its cards (memoized) are not rendered again.
+      const before = new Map(current.current.map((x) => [x.sheetId, x]));
+      const visible = read.map((x) => {
+        const was = before.get(x.sheetId);
+        return was && was !== x && JSON.stringify(was) === JSON.stringify(x) ? was : x;
+      });
       const keys = new Set(cardsOf(visible).map((c) => c.key));
-      const before = shown.current;
-      const arrived = before ? [...keys].filter((key) => !before.has(key)) : [];
+      const onScreen = shown.current;
+      const arrived = onScreen ? [...keys].filter((key) => !onScreen.has(key)) : [];
       shown.current = keys;
       current.current = visible;
       setSheets(visible);
@@ -195,27 +205,53 @@ export function Board({
     [api, baseId, load, onSignedOut, show],
   );
 
+  /** A sheet the stream pushed (its event's `sheet`): put on screen as it is, nothing read. */
+  const applyPushed = useCallback(
+    (sheetId: string, sheet: StaffSheet | null) => {
+      // Not on screen yet, or a whole read under way: that read brings it (again after, if it was running).
+      if (!shown.current || loading.current.running) return void load();
+      const rest = current.current.filter((x) => x.sheetId !== sheetId);
+      show(sheet && (sheet.status === 0 || sheet.status === 1) && cardsOf([sheet]).length > 0 ? [...rest, sheet] : rest);
+    },
+    [load, show],
+  );
+
   useEffect(() => {
-    void load();
+    // The first read once the stream is open (events from then on are not missed), or after 2 s without it:
+    // one read of the outlet's orders at start, not one now and another when the stream opens.
+    let first = true;
+    const firstRead = () => {
+      if (!first) return;
+      first = false;
+      clearTimeout(noStream);
+      void load();
+    };
+    const noStream = setTimeout(firstRead, 2_000);
     const stop = openStaffStream(token, baseId, {
       onEvent(e) {
         if (e.kind === 'menu') return;
-        if (e.sheetId) void refreshOne(e.sheetId);
+        if (e.sheetId && e.sheet !== undefined) applyPushed(e.sheetId, e.sheet);
+        else if (e.sheetId) void refreshOne(e.sheetId);
         else void load();
       },
       onOpen() {
         setLive(true);
-        void load();
+        if (first) firstRead();
+        else void load();
       },
       onReload: () => void load(),
-      onDown: () => setLive(false),
-    });
+      onDown: () => {
+        setLive(false);
+        firstRead();
+      },
+    }, locale);
     const tick = setInterval(() => setNow(Date.now()), 30_000);
     return () => {
+      clearTimeout(noStream);
       stop();
       clearInterval(tick);
     };
-  }, [baseId, load, refreshOne, token]);
+  }, [baseId, load, refreshOne, applyPushed, token, locale]);
 
   const choose = (next: string) => {
     saveView(baseId, next);
@@ -238,6 +274,36 @@ export function Board({
     }
     await load();
   };
+  // The cards' and tickets' buttons: one stable object reading the latest render's act, so cards stay memoized.
+  const latest = useRef({ act, intl, station: view });
+  latest.current = { act, intl, station: view };
+  const actions = useMemo<CardActions>(() => {
+    const run = (what: () => Promise<unknown>) => void latest.current.act(what);
+    const confirmed = (message: MessageDescriptor, s: StaffSheet) => window.confirm(latest.current.intl.formatMessage(message, { table: s.tableName || s.sheetId }));
+    return {
+      api,
+      // The round by number when the service knows rounds; else the sheet (its only round).
+      forward: (s, round, progress) => run(() => api.progress(s.sheetId, progress, s.rounds?.length ? round.roundNo : undefined)),
+      closePaid: (s) => confirmed(m.confirmClose, s) && run(() => api.closePaidAtCounter(s.sheetId)),
+      cancelPayment: (s) => confirmed(m.confirmCancelPayment, s) && run(() => api.cancelPayment(s.sheetId)),
+      forceClose: (s) => confirmed(m.confirmForceClose, s) && run(() => api.forceClose(s.sheetId)),
+      done: (sheetId, item, done) => run(() => api.itemDone(sheetId, item.itemId, done)),
+      changed: () => void load(),
+    };
+  }, [api, load]);
+  const onBump = useCallback((sheetId: string, round: number) => void latest.current.act(() => api.bump(sheetId, round, latest.current.station)), [api]);
+  const onRecall = useCallback((sheetId: string, round: number) => void latest.current.act(() => api.recall(sheetId, round, latest.current.station)), [api]);
+  const cards = useMemo(() => (sheets ? cardsOf(sheets) : []), [sheets]);
+  // Each column's cards, oldest first: sorted when the sheets change, not on every render (a tick, a notice).
+  const columns = useMemo(() => {
+    const sorted = [...cards].sort(
+      (a, b) =>
+        (a.round.createdAt || a.sheet.createdAt).localeCompare(b.round.createdAt || b.sheet.createdAt) ||
+        a.sheet.sheetId.localeCompare(b.sheet.sheetId) ||
+        a.round.roundNo - b.round.roundNo,
+    );
+    return new Map(COLUMNS.map((c) => [c.id, sorted.filter((card) => card.column === c.id)]));
+  }, [cards]);
 
   if (!sheets) {
     return failed ? (
@@ -255,20 +321,9 @@ export function Board({
       </p>
     );
   }
-  const cards = cardsOf(sheets);
-  const stations = setup?.stations ?? [];
-  const thresholds = setup?.thresholds ?? [];
+  const stations = setup?.stations ?? NONE;
+  const thresholds = setup?.thresholds ?? NONE;
   const station = view !== EXPO && stations.some((st) => st.stationId === view) ? view : EXPO;
-  const onDone = (sheetId: string, item: StaffItem, done: boolean) => void act(() => api.itemDone(sheetId, item.itemId, done));
-  const byColumn = (c: Column) =>
-    cards
-      .filter((card) => card.column === c)
-      .sort(
-        (a, b) =>
-          (a.round.createdAt || a.sheet.createdAt).localeCompare(b.round.createdAt || b.sheet.createdAt) ||
-          a.sheet.sheetId.localeCompare(b.sheet.sheetId) ||
-          a.round.roundNo - b.round.roundNo,
-      );
   return (
     <>
       <p className={`live-state${live ? ' up' : ''}`} role="status">
@@ -296,15 +351,15 @@ export function Board({
           bumped={setup?.bumped ?? []}
           sheets={sheets}
           fresh={(key) => (fresh[key] ?? 0) > now}
-          onDone={onDone}
-          onBump={(sheetId, round) => void act(() => api.bump(sheetId, round, station))}
-          onRecall={(sheetId, round) => void act(() => api.recall(sheetId, round, station))}
+          onDone={actions.done}
+          onBump={onBump}
+          onRecall={onRecall}
         />
       ) : (
       <>
       <div className="board">
         {COLUMNS.map((c) => {
-          const list = byColumn(c.id);
+          const list = columns.get(c.id) ?? [];
           return (
             <section key={c.id} className={`column column-${c.id}`} aria-labelledby={`col-${c.id}`}>
               <h2 id={`col-${c.id}`}>
@@ -316,27 +371,7 @@ export function Board({
                 </p>
               ) : (
                 list.map(({ key, sheet: s, round }) => (
-                  <Card
-                    key={key}
-                    sheet={s}
-                    round={round}
-                    stations={stations}
-                    thresholds={thresholds}
-                    onDone={onDone}
-                    fresh={(fresh[key] ?? 0) > now}
-                    // The round by number when the service knows rounds; else the sheet (its only round).
-                    onForward={(progress) => void act(() => api.progress(s.sheetId, progress, s.rounds?.length ? round.roundNo : undefined))}
-                    onClosePaid={() => {
-                      if (window.confirm(intl.formatMessage(m.confirmClose, { table: s.tableName || s.sheetId }))) void act(() => api.closePaidAtCounter(s.sheetId));
-                    }}
-                    onCancelPayment={() => {
-                      if (window.confirm(intl.formatMessage(m.confirmCancelPayment, { table: s.tableName || s.sheetId }))) void act(() => api.cancelPayment(s.sheetId));
-                    }}
-                    onForceClose={() => {
-                      if (window.confirm(intl.formatMessage(m.confirmForceClose, { table: s.tableName || s.sheetId }))) void act(() => api.forceClose(s.sheetId));
-                    }}
-                    fix={<FixButton api={api} sheet={s} onChanged={() => void load()} />}
-                  />
+                  <Card key={key} sheet={s} round={round} stations={stations} thresholds={thresholds} fresh={(fresh[key] ?? 0) > now} actions={actions} />
                 ))
               )}
             </section>

@@ -1,7 +1,8 @@
 /** One card of the kitchen board: one round of a sheet, its timer, lines, station chips and the counter's buttons. */
-import { type ReactNode } from 'react';
+import { memo, useCallback } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { type StaffItem, type StaffRound, type StaffSheet } from '../api';
+import { type StaffApi, type StaffItem, type StaffRound, type StaffSheet } from '../api';
+import { FixButton } from '../fixOrder/FixButton';
 import { nextProgress, type Progress } from '../../shared/domain/orderStates';
 import type { StaffAnswer } from '../../shared/protocol/staff';
 import { Lines } from './Lines';
@@ -19,31 +20,36 @@ function nextStep(s: StaffSheet, progress: string): { progress: Progress; label:
   return next ? { progress: next, label: labels[next]! } : null;
 }
 
-export function Card({
+/** What a card's buttons do: one object for every card of the board (stable across renders, so cards stay memoized). */
+export interface CardActions {
+  api: StaffApi;
+  forward(s: StaffSheet, round: StaffRound, progress: Progress): void;
+  closePaid(s: StaffSheet): void;
+  cancelPayment(s: StaffSheet): void;
+  forceClose(s: StaffSheet): void;
+  done(sheetId: string, item: StaffItem, done: boolean): void;
+  /** The sheet was fixed (src/staff/fixOrder): read again. */
+  changed(): void;
+}
+
+/**
+ * Memoized: the board re-renders for one sheet's change (a pushed event) and every other card, its sheet and
+ * round the same objects, is left alone.
+ */
+export const Card = memo(function Card({
   sheet: s,
   round,
   stations,
   thresholds,
-  onDone,
   fresh,
-  onForward,
-  onClosePaid,
-  onCancelPayment,
-  onForceClose,
-  fix,
+  actions,
 }: {
   sheet: StaffSheet;
   round: StaffRound;
   stations: NonNullable<StaffAnswer<'GET /staff/kitchen'>>['stations'];
   thresholds: NonNullable<StaffAnswer<'GET /staff/kitchen'>>['thresholds'];
-  onDone: (sheetId: string, item: StaffItem, done: boolean) => void;
   fresh: boolean;
-  onForward: (progress: Progress) => void;
-  onClosePaid: () => void;
-  onCancelPayment: () => void;
-  onForceClose: () => void;
-  /** Staff fix an order (src/staff/fixOrder): void a line, add items, move the sheet. */
-  fix?: ReactNode;
+  actions: CardActions;
 }) {
   const intl = useIntl();
   const next = nextStep(s, round.progress);
@@ -51,6 +57,8 @@ export function Card({
   const several = (s.rounds?.length ?? 1) > 1 || round.roundNo > 1;
   const label = ticketLabel(intl, s, round, several);
   const chips = stationProgress(round, stations);
+  const sheetId = s.sheetId;
+  const onLineDone = useCallback((i: StaffItem, done: boolean) => actions.done(sheetId, i, done), [actions, sheetId]);
   return (
     <TimedTicket
       receivedAt={round.receivedAt || round.createdAt || s.createdAt}
@@ -89,7 +97,7 @@ export function Card({
           </p>
         ) : (
           // Tap a line: done (where the outlet has stations: the kitchen's screens).
-          <Lines items={round.items} onDone={stations.length > 0 ? (i, done) => onDone(s.sheetId, i, done) : undefined} />
+          <Lines items={round.items} onDone={stations.length > 0 ? onLineDone : undefined} />
         )}
       </div>
       {/* The round's own remark, beside its lines (issue 22 item 4). */}
@@ -110,27 +118,27 @@ export function Card({
       )}
       <div className="actions">
         {next && round.progress !== 'completed' && (
-          <button type="button" className="btn btn-primary" onClick={() => onForward(next.progress)}>
+          <button type="button" className="btn btn-primary" onClick={() => actions.forward(s, round, next.progress)}>
             <FormattedMessage {...next.label} />
           </button>
         )}
         {tableOpen && (
-          <button type="button" className="btn" onClick={onClosePaid}>
+          <button type="button" className="btn" onClick={() => actions.closePaid(s)}>
             <FormattedMessage {...m.closePaid} />
           </button>
         )}
         {s.payStatus === 1 && (
-          <button type="button" className="btn" onClick={onCancelPayment}>
+          <button type="button" className="btn" onClick={() => actions.cancelPayment(s)}>
             <FormattedMessage {...m.cancelPayment} />
           </button>
         )}
         {tableOpen && (
-          <button type="button" className="btn btn-danger" onClick={onForceClose}>
+          <button type="button" className="btn btn-danger" onClick={() => actions.forceClose(s)}>
             <FormattedMessage {...m.forceClose} />
           </button>
         )}
-        {fix}
+        <FixButton api={actions.api} sheet={s} onChanged={actions.changed} />
       </div>
     </TimedTicket>
   );
-}
+});

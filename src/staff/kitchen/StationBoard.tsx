@@ -5,10 +5,11 @@
  * the ticket off the screen; Recall: the last 10 bumped tickets, newest
  * first, each back into its place.
  */
+import { memo, useCallback, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { defineMessages } from '../../ui-kit/defineMessages';
 import { CLOCK } from '../../ui-kit/format';
-import type { StaffItem, StaffSheet } from '../api';
+import type { StaffItem, StaffRound, StaffSheet } from '../api';
 import type { BumpedTicketJson, KitchenThresholdJson } from '../../shared/protocol/staffKitchen';
 import { Lines } from './Lines';
 import { allDay, linesAt, takeTypeOf } from './stations';
@@ -59,6 +60,59 @@ export function AllDay({ cards, station }: { cards: readonly RoundCard[]; statio
   );
 }
 
+/** One ticket of a station's screen; memoized: another ticket's change (a pushed event) leaves it alone. */
+const StationTicket = memo(function StationTicket({
+  ticketKey,
+  sheet: s,
+  round,
+  station,
+  thresholds,
+  fresh,
+  onDone,
+  onBump,
+}: {
+  ticketKey: string;
+  sheet: StaffSheet;
+  round: StaffRound;
+  station: string;
+  thresholds: readonly KitchenThresholdJson[];
+  fresh: boolean;
+  onDone: (sheetId: string, item: StaffItem, done: boolean) => void;
+  onBump: (sheetId: string, round: number) => void;
+}) {
+  const intl = useIntl();
+  const label = ticketLabel(intl, s, round, (s.rounds?.length ?? 1) > 1 || round.roundNo > 1);
+  const sheetId = s.sheetId;
+  const lines = useMemo(() => linesAt(round, station), [round, station]);
+  const onLineDone = useCallback((i: StaffItem, done: boolean) => onDone(sheetId, i, done), [onDone, sheetId]);
+  return (
+    <TimedTicket
+      receivedAt={round.receivedAt || round.createdAt}
+      takeType={takeTypeOf(s)}
+      thresholds={thresholds}
+      className={`card ticket${fresh ? ' fresh' : ''}`}
+      label={label}
+      ticketKey={ticketKey}
+      heading={(timer) => <TicketHeading where={whereOf(intl, s)} fresh={fresh} timer={timer} />}
+    >
+      {round.roundNo > 1 && (
+        <h3>
+          <FormattedMessage {...m.round} values={{ round: round.roundNo }} />
+        </h3>
+      )}
+      <Lines items={lines} onDone={onLineDone} />
+      {round.remark && (
+        <p className="remark">
+          <FormattedMessage {...m.remark} values={{ remark: round.remark }} />
+        </p>
+      )}
+      <button type="button" className="btn btn-primary bump" aria-label={intl.formatMessage(m.bumpTicket, { ticket: label })} onClick={() => onBump(sheetId, round.roundNo)}>
+        <FormattedMessage {...m.bump} />
+      </button>
+    </TimedTicket>
+  );
+});
+
 export function StationBoard({
   cards,
   station,
@@ -92,36 +146,9 @@ export function StationBoard({
             <FormattedMessage {...m.empty} />
           </p>
         )}
-        {tickets.map(({ key, sheet: s, round }) => {
-          const label = ticketLabel(intl, s, round, (s.rounds?.length ?? 1) > 1 || round.roundNo > 1);
-          return (
-            <TimedTicket
-              key={key}
-              receivedAt={round.receivedAt || round.createdAt}
-              takeType={takeTypeOf(s)}
-              thresholds={thresholds}
-              className={`card ticket${fresh(key) ? ' fresh' : ''}`}
-              label={label}
-              ticketKey={key}
-              heading={(timer) => <TicketHeading where={whereOf(intl, s)} fresh={fresh(key)} timer={timer} />}
-            >
-              {round.roundNo > 1 && (
-                <h3>
-                  <FormattedMessage {...m.round} values={{ round: round.roundNo }} />
-                </h3>
-              )}
-              <Lines items={linesAt(round, station)} onDone={(i, done) => onDone(s.sheetId, i, done)} />
-              {round.remark && (
-                <p className="remark">
-                  <FormattedMessage {...m.remark} values={{ remark: round.remark }} />
-                </p>
-              )}
-              <button type="button" className="btn btn-primary bump" aria-label={intl.formatMessage(m.bumpTicket, { ticket: label })} onClick={() => onBump(s.sheetId, round.roundNo)}>
-                <FormattedMessage {...m.bump} />
-              </button>
-            </TimedTicket>
-          );
-        })}
+        {tickets.map(({ key, sheet, round }) => (
+          <StationTicket key={key} ticketKey={key} sheet={sheet} round={round} station={station} thresholds={thresholds} fresh={fresh(key)} onDone={onDone} onBump={onBump} />
+        ))}
       </section>
       <div className="side">
         <AllDay cards={tickets} station={station} />

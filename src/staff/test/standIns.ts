@@ -192,6 +192,8 @@ export function sendEvent(frame: {
   kind: string;
   sheetId?: string;
   data?: Record<string, unknown>;
+  /** The sheet the service pushes with a sheet's event (null: no longer listed). */
+  sheet?: Sheet | null;
 }): void {
   const id = String(nextEventId++);
   const text = `id: ${id}\ndata: ${JSON.stringify({ id, sheetId: '', data: {}, ...frame })}\n\n`;

@@ -32,7 +32,7 @@ import { createPaymentProvider } from '../../providers/payment';
 import { OpError } from '../context';
 import { refreshServiceCharge } from '../payments/bill';
 import { langsFor } from '../localized';
-import { changeBalance } from '../wallet/ledger';
+import { changeBalance, changeScore } from '../wallet/ledger';
 import { KitchenRefusal, type KitchenDeps, type KitchenRefusalKind } from './kitchen';
 import { priceLines, type RequestLine } from './lines';
 import { itemRow } from './submit';
@@ -132,15 +132,51 @@ export async function voidLine(
   const priced = await repriceSheet(tx, sheetId, now);
   const refundMinor = priced.beforeMinor - priced.afterMinor;
   const refund = sheet.pay_status === PayStatus.paid && refundMinor > 0 ? await refundPart(deps, sheetId, itemId, minorToDecimal4(refundMinor, priced.amoPoint)) : null;
+  // The points the payment earned, in proportion to what is still paid (a ledger row, with its reason).
+  const pointsReturned = refund ? await returnVoidedPoints(tx, sheetId, itemId, now) : 0;
   await emitSheetEvent(tx, sheetId, 'voided');
   const dec = (minor: number) => minorToDecimal4(minor, priced.amoPoint);
   await deps.record(
     'sheet.void',
     sheetId,
     { itemId, roundNo: item.round_no, goodsId: item.goods_id, goodsName: item.goods_name, amo: item.amo, totalAmo: dec(priced.beforeMinor), payStatus: sheet.pay_status },
-    { itemId, voided: true, reason: how.reason, note: how.note ?? '', approver: { accountId: how.approver.accountId, login: how.approver.login, name: how.approver.displayName }, totalAmo: dec(priced.afterMinor), refund },
+    { itemId, voided: true, reason: how.reason, note: how.note ?? '', approver: { accountId: how.approver.accountId, login: how.approver.login, name: how.approver.displayName }, totalAmo: dec(priced.afterMinor), refund, pointsReturned },
   );
   return { itemId, voidReason: voidReasonText(stored, lang), refund, sheet: sheetJson(await readSheet(tx, sheetId), now, lang) };
+}
+
+/** An amount (numeric text) in ten-thousandths, exact: the ratio of refunded to paid needs no float. */
+const tenThousandths = (amount: string) => BigInt(toMinor(amount, 4));
+
+/**
+ * Takes back the points a paid sheet earned for what a void refunded: each
+ * member who earned points on the sheet keeps floor(earned x still paid /
+ * paid), where still paid is the payment less every refund of the sheet so
+ * far (this void's included), so two voids take back no more than one void of
+ * both lines would. One ledger row (changeScore) per member, with its reason;
+ * never below the member's points. Answers the points taken back.
+ */
+export async function returnVoidedPoints(tx: Queryable, sheetId: string, itemId: number, now: Date): Promise<number> {
+  const [paid] = await tx.query<{ amount: string }>(`SELECT COALESCE(sum(amount), 0)::text AS amount FROM payment WHERE sheet_id = $1 AND status = 'paid'`, [sheetId]);
+  const paidAmount = tenThousandths(paid!.amount);
+  if (paidAmount <= 0n) return 0;
+  const [refunded] = await tx.query<{ amount: string }>('SELECT COALESCE(sum(amount), 0)::text AS amount FROM payment_refund WHERE sheet_id = $1', [sheetId]);
+  const left = paidAmount - tenThousandths(refunded!.amount);
+  const stillPaid = left > 0n ? left : 0n;
+  const earned = await tx.query<{ vip_id: string; earned: string; net: string }>(
+    `SELECT vip_id, sum(score) FILTER (WHERE score > 0)::text AS earned, sum(score)::text AS net
+       FROM vip_score_item WHERE sheet_id = $1 GROUP BY vip_id HAVING sum(score) FILTER (WHERE score > 0) > 0 ORDER BY vip_id`,
+    [sheetId],
+  );
+  let total = 0;
+  for (const row of earned) {
+    const keep = (BigInt(Math.trunc(Number(row.earned))) * stillPaid) / paidAmount;
+    const [vip] = await tx.query<{ score: string }>('SELECT score::text AS score FROM vip WHERE vip_id = $1 FOR UPDATE', [row.vip_id]);
+    const take = Math.min(Number(BigInt(Math.trunc(Number(row.net))) - keep), Math.trunc(Number(vip?.score ?? 0)));
+    if (!(take > 0)) continue;
+    if ((await changeScore(tx, { vipId: row.vip_id, delta: -take, sheetId, remark: `Points returned: line ${itemId} voided`, now })) !== null) total += take;
+  }
+  return total;
 }
 
 /**
