@@ -697,6 +697,11 @@ const M = {
   menuLangEn: { en: 'English', 'zh-CN': '英文', 'zh-TW': '英文' },
   menuFieldPrice: { en: 'Price', 'zh-CN': '价格', 'zh-TW': '價格' },
   menuFieldSalesPrice: { en: 'Sales price', 'zh-CN': '售价', 'zh-TW': '售價' },
+  // Allergens, diets and pairings (issue 29; operations/backOffice/allergens.ts)
+  dietOptionUnknown: { en: 'That option is not one of this goods\' specs or add-ons.', 'zh-CN': '该选项不是此商品的规格或加料。', 'zh-TW': '該選項不是此商品的規格或加料。' },
+  dietVeganNotVegetarian: { en: 'A vegan dish is vegetarian too.', 'zh-CN': '纯素菜式也必须是素食。', 'zh-TW': '純素菜式也必須是素食。' },
+  pairingTooMany: { en: 'At most {max} goods can be paired with one goods.', 'zh-CN': '每件商品最多搭配 {max} 件商品。', 'zh-TW': '每件商品最多搭配 {max} 件商品。' },
+  pairingUnknown: { en: 'A paired goods must be another goods of the same shop.', 'zh-CN': '搭配的商品须为同一店铺的其他商品。', 'zh-TW': '搭配的商品須為同一店鋪的其他商品。' },
   // The back office's outlets and tables (http/staffOutlets.ts, operations/backOffice)
   boTableNotFound: { en: 'There is no table {id}.', 'zh-CN': '找不到桌台 {id}。', 'zh-TW': '找不到桌台 {id}。' },
   boTableNameTaken: {

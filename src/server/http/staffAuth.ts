@@ -163,6 +163,10 @@ export const STAFF_ROUTE_ACCESS: Record<string, { roles: readonly StaffRole[]; s
   'POST /staff/goods/:id/archive': { roles: MANAGERS, scope: 'none', backOffice: true },
   'DELETE /staff/goods/:id': { roles: MANAGERS, scope: 'none', backOffice: true },
   'POST /staff/goods/:id/picture': { roles: MANAGERS, scope: 'none', backOffice: true },
+  // Allergens, diets and pairings (issue 29; http/staffAllergens.ts).
+  'GET /staff/goods/:id/diet': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'PUT /staff/goods/:id/diet': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'PUT /staff/goods/:id/pairings': { roles: MANAGERS, scope: 'none', backOffice: true },
   'GET /staff/menu/export.csv': { roles: MANAGERS, scope: 'none', backOffice: true },
   // Rewrites every outlet's menu: the owner's (http/staffMenu.ts).
   'POST /staff/menu/import': { roles: OWNER, scope: 'none', backOffice: true },

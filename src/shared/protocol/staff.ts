@@ -36,6 +36,7 @@ import { staffAccountRoutes } from './staffAccounts';
 import { staffBoardRoutes } from './staffBoard';
 import { staffFixRoutes } from './staffFix';
 import { staffMenuRoutes } from './staffMenu';
+import { staffAllergenRoutes } from './staffAllergens';
 import { staffOutletRoutes } from './staffOutlets';
 import { staffKitchenRoutes } from './staffKitchen';
 import { staffLoyaltyRoutes } from './staffLoyalty';
@@ -267,6 +268,7 @@ export const STAFF_ROUTES = {
   ...staffBoardRoutes,
   ...staffFixRoutes,
   ...staffMenuRoutes,
+  ...staffAllergenRoutes,
   ...staffOutletRoutes,
   ...staffKitchenRoutes,
   ...staffReportRoutes,
