@@ -15,7 +15,7 @@ import { answer, resetGateway, server, type StandInRow } from '../../test/gatewa
 import { orderState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 import { FILTER_KEY, resetDietFilterForTests, setDietFilter } from './dietFilter';
-import { forgetOfferedForTests } from '../suggestions/SuggestAfterAdd';
+import { forgetOfferedForTests } from '../suggestions';
 
 const LIST = 'HBBPos_GoodsClass_GoodsList_V9_Get';
 const code = (patch: (f: DietFacts) => void) => {

@@ -1,2 +1,2 @@
 /** The suggestions feature's public module (issue 29 section 3). */
-export { SuggestAfterAdd, suggestionsFor, type Suggestible } from './SuggestAfterAdd';
+export { SuggestAfterAdd, suggestionsFor, forgetOfferedForTests, type Suggestible } from './SuggestAfterAdd';
