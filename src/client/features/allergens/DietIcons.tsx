@@ -10,7 +10,7 @@ import { ALLERGENS, decodeDiet, DIETS } from '../../../shared/domain/diet';
 import type { Marked } from './dietFilter';
 import { ALLERGEN_ICONS, allergenNames, DIET_ICONS, dietMessages, dietNames, SPICE_ICON } from './dietMessages';
 
-export const DietIcons = memo(function DietIcons({ code, marked }: { code: string; marked?: Marked }) {
+export const DietIcons = memo(function DietIcons({ code = '', marked }: { code?: string; marked?: Marked }) {
   const intl = useIntl();
   if (!code && !marked) return null;
   const facts = decodeDiet(code);

@@ -42,14 +42,14 @@ export function useDietFilter(): DietFilter {
 export type Marked = Extract<FilterVerdict, { show: true }>;
 
 /** The goods the filter leaves on the menu, what it makes of each shown (unknown, may contain), and how many it hides. */
-export function useDietFiltered<G extends { GoodsID: string; diet: string }>(goods: readonly G[]): { goods: readonly G[]; verdicts: ReadonlyMap<string, Marked>; hidden: number; filter: DietFilter } {
+export function useDietFiltered<G extends { GoodsID: string; diet?: string }>(goods: readonly G[]): { goods: readonly G[]; verdicts: ReadonlyMap<string, Marked>; hidden: number; filter: DietFilter } {
   const filter = useDietFilter();
   return useMemo(() => {
     if (!filterActive(filter)) return { goods, verdicts: new Map(), hidden: 0, filter };
     const verdicts = new Map<string, Marked>();
     const shown: G[] = [];
     for (const g of goods) {
-      const v = judge(g.diet, filter);
+      const v = judge(g.diet ?? '', filter);
       if (!v.show) continue;
       shown.push(g);
       if (v.unknown.length || v.may.length || v.unknownDiets.length) verdicts.set(g.GoodsID, v);

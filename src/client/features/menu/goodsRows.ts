@@ -29,8 +29,8 @@ export interface Goods {
   hasCharging: boolean;
   bagCount: number;
   /** Issue 29: allergens and diets (shared/domain/diet.ts; '' nothing stated) and the goods it goes well with (ids joined by ','). */
-  diet: string;
-  pairs: string;
+  diet?: string;
+  pairs?: string;
 }
 
 type Detail = AnswerOf<'EShop_GoodsDetailGet_V2_Get'>;

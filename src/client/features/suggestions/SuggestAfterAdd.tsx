@@ -18,7 +18,7 @@ const SuggestionSheet = lazy(() => import(/* webpackChunkName: "suggestions" */ 
 export interface Suggestible {
   GoodsID: string;
   name: string;
-  pairs: string;
+  pairs?: string;
   soldOut: boolean;
   pic: string;
   salesPrice: string;
@@ -78,7 +78,7 @@ export function SuggestAfterAdd<G extends Suggestible>({ menu, onAccept }: { men
   if (!shown) return null;
   return (
     <Suspense fallback={null}>
-      <SuggestionSheet added={shown.added} offers={shown.offers} onAccept={accept} onClose={close} />
+      <SuggestionSheet added={shown.added} offers={shown.offers} onAccept={(g) => accept(g as G)} onClose={close} />
     </Suspense>
   );
 }

@@ -52,13 +52,13 @@ const nameIn = (column: string, lang: Lang) => {
 };
 const FACTS = (d: string) => `${d}.allergens, ${d}.vegetarian, ${d}.vegan, ${d}.halal, ${d}.spice`;
 
-interface GoodsHead {
+type GoodsHead = {
   goods_id: string;
   ent_id: string;
   shop_id: string;
   name: string;
   diet_version: number;
-}
+};
 
 async function goodsHead(d: Reader, goodsId: string): Promise<GoodsHead> {
   const [row] = await d.tx.query<GoodsHead>(
