@@ -152,3 +152,11 @@ export function parseFilter(text: string | null): DietFilter {
 
 /** The most pairings a goods has, and the most a sheet offers. */
 export const MAX_PAIRINGS = 8;
+
+// ---- The kitchen's ALLERGY banner -------------------------------------------------------
+
+/** The allergens an order names (its Allergens field), known names only, in the Annex's order, joined by ','. */
+export function orderAllergens(text: string | undefined): string {
+  const named = new Set((text ?? '').split(',').map((a) => a.trim()));
+  return ALLERGENS.filter((a) => named.has(a)).join(',');
+}

@@ -451,6 +451,8 @@ const orderSubmitRow = {
   GPS_Lng: coordinate(180),
   GPS_Lat: coordinate(90),
   Remark: remarkText.optional(),
+  /** Issue 29: the allergens the customer's menu filter avoids (shared/domain/diet.ts names, joined by ','); the kitchen's ticket and screen show them. */
+  Allergens: text(200).optional(),
   /** A coupon by its code (typed at checkout) or by its id. */
   CardCode: text(40).optional(),
   CardID: optionalId.optional(),

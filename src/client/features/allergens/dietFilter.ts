@@ -5,16 +5,15 @@
  * useSyncExternalStore. What a dish's code means: shared/domain/diet.ts.
  */
 import { useMemo, useSyncExternalStore } from 'react';
-import { filterActive, judge, NO_FILTER, parseFilter, type DietFilter, type FilterVerdict } from '../../../shared/domain/diet';
-import { safeStorage } from '../../host/storage';
+import { filterActive, judge, NO_FILTER, type DietFilter, type FilterVerdict } from '../../../shared/domain/diet';
+import { DIET_FILTER_KEY, dietFilterStore as storage, storedDietFilter } from '../../host/dietFilterStorage';
 
-export const FILTER_KEY = 'hbb.dietFilter';
-const storage = safeStorage('localStorage');
+export const FILTER_KEY = DIET_FILTER_KEY;
 const listeners = new Set<() => void>();
 let current: DietFilter | null = null;
 
 export function readDietFilter(): DietFilter {
-  if (!current) current = parseFilter(storage.getItem(FILTER_KEY));
+  if (!current) current = storedDietFilter();
   return current;
 }
 

@@ -61,3 +61,8 @@ CREATE TRIGGER goods_pairing_menu_cache AFTER INSERT OR UPDATE OR DELETE ON good
 -- it moved on), apart from the goods editor's `version` (migrations/023), so
 -- neither editor's save refuses the other's.
 ALTER TABLE goods ADD COLUMN diet_version int NOT NULL DEFAULT 1;
+
+-- The allergens the customer's menu filter avoided when a round was ordered
+-- (the order's Allergens, shared/domain/diet.ts names joined by ','; '' none):
+-- the kitchen's ticket and screen show an ALLERGY banner for them.
+ALTER TABLE sheet_round ADD COLUMN allergens text NOT NULL DEFAULT '';
