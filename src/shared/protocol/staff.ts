@@ -114,8 +114,8 @@ export const staffRoundSchema = z.object({
   receivedAt: z.string(),
   /** The stations where its ticket is bumped (not recalled). */
   bumped: z.array(z.string()),
-  /** Issue 29: the allergens the customer's menu filter avoided (shared/domain/diet.ts names): the ALLERGY banner. */
-  allergens: z.array(z.string()),
+  /** Issue 29: the allergens the customer's menu filter avoided (shared/domain/diet.ts names): the ALLERGY banner ([] or absent: none). */
+  allergens: z.array(z.string()).optional(),
 });
 
 /** A sheet as the staff see it (operations/orders/staffSheets.ts sheetJson). */
