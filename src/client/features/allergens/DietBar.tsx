@@ -9,7 +9,7 @@ import { useIntl } from 'react-intl';
 import type { DietFilter } from '../../../shared/domain/diet';
 import { dietMessages } from './dietMessages';
 
-const DietSheet = lazy(() => import(/* webpackChunkName: "diet-sheet" */ './DietSheet'));
+const DietSheet = lazy(() => import(/* webpackChunkName: "menu-sheets" */ './DietSheet'));
 
 export function DietBar({ filter, hidden }: { filter: DietFilter; hidden: number }) {
   const intl = useIntl();

@@ -12,7 +12,7 @@ import { MAX_PAIRINGS } from '../../../shared/domain/diet';
 import { useAppSelector } from '../../app/hooks';
 import { selectGoodsCount } from '../cart';
 
-const SuggestionSheet = lazy(() => import(/* webpackChunkName: "suggestions" */ './SuggestionSheet'));
+const SuggestionSheet = lazy(() => import(/* webpackChunkName: "menu-sheets" */ './SuggestionSheet'));
 
 /** What a suggestion needs of a goods. */
 export interface Suggestible {
