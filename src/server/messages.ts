@@ -581,6 +581,24 @@ const M = {
   ticketReprint: { en: 'REPRINT / 重印', 'zh-CN': '重印 / REPRINT', 'zh-TW': '重印 / REPRINT' },
   ticketVoid: { en: 'VOID / 作廢', 'zh-CN': '作废 / VOID', 'zh-TW': '作廢 / VOID' },
   ticketRemark: { en: 'Note: {text}', 'zh-CN': '备注：{text}', 'zh-TW': '備註：{text}' },
+  // The kitchen ticket's ALLERGY banner (issue 29, printing/ticket.ts)
+  ticketAllergy: { en: 'ALLERGY / 過敏', 'zh-CN': '过敏 / ALLERGY', 'zh-TW': '過敏 / ALLERGY' },
+  ticketAllergyAvoid: { en: 'Avoid: {list}', 'zh-CN': '避免：{list}', 'zh-TW': '避免：{list}' },
+  ticketAllergyNote: { en: 'See the notes', 'zh-CN': '请看备注', 'zh-TW': '請看備註' },
+  allergen_gluten: { en: 'Gluten', 'zh-CN': '麸质', 'zh-TW': '麩質' },
+  allergen_crustaceans: { en: 'Crustaceans', 'zh-CN': '甲壳类', 'zh-TW': '甲殼類' },
+  allergen_eggs: { en: 'Eggs', 'zh-CN': '蛋类', 'zh-TW': '蛋類' },
+  allergen_fish: { en: 'Fish', 'zh-CN': '鱼类', 'zh-TW': '魚類' },
+  allergen_peanuts: { en: 'Peanuts', 'zh-CN': '花生', 'zh-TW': '花生' },
+  allergen_soybeans: { en: 'Soybeans', 'zh-CN': '大豆', 'zh-TW': '大豆' },
+  allergen_milk: { en: 'Milk', 'zh-CN': '奶类', 'zh-TW': '奶類' },
+  allergen_nuts: { en: 'Tree nuts', 'zh-CN': '坚果', 'zh-TW': '堅果' },
+  allergen_celery: { en: 'Celery', 'zh-CN': '芹菜', 'zh-TW': '芹菜' },
+  allergen_mustard: { en: 'Mustard', 'zh-CN': '芥末', 'zh-TW': '芥末' },
+  allergen_sesame: { en: 'Sesame', 'zh-CN': '芝麻', 'zh-TW': '芝麻' },
+  allergen_sulphites: { en: 'Sulphites', 'zh-CN': '亚硫酸盐', 'zh-TW': '亞硫酸鹽' },
+  allergen_lupin: { en: 'Lupin', 'zh-CN': '羽扇豆', 'zh-TW': '羽扇豆' },
+  allergen_molluscs: { en: 'Molluscs', 'zh-CN': '软体动物', 'zh-TW': '軟體動物' },
   ticketTakeTime: { en: 'Take at {time}', 'zh-CN': '取餐 {time}', 'zh-TW': '取餐 {time}' },
   ticketAllStations: { en: 'All', 'zh-CN': '全部', 'zh-TW': '全部' },
   // The ready board (http/staffBoard.ts)
@@ -733,6 +751,11 @@ const M = {
     'zh-CN': '必须填写{language}规格（企业的语言）。',
     'zh-TW': '必須填寫{language}規格（企業的語言）。',
   },
+  // Allergens, diets and pairings (issue 29; operations/backOffice/allergens.ts)
+  dietOptionUnknown: { en: 'That option is not one of this goods\' specs or add-ons.', 'zh-CN': '该选项不是此商品的规格或加料。', 'zh-TW': '該選項不是此商品的規格或加料。' },
+  dietVeganNotVegetarian: { en: 'A vegan dish is vegetarian too.', 'zh-CN': '纯素菜式也必须是素食。', 'zh-TW': '純素菜式也必須是素食。' },
+  pairingTooMany: { en: 'At most {max} goods can be paired with one goods.', 'zh-CN': '每件商品最多搭配 {max} 件商品。', 'zh-TW': '每件商品最多搭配 {max} 件商品。' },
+  pairingUnknown: { en: 'A paired goods must be another goods of the same shop.', 'zh-CN': '搭配的商品须为同一店铺的其他商品。', 'zh-TW': '搭配的商品須為同一店鋪的其他商品。' },
   // The back office's outlets and tables (http/staffOutlets.ts, operations/backOffice)
   boTableNotFound: { en: 'There is no table {id}.', 'zh-CN': '找不到桌台 {id}。', 'zh-TW': '找不到桌台 {id}。' },
   boTableNameTaken: {

@@ -9,6 +9,7 @@
  */
 export const LATER_MESSAGE_PREFIXES = [
   'addressEdit',
+  'allergens',
   'addressList',
   'addressMap',
   'areaCodeSelect',
@@ -31,6 +32,7 @@ export const LATER_MESSAGE_PREFIXES = [
   'receiptMail',
   'remark',
   'settle',
+  'suggest',
   'tableSheet',
   'terms',
   'vipDetailsEdit',

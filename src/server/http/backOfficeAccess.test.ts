@@ -56,7 +56,7 @@ test('the back office has routes, and none of them is open to the kitchen or the
   // The menu's, the outlets' and tables', the loyalty's and the reports' (issue 27).
   const keys = BACK_OFFICE.map(([k]) => k);
   expect(keys).toEqual(
-    expect.arrayContaining(['POST /staff/goods', 'PATCH /staff/goods/:id', 'GET /staff/menu/export.csv', 'POST /staff/menu/import', 'POST /staff/tables', 'PATCH /staff/outlets/:baseId', 'GET /staff/reports/sales', 'POST /staff/loyalty/plans']),
+    expect.arrayContaining(['POST /staff/goods', 'PATCH /staff/goods/:id', 'GET /staff/menu/export.csv', 'POST /staff/menu/import', 'POST /staff/tables', 'PATCH /staff/outlets/:baseId', 'GET /staff/reports/sales', 'POST /staff/loyalty/plans', 'GET /staff/goods/:id/diet', 'PUT /staff/goods/:id/diet', 'PUT /staff/goods/:id/pairings']),
   );
   for (const [key, entry] of BACK_OFFICE) {
     expect([key, entry.roles.every((r) => MANAGERS.includes(r))]).toEqual([key, true]);

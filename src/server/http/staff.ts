@@ -49,6 +49,7 @@ import { listStaffSheets } from '../operations/orders/staffSheets';
 import { actorOf, audit, MANAGERS, requireRoles, staffGuard } from './staffAuth';
 import { staffFixRoutesPlugin } from './staffFix';
 import { staffMenuRoutes } from './staffMenu';
+import { staffAllergenRoutes } from './staffAllergens';
 import { staffOutletRoutes } from './staffOutlets';
 import { staffKitchenRoutes } from './staffKitchen';
 import { staffLoyaltyRoutes } from './staffLoyalty';
@@ -79,6 +80,8 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
   await app.register(staffFixRoutesPlugin, { db, config, clock });
   // The back office's menu (issue 27 section 1).
   await app.register(staffMenuRoutes, { db, config, clock });
+  // Its allergens, diets and pairings (issue 29, http/staffAllergens.ts).
+  await app.register(staffAllergenRoutes, { db, config, clock });
   // The back office's outlets, tables and QR codes (issue 27 section 2).
   await app.register(staffOutletRoutes, { db, config, clock });
   // The kitchen's stations and expo (issue 26 section 2, http/staffKitchen.ts).

@@ -163,6 +163,10 @@ export const STAFF_ROUTE_ACCESS: Record<string, { roles: readonly StaffRole[]; s
   'POST /staff/goods/:id/archive': { roles: MANAGERS, scope: 'none', backOffice: true },
   'DELETE /staff/goods/:id': { roles: MANAGERS, scope: 'none', backOffice: true },
   'POST /staff/goods/:id/picture': { roles: MANAGERS, scope: 'none', backOffice: true },
+  // Allergens, diets and pairings (issue 29; http/staffAllergens.ts).
+  'GET /staff/goods/:id/diet': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'PUT /staff/goods/:id/diet': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'PUT /staff/goods/:id/pairings': { roles: MANAGERS, scope: 'none', backOffice: true },
   'GET /staff/menu/export.csv': { roles: MANAGERS, scope: 'none', backOffice: true },
   // A goods' pack units, bundle groups, add-ons and spec translations (operations/backOffice/menuExtras.ts): a manager writes them only when every outlet selling the goods is theirs.
   'GET /staff/goods/:id/extras': { roles: MANAGERS, scope: 'none', backOffice: true },

@@ -9,10 +9,12 @@
  */
 import { DateTime } from 'luxon';
 import type { Queryable } from '../db/driver';
-import { message, type Lang } from '../messages';
+import { message, type Lang, type MessageKey } from '../messages';
 import { langsFor, tr, trBy } from '../operations/localized';
 import { localizedDetails } from '../operations/orders/lineTexts';
 import { rlText, rule } from './encode';
+import { mentionsAllergy } from '../../shared/domain/allergyNote';
+import { ALLERGENS, type Allergen } from '../../shared/domain/diet';
 
 export type TicketSheet = {
   sheet_id: string;
@@ -26,6 +28,8 @@ export type TicketSheet = {
   round_at: Date | null;
   /** The order's pickup number of the day ('' for a table's). */
   pickup_no: string;
+  /** Issue 29: the allergens the customer's menu filter avoided for this round (',' joined; '' none). */
+  round_allergens?: string;
 };
 
 export type TicketLine = {
@@ -56,7 +60,7 @@ export async function ticketSheet(
 ): Promise<TicketSheet | null> {
   const [row] = await tx.query<TicketSheet>(
     `SELECT s.sheet_id, s.base_id, s.take_type, t.table_name, s.take_time, e.time_zone, s.remark AS sheet_remark,
-            r.remark AS round_remark, r.created_at AS round_at, s.pickup_no
+            r.remark AS round_remark, r.created_at AS round_at, s.pickup_no, COALESCE(r.allergens, '') AS round_allergens
        FROM sheet s
        JOIN enterprise e ON e.ent_id = s.ent_id
        LEFT JOIN dining_table t ON t.table_id = s.table_id
@@ -162,6 +166,9 @@ export function ticketDocument(input: {
   const at = DateTime.fromJSDate(input.receivedAt, { zone }).toFormat('yyyy-LL-dd HH:mm');
   const out: string[] = [];
   if (input.reprint) out.push(`^^^${rlText(message('ticketReprint', lang))}`, '');
+  // Issue 29: an order with an allergy note or a filtered allergen: the banner first, inverted and large.
+  const banner = allergyBanner(sheet, input.roundNo, lines, lang);
+  if (banner.length > 0) out.push(...banner.map((b, i) => (i === 0 ? `\`^^^${rlText(b)}\`` : `\`^^${rlText(b)}\``)), '');
   out.push(`^^^${rlText(title)}`);
   // The pickup number large (4x: 12 columns for '023'), as the counter calls it and the board shows it.
   if (!sheet.table_name && sheet.pickup_no) out.push(`^^^^^${rlText(sheet.pickup_no)}`);
@@ -205,4 +212,16 @@ export function ticketDocument(input: {
     (input.roundNo === 1 ? sheet.round_remark || sheet.sheet_remark : sheet.round_remark) ?? '';
   if (remark.trim()) out.push(left(message('ticketRemark', lang, { text: remark.trim() }), '^^'));
   return `${out.join('\n')}\n`;
+}
+
+/** The ALLERGY banner's lines (none without an allergy): the word, the allergens avoided, or a pointer to the notes. */
+export function allergyBanner(sheet: Pick<TicketSheet, 'round_allergens' | 'round_remark' | 'sheet_remark'>, roundNo: number, lines: readonly TicketLine[], lang: Lang): string[] {
+  const named = (sheet.round_allergens ?? '').split(',').filter((a): a is Allergen => (ALLERGENS as readonly string[]).includes(a));
+  const remark = (roundNo === 1 ? sheet.round_remark || sheet.sheet_remark : sheet.round_remark) ?? '';
+  const noted = mentionsAllergy(remark, ...lines.flatMap((l) => (parsedDetail(l.detail).remarkList ?? []).map(String)));
+  if (named.length === 0 && !noted) return [];
+  const out = [message('ticketAllergy', lang)];
+  if (named.length > 0) out.push(message('ticketAllergyAvoid', lang, { list: named.map((a) => message(`allergen_${a}` as MessageKey, lang)).join(', ') }));
+  if (noted) out.push(message('ticketAllergyNote', lang));
+  return out;
 }

@@ -138,6 +138,10 @@ export const goodsRow = z.object({
   BagCount: z.number(),
   Sort: z.number(),
   GoodsRemarks: str,
+  /** Issue 29: allergens, diets and spice with the required options folded in (shared/domain/diet.ts); absent when nothing is stated. */
+  Diet: str.optional(),
+  /** Issue 29: the goods it goes well with, ids joined by ',' (at most 8); absent when none. */
+  Pairs: str.optional(),
 });
 
 /** A row of the whole-menu list: only what the list shows (remarks and sort come with the goods detail). */
@@ -447,6 +451,8 @@ const orderSubmitRow = {
   GPS_Lng: coordinate(180),
   GPS_Lat: coordinate(90),
   Remark: remarkText.optional(),
+  /** Issue 29: the allergens the customer's menu filter avoids (shared/domain/diet.ts names, joined by ','); the kitchen's ticket and screen show them. */
+  Allergens: text(200).optional(),
   /** A coupon by its code (typed at checkout) or by its id. */
   CardCode: text(40).optional(),
   CardID: optionalId.optional(),

@@ -37,6 +37,7 @@ import { staffBoardRoutes } from './staffBoard';
 import { staffFixRoutes } from './staffFix';
 import { staffMenuRoutes } from './staffMenu';
 import { staffMenuExtrasRoutes } from './staffMenuExtras';
+import { staffAllergenRoutes } from './staffAllergens';
 import { staffOutletRoutes } from './staffOutlets';
 import { staffKitchenRoutes } from './staffKitchen';
 import { staffLoyaltyRoutes } from './staffLoyalty';
@@ -114,6 +115,8 @@ export const staffRoundSchema = z.object({
   receivedAt: z.string(),
   /** The stations where its ticket is bumped (not recalled). */
   bumped: z.array(z.string()),
+  /** Issue 29: the allergens the customer's menu filter avoided (shared/domain/diet.ts names): the ALLERGY banner ([] or absent: none). */
+  allergens: z.array(z.string()).optional(),
 });
 
 /** A sheet as the staff see it (operations/orders/staffSheets.ts sheetJson). */
@@ -269,6 +272,7 @@ export const STAFF_ROUTES = {
   ...staffFixRoutes,
   ...staffMenuRoutes,
   ...staffMenuExtrasRoutes,
+  ...staffAllergenRoutes,
   ...staffOutletRoutes,
   ...staffKitchenRoutes,
   ...staffReportRoutes,

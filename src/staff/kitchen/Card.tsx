@@ -10,6 +10,7 @@ import { stationProgress, takeTypeOf } from './stations';
 import { TicketHeading } from './TicketHeading';
 import { ticketLabel, whereOf } from './ticketWords';
 import { TimedTicket } from './TimedTicket';
+import { AllergyBanner } from './AllergyBanner';
 import { m } from './boardMessages';
 
 /** The next step of a round (shared/domain/orderStates.ts nextProgress) and its button's words. */
@@ -74,6 +75,8 @@ export const Card = memo(function Card({
         {s.custName ? ` · ${s.custName}` : ''}
       </p>
       {s.takeType === 'delivery' && s.address && <p className="address">{s.address}</p>}
+      {/* Issue 29: an allergy (the customer's filter, or a note) before anything else of the order. */}
+      <AllergyBanner round={round} />
       {chips.length > 0 && (
         <ul className="chips">
           {chips.map((c) => (

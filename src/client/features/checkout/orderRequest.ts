@@ -6,6 +6,7 @@
 import { lineAmountMinor, type CartEntry, type CartFormats } from '../../../shared/domain/cart';
 import { BusinessMode, sheetPosType } from '../../../shared/domain/businessMode';
 import { minorToString } from '../../../shared/domain/numbers';
+import { storedDietFilter } from '../../host/dietFilterStorage';
 import type { CheckoutDraft } from './checkoutSlice';
 import type { OrderRequest } from './checkoutApi';
 import type { Coupon, OrderTotals, TakeType } from './totals';
@@ -81,6 +82,8 @@ export function buildOrderRequest(input: OrderRequestInput): OrderRequest {
     GPS_Lng: delivery && draft.GPS_Lng !== null ? draft.GPS_Lng : '',
     GPS_Lat: delivery && draft.GPS_Lat !== null ? draft.GPS_Lat : '',
     Remark: draft.remark.trim(),
+    // Issue 29: the allergens the customer's menu filter keeps away from, for the kitchen's ALLERGY banner.
+    ...allergensField(),
     CardCode: coupon?.CardCode ?? '',
     CardID: coupon?.CardID ?? '',
     Count: totals.lines,
@@ -95,4 +98,10 @@ export function buildOrderRequest(input: OrderRequestInput): OrderRequest {
     PayMode: input.payMode,
   };
   return { row, items: orderItems(input.entries, input.formats) };
+}
+
+/** The menu filter's allergens as the order sends them (absent without any). */
+function allergensField(): { Allergens?: string } {
+  const avoid = storedDietFilter().avoid;
+  return avoid.length > 0 ? { Allergens: avoid.join(',') } : {};
 }

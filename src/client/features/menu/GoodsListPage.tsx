@@ -22,6 +22,8 @@ import { GoodsChooser } from './GoodsChooser';
 import { useMenuGoods } from './menuGoods';
 import { detailsLink, useGoodsDetails } from './goodsDetails';
 import { PaymentResumeNotice } from '../payments';
+import { DietBar, DietIcons, useDietFiltered, type Marked } from '../allergens';
+import { SuggestAfterAdd } from '../suggestions';
 
 const messages = defineMessages({
   categories: { id: 'menu.categories', defaultMessage: 'Categories' },
@@ -93,8 +95,10 @@ export default function GoodsListPage() {
     if (out.size === 0) return goods.goods ?? [];
     return (goods.goods ?? []).map((g) => (out.has(g.GoodsID) && !g.soldOut ? { ...g, soldOut: true } : g));
   }, [goods.goods, soldOut.data]);
-  const { rows, classStart } = useMemo(() => menuRows(classes.data ?? [], liveGoods), [classes.data, liveGoods]);
-  const railClasses = useMemo(() => classesWithGoods(classes.data ?? [], liveGoods), [classes.data, liveGoods]);
+  // Issue 29: the allergen and diet filter leaves out what it hides, and marks what does not say.
+  const diet = useDietFiltered(liveGoods);
+  const { rows, classStart } = useMemo(() => menuRows(classes.data ?? [], diet.goods), [classes.data, diet.goods]);
+  const railClasses = useMemo(() => classesWithGoods(classes.data ?? [], diet.goods), [classes.data, diet.goods]);
   // A category chosen before its goods are in is scrolled to once they are (or once the menu is complete).
   const [pendingClass, setPendingClass] = useState('');
   useEffect(() => {
@@ -118,6 +122,12 @@ export default function GoodsListPage() {
     [rows],
   );
   const closeChooser = useCallback(() => setChooser(null), []);
+  const dispatch = useAppDispatch();
+  const money = useMoney();
+  const acceptSuggestion = useCallback(
+    (g: Goods) => (needsChooser(g) ? setChooser(g) : dispatch(cartLineAdded(plainLine(g, shop, money.formats)))),
+    [dispatch, shop, money.formats],
+  );
   const details = useGoodsDetails(liveGoods);
 
   if (!shop.ShopID && shopStatus === 'entering') {
@@ -145,6 +155,7 @@ export default function GoodsListPage() {
     <div className="menu">
       <LiveUpdates />
       <nav className="menu-rail" aria-label={intl.formatMessage(messages.categories)}>
+        <DietBar filter={diet.filter} hidden={diet.hidden} />
         {(classes.data ?? [])
           .filter((c) => railClasses.has(c.ClassID))
           .map((c) => (
@@ -172,11 +183,12 @@ export default function GoodsListPage() {
           count={rows.length}
           heightOf={heightOf}
           onFirstVisible={handleFirstVisible}
-          renderRow={(i) => <MenuRow row={rows[i]!} onChoose={setChooser} />}
+          renderRow={(i) => <MenuRow row={rows[i]!} onChoose={setChooser} marked={diet.verdicts} />}
         />
       )}
       <CartBar />
       <PaymentResumeNotice />
+      <SuggestAfterAdd menu={diet.goods} onAccept={acceptSuggestion} />
       {chooser && <GoodsChooser goods={chooser} onClose={closeChooser} />}
       {details.shown && !chooser && <GoodsChooser key={details.shown.GoodsID} goods={details.shown} details onClose={details.close} />}
     </div>
@@ -191,9 +203,28 @@ function ClassButton({ cls, active, onSelect }: { cls: GoodsClass; active: boole
   );
 }
 
-function MenuRow({ row, onChoose }: { row: Row; onChoose: (g: Goods) => void }) {
+function MenuRow({ row, onChoose, marked }: { row: Row; onChoose: (g: Goods) => void; marked?: ReadonlyMap<string, Marked> }) {
   if (row.kind === 'class') return <ClassHeader cls={row.cls} />;
-  return <GoodsRow goods={row.goods} onChoose={onChoose} />;
+  return <GoodsRow goods={row.goods} onChoose={onChoose} marked={marked?.get(row.goods.GoodsID)} />;
+}
+
+/** A goods without options as one cart line (its row's add, and an accepted suggestion's). */
+export function plainLine(goods: Goods, shop: { ShopID: string; BaseID: string }, formats: ReturnType<typeof useMoney>['formats']) {
+  return {
+    goodsDetails: cartGoodsDetails(goods, shop),
+    list: [
+      {
+        SkuID: '',
+        PUnit: '',
+        PUnitPrice: '0',
+        Price: unitPrice({ salesPrice: goods.salesPrice, promotePrice: goods.promotePrice }, formats),
+        Ref: '1',
+        isPack: false,
+        mQua: 1,
+        pQua: 0,
+      },
+    ],
+  };
 }
 
 // The rows in view render again only when their own goods change, not when a later page of the menu arrives.
@@ -201,7 +232,7 @@ const ClassHeader = memo(function ClassHeader({ cls }: { cls: GoodsClass }) {
   return <h2 className="menu-class">{cls.name}</h2>;
 });
 
-export const GoodsRow = memo(function GoodsRow({ goods, onChoose }: { goods: Goods; onChoose: (g: Goods) => void }) {
+export const GoodsRow = memo(function GoodsRow({ goods, onChoose, marked }: { goods: Goods; onChoose: (g: Goods) => void; marked?: Marked }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const entity = useAppSelector(selectEntity);
@@ -216,23 +247,7 @@ export const GoodsRow = memo(function GoodsRow({ goods, onChoose }: { goods: Goo
       onChoose(goods);
       return;
     }
-    dispatch(
-      cartLineAdded({
-        goodsDetails: cartGoodsDetails(goods, shop),
-        list: [
-          {
-            SkuID: '',
-            PUnit: '',
-            PUnitPrice: '0',
-            Price: unitPrice({ salesPrice: goods.salesPrice, promotePrice: goods.promotePrice }, money.formats),
-            Ref: '1',
-            isPack: false,
-            mQua: 1,
-            pQua: 0,
-          },
-        ],
-      }),
-    );
+    dispatch(cartLineAdded(plainLine(goods, shop, money.formats)));
   };
 
   return (
@@ -253,6 +268,7 @@ export const GoodsRow = memo(function GoodsRow({ goods, onChoose }: { goods: Goo
           </Link>
         </h3>
         {goods.GoodsCode && <span className="goods-code">#{goods.GoodsCode}</span>}
+        <DietIcons code={goods.diet} marked={marked} />
         <p className="goods-price">
           <strong>{money.price(promoted ? goods.promotePrice! : goods.salesPrice)}</strong>
           {promoted && <s aria-label={intl.formatMessage(messages.was, { price: money.price(goods.salesPrice) })}>{money.price(goods.salesPrice)}</s>}

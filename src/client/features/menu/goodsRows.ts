@@ -28,6 +28,9 @@ export interface Goods {
   hasBom: boolean;
   hasCharging: boolean;
   bagCount: number;
+  /** Issue 29: allergens and diets (shared/domain/diet.ts; '' nothing stated) and the goods it goes well with (ids joined by ','). */
+  diet?: string;
+  pairs?: string;
 }
 
 type Detail = AnswerOf<'EShop_GoodsDetailGet_V2_Get'>;
@@ -54,5 +57,7 @@ export function toGoods(row: Partial<GoodsRow>): Goods {
     hasBom: b(row.HasBom),
     hasCharging: b(row.HasCharging),
     bagCount: n(row.BagCount),
+    diet: s(row.Diet),
+    pairs: s(row.Pairs),
   };
 }

@@ -10,10 +10,12 @@ import * as data from './demo';
 import { translateDemo } from './translations';
 import { seedWalletDemo } from './wallet';
 import { seedPrintingDemo } from './printing';
+import { seedDietDemo } from './diet';
 import { seedStaffDemo } from './staff';
 import { MORE_REGIONS } from './regions';
 
 export { DEMO_STAFF, type DemoStaff } from './staff';
+export { DEMO_DIET } from './diet';
 
 /** Rows per INSERT statement (fewer when a row has many columns: PostgreSQL allows 65535 parameters). */
 const BATCH_ROWS = 500;
@@ -110,6 +112,8 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
     for (const [table, rows] of demoTables(now)) await insertRows(tx, table, rows);
     await seedWalletDemo(tx);
     await seedPrintingDemo(tx);
+    // Allergens, diets and pairings (issue 29).
+    await seedDietDemo(tx, insertRows);
     // The demo's staff accounts (issue 26), with the known passwords `npm start` prints.
     await seedStaffDemo(tx, now);
     return true;

@@ -26,6 +26,7 @@ import type { Queryable, Row } from '../../db/driver';
 import { OpError, type HandlerMap, type RowOf, type Session } from '../context';
 import { langsFor, tr, trBy, type TextLangs } from '../localized';
 import { baseColumns } from '../shop/handlers';
+import { withDiet } from './diet';
 
 /** Default and largest page sizes of the goods lists (the app loads a whole menu in one page). */
 export const GOODS_PAGE_SIZE = 1000;
@@ -272,7 +273,7 @@ export const menuHandlers: HandlerMap = {
     const goods = await goodsPage<RowOf<'HBBPos_GoodsClass_GoodsList_V9_Get'>>(tx, ShopID, now, filter, page, l, embedded(config), goodsListFields);
     const total = await totalOf(page, goods.length, () => countGoods(tx, ShopID, filter));
     if (total === 0) await requireShop(tx, ShopID);
-    return { table1: goods, table2: [{ TotalCount: total }] };
+    return { table1: await withDiet(tx, ShopID, goods), table2: [{ TotalCount: total }] };
   },
 
   async Goods_GoodsShopHomeGoodsByPage_Get({ tx, now, lang, config }, { tableData: [row] }) {

@@ -93,7 +93,12 @@ describe('HBBPos_GoodsClass_GoodsList_V9_Get', () => {
       HasBom: 0,
       HasCharging: 1,
       BagCount: 1,
+      // Issue 29: gluten and soybeans, may contain sesame, free of the rest; not vegetarian, vegan or halal; not spicy. Goes with the milk tea, lemon tea, egg tart.
+      Diet: '200002000010000000',
+      Pairs: `${DEMO.goods.milkTea},886000000140,${DEMO.goods.eggTart}`,
     });
+    // A dish that states nothing carries neither field.
+    expect(goods.find((g) => g.GoodsCode === '103')).not.toHaveProperty('Diet');
     // Only what the list shows (issue 14): the remarks come with the goods detail.
     const detail = await client.call('EShop_GoodsDetailGet_V2_Get', [{ GoodsID: DEMO.goods.bbqPorkRice }]);
     ok(detail);

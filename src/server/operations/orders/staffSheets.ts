@@ -119,7 +119,7 @@ export async function readSheet(tx: Queryable, sheetId: string): Promise<StaffSh
   return sheet!;
 }
 
-export type RoundRow = { sheet_id: string; round_no: number; progress: string; remark: string; created_at: Date; progress_at: Date | null; withdrawn_at?: Date | null };
+export type RoundRow = { sheet_id: string; round_no: number; progress: string; remark: string; created_at: Date; progress_at: Date | null; withdrawn_at?: Date | null; allergens?: string };
 
 /** What the kitchen's screen adds to a round: when it was received, where its ticket is bumped. */
 export interface RoundKitchen {
@@ -128,7 +128,7 @@ export interface RoundKitchen {
 }
 
 /** A round as the staff API answers it. */
-export function roundJson(r: Pick<RoundRow, 'round_no' | 'progress' | 'remark' | 'created_at' | 'progress_at' | 'withdrawn_at'>, k: RoundKitchen = {}): StaffRoundJson {
+export function roundJson(r: Pick<RoundRow, 'round_no' | 'progress' | 'remark' | 'created_at' | 'progress_at' | 'withdrawn_at' | 'allergens'>, k: RoundKitchen = {}): StaffRoundJson {
   return {
     roundNo: r.round_no,
     progress: progressOf(r.progress),
@@ -139,6 +139,7 @@ export function roundJson(r: Pick<RoundRow, 'round_no' | 'progress' | 'remark' |
     withdrawn: Boolean(r.withdrawn_at),
     receivedAt: isoSeconds(k.receivedAt ?? r.created_at),
     bumped: k.bumped ?? [],
+    allergens: r.allergens ? r.allergens.split(',') : [],
   };
 }
 
@@ -189,7 +190,7 @@ export async function listStaffSheets(
   const rounds = sheets.length
     ? await db.query<RoundRow>(
         // Withdrawn rounds too: the kitchen shows them struck through (issue 26 section 2).
-        'SELECT sheet_id, round_no, progress, remark, created_at, progress_at, withdrawn_at FROM sheet_round WHERE sheet_id = ANY ($1::text[]) ORDER BY sheet_id, round_no',
+        'SELECT sheet_id, round_no, progress, remark, created_at, progress_at, withdrawn_at, allergens FROM sheet_round WHERE sheet_id = ANY ($1::text[]) ORDER BY sheet_id, round_no',
         [ids],
       )
     : [];

@@ -30,6 +30,7 @@
  * the browser's proof that it scanned the table's code (http/tableScan.ts;
  * issue 22): else 'Scan the QR code on your table to order at it.'
  */
+import { orderAllergens } from '../../../shared/domain/diet';
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { QUANTITY_SCALE } from '../../../shared/domain/cart';
@@ -486,7 +487,7 @@ async function writeOrder(ctx: OpContext, order: CheckedOrder) {
   const items = insertSql('sheet_item', priced.lines.map((l, i) => ({ ...itemRow(sheetId, firstItem + i, roundNo, l, amo), added_by: request.vipId })), params);
   const round = insertSql(
     'sheet_round',
-    [{ sheet_id: sheetId, round_no: roundNo, vip_id: request.vipId, local_sheet_id: request.localSheetId, request_hash: request.hash, amount: dec(totalMinor), remark: trimmed(request.row.Remark), created_at: now }],
+    [{ sheet_id: sheetId, round_no: roundNo, vip_id: request.vipId, local_sheet_id: request.localSheetId, request_hash: request.hash, amount: dec(totalMinor), remark: trimmed(request.row.Remark), allergens: orderAllergens(request.row.Allergens), created_at: now }],
     params,
   );
   const [written] = await tx.query<Omit<Answer, 'round_no' | 'amount'>>(`WITH ${counter ? `pickup_n AS (${counter}), ` : ''}s AS (${change}), i AS (${items}), r AS (${round}) SELECT * FROM s`, params);

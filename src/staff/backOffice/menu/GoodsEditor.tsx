@@ -15,6 +15,7 @@ import { localName } from '../../../ui-kit/localName';
 import type { StaffLocale } from '../../i18n/locale';
 import { GoodsExtras } from './GoodsExtras';
 import { MenuError, type MenuAnswer, type MenuApi, type MenuGoodsJson } from './menuApi';
+import { AllergensEditor } from './AllergensEditor';
 
 const m = defineMessages({
   newTitle: { id: 'staff.menu.goods.new', defaultMessage: 'New goods' },
@@ -408,6 +409,8 @@ export function GoodsEditor({ api, menu, goods, classId, locale, onSaved, onClos
           }}
         />
       )}
+      {/* Its allergens, diets and pairings (issue 29), saved on their own version. */}
+      {current && <AllergensEditor key={current.goodsId} api={api} goodsId={current.goodsId} menu={menu} locale={locale} />}
     </section>
   );
 }

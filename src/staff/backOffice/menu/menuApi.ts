@@ -47,6 +47,8 @@ export function menuApi(token: string, lang: string) {
     return send(route.slice(0, route.indexOf(' ')), staffPath(route, params) + q, body === undefined ? undefined : JSON.stringify(body), body === undefined ? undefined : 'application/json') as Promise<StaffAnswer<K>>;
   }
   return {
+    /** Any staff route (the allergen and pairing editors', issue 29). */
+    call,
     menu: (shopId = '') => call('GET /staff/menu', { query: { shopId } }),
     createClass: (body: Partial<ClassInput> & Pick<ClassInput, 'names'>) => call('POST /staff/classes', { body }).then((r) => r.class),
     updateClass: (id: string, body: Partial<ClassInput> & Pick<ClassInput, 'names'> & { version: number }) => call('PATCH /staff/classes/:id', { params: { id }, body }).then((r) => r.class),
