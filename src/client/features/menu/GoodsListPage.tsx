@@ -22,6 +22,8 @@ import { GoodsChooser } from './GoodsChooser';
 import { useMenuGoods } from './menuGoods';
 import { detailsLink, useGoodsDetails } from './goodsDetails';
 import { PaymentResumeNotice } from '../payments';
+import { useOnline } from '../../app/online';
+import { OfflineNote } from '../../ui/OfflineNote';
 
 const messages = defineMessages({
   categories: { id: 'menu.categories', defaultMessage: 'Categories' },
@@ -175,6 +177,8 @@ export default function GoodsListPage() {
           renderRow={(i) => <MenuRow row={rows[i]!} onChoose={setChooser} />}
         />
       )}
+      {/* Offline (issue 29 section 5): the kept menu, ordering off. */}
+      <OfflineNote />
       <CartBar />
       <PaymentResumeNotice />
       {chooser && <GoodsChooser goods={chooser} onClose={closeChooser} />}
@@ -208,6 +212,7 @@ export const GoodsRow = memo(function GoodsRow({ goods, onChoose }: { goods: Goo
   const shop = useAppSelector(selectShopParams);
   const count = useAppSelector(selectGoodsCount)[goods.GoodsID] ?? 0;
   const money = useMoney();
+  const online = useOnline();
   const name = goods.name;
   const promoted = goods.promotePrice !== null && Number(goods.promotePrice) < Number(goods.salesPrice);
 
@@ -273,6 +278,7 @@ export const GoodsRow = memo(function GoodsRow({ goods, onChoose }: { goods: Goo
             type="button"
             className="add-button"
             aria-label={intl.formatMessage(needsChooser(goods) ? messages.choose : messages.add, { name })}
+            disabled={!online}
             onClick={handleAdd}
           >
             +
