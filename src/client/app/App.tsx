@@ -77,7 +77,7 @@ export async function mount(element: HTMLElement, store: AppStore, persistor: Pe
   // in browsers without service workers, as in some in-app browsers: the app works as before there).
   if (!__DEV__ && 'serviceWorker' in navigator) {
     const register = () => void import(/* webpackChunkName: "sw-register" */ '../sw/register').then((m) => m.registerWorker(store));
-    const idle = () => (window.requestIdleCallback ? requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 1000));
+    const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 1000));
     if (document.readyState === 'complete') idle();
     else window.addEventListener('load', idle, { once: true });
   }
