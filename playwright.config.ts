@@ -57,7 +57,8 @@ export default defineConfig({
       // sign-in.spec.ts sets each host's user agent itself: once is enough. first-screen.spec.ts
       // counts a plain browser's first requests; the chat app's sign-in visits its provider and
       // loads the page twice, by design (head-start.spec.ts counts the same requests).
-      testIgnore: /(sign-in|first-screen|head-start)\.spec\.ts/,
+      // offline.spec.ts (issue 29 section 5): once, in the plain browser (its dine-in table takes one round).
+      testIgnore: /(sign-in|first-screen|head-start|offline)\.spec\.ts/,
       use: {
         ...devices['Desktop Chrome'],
         ...phone,

@@ -11,6 +11,7 @@ import { FirstScreenPlugin, headStartConfig } from './scripts/first-screen-plugi
 import { HOME_PICTURES_ABOVE_FOLD } from './src/client/features/shop/homePictures';
 import { InitialSizePlugin } from './scripts/initial-size-plugin';
 import { PrecompressPlugin } from './scripts/precompress-plugin';
+import { offlinePlugins } from './scripts/offline-plugin';
 
 /** What every page loads beside the entry chunks, in parallel with them (webpackChunkName of each). */
 const SHELL_CHUNKS = ['shell'];
@@ -200,6 +201,10 @@ function appConfig(_env: unknown, argv: { mode?: Configuration['mode'] }): Confi
         __MAP_TILES_URL__: JSON.stringify(process.env.MAP_TILES_URL ?? ''),
         __MAP_ATTRIBUTION__: JSON.stringify(process.env.MAP_ATTRIBUTION ?? ''),
       }),
+      // ---- The offline app (issue 29 section 5), production only: the web app manifest with its icons and the
+      // service worker (Workbox InjectManifest, dist/sw.js), all in scripts/offline-plugin.ts.
+      ...(production ? offlinePlugins() : []),
+      // ---- End of the offline app's block.
       // The size budget of issue 14: over it the build fails. Issue 24 counts the page head's inline
       // script (its preloads, head start and drawing, 9.9 KiB gz) before the first screen. 159.0 KiB
       // in all after issues 26-29: a table link must read an outlet's per-weekday hours and closed

@@ -249,8 +249,15 @@ test('a double tap and a network cut each make exactly one order', async ({ brow
   await fillContact(page);
   await page.getByRole('radio', { name: 'Pay on delivery or at the counter' }).check();
   await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
+  // Offline before the tap (issue 29 section 5): the submit is disabled, with the offline note.
   await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Place order' })).toBeDisabled();
+  await context.setOffline(false);
+  await expect(page.getByRole('button', { name: 'Place order' })).toBeEnabled();
+  // The cut between the tap and the answer.
   await page.getByRole('button', { name: 'Place order' }).tap();
+  await context.setOffline(true);
   await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).tap();
   await expect(
     page.getByRole('status').filter({ hasText: 'Network connection error' }),

@@ -73,4 +73,12 @@ export async function mount(element: HTMLElement, store: AppStore, persistor: Pe
   await nextTask();
   const root = createRoot(element);
   startTransition(() => root.render(<App store={store} persistor={persistor} />));
+  // Issue 29 section 5: the offline app's service worker, registered once the page has loaded and is idle (none
+  // in browsers without service workers, as in some in-app browsers: the app works as before there).
+  if (!__DEV__ && 'serviceWorker' in navigator) {
+    const register = () => void import(/* webpackChunkName: "sw-register" */ '../sw/register').then((m) => m.registerWorker(store));
+    const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 1000));
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  }
 }

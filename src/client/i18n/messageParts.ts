@@ -24,6 +24,7 @@ export const LATER_MESSAGE_PREFIXES = [
   'line',
   'live',
   'loginByCode',
+  'offline',
   'orderDetails',
   'outlet',
   'paying',

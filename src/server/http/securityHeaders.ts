@@ -14,6 +14,8 @@
  *   by their SHA-256 hashes read from the built files at start-up. The identity providers' and the
  *   payment provider's pages are left by top-level navigation, which a CSP
  *   does not restrict.
+ * - worker-src and manifest-src 'self': the offline app's service worker
+ *   (/sw.js, scope '/') and its manifest (issue 29 section 5).
  * - frame-ancestors 'none' and X-Frame-Options DENY: the in-app browsers load
  *   the app at top level, so nobody may frame it (no clickjacking).
  * - X-Content-Type-Options nosniff, Referrer-Policy same-origin (a sign-in
@@ -67,6 +69,9 @@ export function contentSecurityPolicy(csp: Config['csp'], scriptHashes: readonly
     `img-src ${img.join(' ')}`,
     "font-src 'self' data:",
     `connect-src ${connect.join(' ')}`,
+    // The offline app's service worker (/sw.js) and web app manifest (issue 29 section 5): this origin's only.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'none'",

@@ -26,6 +26,8 @@ import { confirmations, errors as specErrors } from '../../i18n/specMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { useMoney } from '../../ui/money';
 import { RemarkField } from '../../ui/RemarkField';
+import { OfflineNote } from '../../ui/OfflineNote';
+import { useOnline } from '../../app/online';
 import {
   useIsMember,
   useRequireMember,
@@ -77,6 +79,7 @@ export default function OrderConfirmPage({ payMode }: { payMode: PayMode }) {
   const go = useGo();
   const intl = useIntl();
   const money = useMoney();
+  const online = useOnline();
   const confirm = useConfirm();
   const requireMember = useRequireMember();
   const params = useAppSelector(selectShopParams);
@@ -327,7 +330,8 @@ export default function OrderConfirmPage({ payMode }: { payMode: PayMode }) {
         <p className="checkout-total">
           <FormattedMessage {...amountMessages.total} /> <strong>{money.amount(totals.total)}</strong>
         </p>
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy || figuresPending} aria-busy={busy || undefined}>
+        <OfflineNote />
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy || figuresPending || !online} aria-busy={busy || undefined}>
           <FormattedMessage {...(busy ? messages.placing : messages.place)} />
         </button>
       </footer>

@@ -23,6 +23,8 @@ import { errors, validation } from '../../i18n/specMessages';
 import { packName } from '../../ui/lineQuantity';
 import { ossUrl, useMoney } from '../../ui/money';
 import { RemarkField } from '../../ui/RemarkField';
+import { OfflineNote } from '../../ui/OfflineNote';
+import { useOnline } from '../../app/online';
 import { cartLineAdded } from '../cart';
 import { selectEntity, selectShopParams } from '../../session';
 import { cartGoodsDetails, menuApi, type AddOn, type BomGroup, type Goods, type GoodsDetail } from './menuApi';
@@ -140,6 +142,7 @@ function ChooserForm({
   const intl = useIntl();
   const shop = useAppSelector(selectShopParams);
   const money = useMoney();
+  const online = useOnline();
 
   const attributes = detail.attributes.length > 0
     ? detail.attributes
@@ -359,7 +362,8 @@ function ChooserForm({
           increaseLabel={intl.formatMessage(messages.increase)}
         />
       </div>
-      <button type="button" className="btn btn-primary btn-block" aria-disabled={!complete} disabled={comboSoldOut} onClick={handleAdd}>
+      <OfflineNote />
+      <button type="button" className="btn btn-primary btn-block" aria-disabled={!complete} disabled={comboSoldOut || !online} onClick={handleAdd}>
         <FormattedMessage {...messages.add} values={{ amount: money.amount(total) }} />
       </button>
     </div>

@@ -4,7 +4,7 @@
  * pages; a category whose goods come in a later page can be chosen, and the
  * search by item number finds goods of the last page.
  */
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Shell } from '../../app/Shell';
 import { answer, resetGateway, seen, server, type SeenRequest, type StandInRow } from '../../test/gateway';
@@ -77,4 +77,26 @@ test('the search by item number finds goods of the last page', async () => {
   await userEvent.type(await screen.findByRole('searchbox', { name: 'Item number or name' }), String(10000 + MENU.length - 1));
   const results = await screen.findByRole('list', { name: 'Items found' }, { timeout: 10_000 });
   expect(within(results).getByRole('article', { name: `Dish ${MENU.length - 1}` })).toBeInTheDocument();
+});
+
+test('offline (issue 29 section 5): the note in the page\'s language and every add button disabled; back online, enabled', async () => {
+  let onLine = false;
+  const spy = jest.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => onLine);
+  try {
+    renderWithProviders(<Shell />, { route: '/pages/goodsList/goodsList', preloadedState: orderState({ mode: '1' }), locale: 'zh-CN' });
+    const menu = await screen.findByRole('list', { name: '菜单' });
+    await within(menu).findByRole('article', { name: 'Dish 0' });
+    expect(await screen.findByText('当前处于离线状态。这是保存在本机的菜单，恢复联网后才能点餐。')).toHaveAttribute('role', 'status');
+    const adds = within(menu).getAllByRole('button', { name: /^添加 Dish / });
+    expect(adds.length).toBeGreaterThan(0);
+    for (const add of adds) expect(add).toBeDisabled();
+    onLine = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    for (const add of within(menu).getAllByRole('button', { name: /^添加 Dish / })) expect(add).toBeEnabled();
+    expect(screen.queryByText(/当前处于离线状态/)).toBeNull();
+  } finally {
+    spy.mockRestore();
+  }
 });

@@ -24,6 +24,8 @@ import { detailsLink, useGoodsDetails } from './goodsDetails';
 import { PaymentResumeNotice } from '../payments';
 import { DietBar, DietIcons, useDietFiltered, type Marked } from '../allergens';
 import { SuggestAfterAdd } from '../suggestions';
+import { useOnline } from '../../app/online';
+import { OfflineNote } from '../../ui/OfflineNote';
 
 const messages = defineMessages({
   categories: { id: 'menu.categories', defaultMessage: 'Categories' },
@@ -186,6 +188,8 @@ export default function GoodsListPage() {
           renderRow={(i) => <MenuRow row={rows[i]!} onChoose={setChooser} marked={diet.verdicts} />}
         />
       )}
+      {/* Offline (issue 29 section 5): the kept menu, ordering off. */}
+      <OfflineNote />
       <CartBar />
       <PaymentResumeNotice />
       <SuggestAfterAdd menu={diet.goods} onAccept={acceptSuggestion} />
@@ -239,6 +243,7 @@ export const GoodsRow = memo(function GoodsRow({ goods, onChoose, marked }: { go
   const shop = useAppSelector(selectShopParams);
   const count = useAppSelector(selectGoodsCount)[goods.GoodsID] ?? 0;
   const money = useMoney();
+  const online = useOnline();
   const name = goods.name;
   const promoted = goods.promotePrice !== null && Number(goods.promotePrice) < Number(goods.salesPrice);
 
@@ -289,6 +294,7 @@ export const GoodsRow = memo(function GoodsRow({ goods, onChoose, marked }: { go
             type="button"
             className="add-button"
             aria-label={intl.formatMessage(needsChooser(goods) ? messages.choose : messages.add, { name })}
+            disabled={!online}
             onClick={handleAdd}
           >
             +
