@@ -47,6 +47,7 @@ import { markGoodsSoldOut, markSkuSoldOut } from '../operations/menu/soldOut';
 import { cancelSheetPayment, closeSheet, moveRound } from '../operations/orders/kitchen';
 import { listStaffSheets } from '../operations/orders/staffSheets';
 import { actorOf, audit, MANAGERS, requireRoles, staffGuard } from './staffAuth';
+import { serveStaffCalls } from './staffCalls';
 import { staffPrinterRoutes } from './staffPrinters';
 import { HttpError, serveStaffRoute, staffErrorHandler } from './staffRoute';
 
@@ -69,6 +70,8 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
 
   // The kitchen's printers (issue 26): behind the same door and error handler.
   await app.register(staffPrinterRoutes, { db, config, clock });
+  // Table calls (issue 28): "Call staff" and "Ask for the bill", acknowledged here.
+  serveStaffCalls(app, { db, config, clock });
 
   /** The audit row of this request's action, written in `tx` (http/staffAuth.ts audit). */
   const recorder =

@@ -34,6 +34,7 @@ import { PROGRESS } from '../domain/orderStates';
 import { KITCHEN_STATES } from '../domain/rounds';
 import { staffAccountRoutes } from './staffAccounts';
 import { staffPrinterRoutes } from './staffPrinters';
+import { staffCallRoutes } from './staffCalls';
 
 /** A route of the table: its method and path ('/staff/sheets/:id/close'). */
 export type StaffRouteKey = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /staff/${string}`;
@@ -215,7 +216,7 @@ export const KITCHEN_ROUTES = {
 } satisfies StaffRouteTable;
 
 /** Every staff route. Other areas' tables are spread in here, one line each. */
-export const STAFF_ROUTES = { ...KITCHEN_ROUTES, ...staffPrinterRoutes, ...staffAccountRoutes } satisfies StaffRouteTable;
+export const STAFF_ROUTES = { ...KITCHEN_ROUTES, ...staffPrinterRoutes, ...staffAccountRoutes, ...staffCallRoutes } satisfies StaffRouteTable;
 
 // ---- Types from the table -----------------------------------------------------
 
