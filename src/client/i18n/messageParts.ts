@@ -30,6 +30,8 @@ export const LATER_MESSAGE_PREFIXES = [
   'phoneCode',
   'remark',
   'settle',
+  'tableCall',
+  'tableCart',
   'tableSheet',
   'terms',
   'vipDetailsEdit',

@@ -48,12 +48,30 @@ export const CART_STRUCTURE_ERROR = '购物车需要商品类结构';
 /** What adding a line whose prices or pack size are unusable logs. */
 export const CART_LINE_ERROR = '购物车商品行无效';
 
+/**
+ * Issue 28: at a pay-after table the cart is the table's, kept by the service
+ * (features/table). What the menu and the cart bar need of it is mirrored
+ * here when it is read: its lines' count, item count, amount and the count
+ * per goods. Null elsewhere (pay-before outlets and pickup: the personal cart).
+ */
+export interface TableCartMirror {
+  tableId: string;
+  version: number;
+  lines: number;
+  quantity: number;
+  /** Fixed-point text at AmoPoint. */
+  amount: string;
+  byGoods: Record<string, number>;
+}
+
 export interface CartState {
   entId: string;
   cartVersion: number;
   businessMode: string;
   entries: CartEntry[];
   temp: CartEntry[];
+  /** The table's live cart as last read (issue 28); absent or null for a personal cart. */
+  table?: TableCartMirror | null;
 }
 
 export const initialCartState: CartState = {
@@ -264,6 +282,10 @@ export const cartSlice = createSlice({
   name: 'cart',
   initialState: initialCartState,
   reducers: {
+    /** Issue 28: the table's live cart as just read (features/table), or null when not at a pay-after table. */
+    tableCartSeen(state, action: PayloadAction<TableCartMirror | null>) {
+      state.table = action.payload;
+    },
     /** A code of an enterprise was scanned: a cart of another enterprise is not this one's. */
     cartOwnerEntered(state, action: PayloadAction<string>) {
       if (state.entId !== action.payload) {
@@ -378,6 +400,7 @@ export const {
   tempCartCleared,
   otherModesCleared,
   businessModeChanged,
+  tableCartSeen,
 } = cartSlice.actions;
 
 // ---------------------------------------------------------------------------
@@ -391,7 +414,7 @@ export const {
 export interface CartRootState {
   cart: CartState;
   shop?: {
-    params?: { ShopID?: string };
+    params?: { ShopID?: string; TableID?: string };
     entity?: Partial<Record<keyof NumberFormats, unknown>> | null;
   } | null;
 }
@@ -410,12 +433,21 @@ export const selectCartEntries = createSelector([selectAllCartEntries, selectBus
   entries.filter((e) => e.businessMode === mode),
 );
 
-/** Lines, item count and amount of the current business mode's cart. */
-export const selectCartSummary = createSelector([selectCartEntries, selectCartNumberFormats], (entries, formats) =>
-  cartSummary(entries, formats),
+/** The table's live cart as last read (issue 28), or null: the personal cart. */
+export const selectTableCart = (state: CartRootState) => {
+  const table = state.cart.table ?? null;
+  // Only at the table it was read for (a phone that left the table has its own cart again).
+  return table && table.tableId === state.shop?.params?.TableID ? table : null;
+};
+
+/** Lines, item count and amount of the current business mode's cart (at a pay-after table, the table's). */
+export const selectCartSummary = createSelector([selectCartEntries, selectCartNumberFormats, selectTableCart], (entries, formats, table) =>
+  table
+    ? { lines: table.lines, quantity: table.quantity, amount: table.amount, amountMinor: Math.round(Number(table.amount) * 10 ** formats.AmoPoint) }
+    : cartSummary(entries, formats),
 );
 
-/** Item count per GoodsID for the current source shop. */
-export const selectGoodsCount = createSelector([selectCartEntries, selectSourceShopId], (entries, shopId) =>
-  countByGoods(entries, shopId),
+/** Item count per GoodsID for the current source shop (at a pay-after table, the table cart's). */
+export const selectGoodsCount = createSelector([selectCartEntries, selectSourceShopId, selectTableCart], (entries, shopId, table) =>
+  table ? table.byGoods : countByGoods(entries, shopId),
 );

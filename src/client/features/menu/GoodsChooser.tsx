@@ -23,7 +23,7 @@ import { errors, validation } from '../../i18n/specMessages';
 import { packName } from '../../ui/lineQuantity';
 import { ossUrl, useMoney } from '../../ui/money';
 import { RemarkField } from '../../ui/RemarkField';
-import { cartLineAdded } from '../cart';
+import { cartAdd } from '../cart';
 import { selectEntity, selectShopParams } from '../../session';
 import { cartGoodsDetails, menuApi, type AddOn, type BomGroup, type Goods, type GoodsDetail } from './menuApi';
 import { bundleComplete, skuOfChoice, skuValues, valueSoldOut, valueSurcharges } from './specChoice';
@@ -199,7 +199,7 @@ function ChooserForm({
       return;
     }
     dispatch(
-      cartLineAdded({
+      cartAdd({
         goodsDetails: cartGoodsDetails(goods, shop, sku?.SkuItems ?? ''),
         list: [
           {

@@ -12,7 +12,7 @@ import { defineMessages } from '../../i18n/defineMessages';
 import { errors } from '../../i18n/specMessages';
 import { ossUrl, useMoney } from '../../ui/money';
 import { VirtualList, type VirtualListHandle } from '../../ui/VirtualList';
-import { cartLineAdded, selectGoodsCount, CartBar } from '../cart';
+import { cartAdd, selectGoodsCount, CartBar } from '../cart';
 import { useOrderingGuard, selectEntity, selectShopParams, selectShopStatus } from '../../session';
 import { unitPrice } from '../../../shared/domain/pricing';
 import { LiveUpdates } from '../live';
@@ -217,7 +217,7 @@ export const GoodsRow = memo(function GoodsRow({ goods, onChoose }: { goods: Goo
       return;
     }
     dispatch(
-      cartLineAdded({
+      cartAdd({
         goodsDetails: cartGoodsDetails(goods, shop),
         list: [
           {

@@ -1,0 +1,233 @@
+/**
+ * The cart page at a pay-after table (issue 28 section 1): the table's live
+ * cart, the same on every phone that scanned the table's code, within a
+ * second of any change: each line with who added it, its own lines changed
+ * freely, another's only after asking them; sold-out lines marked; any diner
+ * sends the round (one round however many send at once). Below: call staff
+ * and ask for the bill.
+ */
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { BusinessMode, sheetPosType } from '../../../shared/domain/businessMode';
+import type { GatewayError } from '../../app/baseQuery';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useGo } from '../../app/navigation';
+import { pathOf } from '../../app/paths';
+import { placeAndPay } from '../../flows/placeAndPay';
+import { defineMessages } from '../../i18n/defineMessages';
+import { useConfirm } from '../../ui/ConfirmDialog';
+import { useMoney } from '../../ui/money';
+import { selectBaseInfo, selectGuardInputs, selectShopParams, selectSignSheet, useOrderingGuard } from '../../session';
+import { authorName } from '../live';
+import { TableSheetSoFar } from '../orders';
+import { CallStaff } from './CallStaff';
+import { useSetTableCartLineMutation, type TableCart, type TableCartLine } from './tableApi';
+import { useTableLive } from './useTableLive';
+
+const messages = defineMessages({
+  title: { id: 'tableCart.title', defaultMessage: "The table's order" },
+  lines: { id: 'tableCart.lines', defaultMessage: "The table's cart" },
+  empty: { id: 'tableCart.empty', defaultMessage: 'Nothing in the table’s cart yet: everyone at the table adds here.' },
+  browse: { id: 'tableCart.browse', defaultMessage: 'Browse the menu' },
+  addedBy: { id: 'tableCart.addedBy', defaultMessage: 'Added by {who}' },
+  you: { id: 'tableCart.you', defaultMessage: 'you' },
+  soldOut: { id: 'tableCart.soldOut', defaultMessage: 'Sold out: remove it to send' },
+  decrease: { id: 'tableCart.decrease', defaultMessage: 'One less {name}' },
+  increase: { id: 'tableCart.increase', defaultMessage: 'One more {name}' },
+  remove: { id: 'tableCart.remove', defaultMessage: 'Remove {name}' },
+  removeShort: { id: 'tableCart.removeShort', defaultMessage: 'Remove' },
+  quantity: { id: 'tableCart.quantity', defaultMessage: 'Quantity of {name}' },
+  theirs: { id: 'tableCart.theirs', defaultMessage: '{who} added {name}. Did they agree to the change?' },
+  total: { id: 'tableCart.total', defaultMessage: 'Total' },
+  send: { id: 'tableCart.send', defaultMessage: 'Send this round to the kitchen' },
+  sendConfirm: { id: 'tableCart.sendConfirm', defaultMessage: 'Send everything in the table’s cart to the kitchen now?' },
+  loading: { id: 'tableCart.loading', defaultMessage: 'Loading the table’s cart…' },
+});
+
+export default function TableCartPage({ tableId }: { tableId: string }) {
+  useOrderingGuard();
+  const intl = useIntl();
+  const { cart, calls } = useTableLive(tableId);
+  const data = cart.data;
+  const [error, setError] = useState('');
+  const signSheet = useAppSelector(selectSignSheet);
+  const params = useAppSelector(selectShopParams);
+  const sheetId = data?.sheetId || signSheet?.SheetID || params.PosSignSheetID;
+  return (
+    <section className="cart table-cart" aria-label={intl.formatMessage(messages.title)}>
+      {sheetId ? <TableSheetSoFar SheetID={sheetId} withRoundTitle={(data?.lines.length ?? 0) > 0} /> : null}
+      {!data ? (
+        <p role="status">{cart.isError ? (cart.error as GatewayError | undefined)?.message : <FormattedMessage {...messages.loading} />}</p>
+      ) : data.lines.length === 0 ? (
+        <div className="cart-empty">
+          <p>
+            <FormattedMessage {...messages.empty} />
+          </p>
+          <Link className="btn btn-primary" to={pathOf('goodsList')}>
+            <FormattedMessage {...messages.browse} />
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ul className="cart-lines" aria-label={intl.formatMessage(messages.lines)}>
+            {data.lines.map((line) => (
+              <TableCartLineItem key={line.lineId} tableId={tableId} line={line} onError={setError} />
+            ))}
+          </ul>
+          <SendRound tableId={tableId} cart={data} onError={setError} />
+        </>
+      )}
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+      <CallStaff tableId={tableId} calls={calls.data ?? []} />
+    </section>
+  );
+}
+
+function TableCartLineItem({ tableId, line, onError }: { tableId: string; line: TableCartLine; onError: (m: string) => void }) {
+  const intl = useIntl();
+  const money = useMoney();
+  const confirm = useConfirm();
+  const [setLine, { isLoading }] = useSetTableCartLineMutation();
+  const name = line.name;
+  const who = line.mine ? intl.formatMessage(messages.you) : authorName(intl, line);
+  const count = line.pUnit ? line.pQua : line.mQua;
+  const change = async (fields: { Delta?: number; remove?: boolean }) => {
+    onError('');
+    let Confirm: 0 | 1 = 0;
+    if (!line.mine) {
+      if (!(await confirm({ message: messages.theirs, values: { who, name } }))) return;
+      Confirm = 1;
+    }
+    const row = fields.remove ? { TableID: tableId, LineID: line.lineId, PQua: 0, MQua: 0, Version: line.version, Confirm } : { TableID: tableId, LineID: line.lineId, Delta: fields.Delta, Confirm };
+    const result = await setLine(row);
+    if ('error' in result) {
+      const e = result.error as GatewayError | undefined;
+      if (e && 'message' in e) onError(e.message);
+    }
+  };
+  return (
+    <li className={`cart-line${line.soldOut ? ' sold-out' : ''}`}>
+      <div className="cart-line-text">
+        <h2>{name}</h2>
+        <p className="cart-line-details">{[line.skuItems.replace(/[;，]+/g, ' ').trim(), line.pUnit ? `${line.pQua} × ${line.pUnit}` : '', line.remark].filter(Boolean).join(' · ')}</p>
+        <p className="cart-line-author">
+          <FormattedMessage {...messages.addedBy} values={{ who }} />
+        </p>
+        {line.soldOut ? (
+          <p className="cart-line-sold-out" role="note">
+            <FormattedMessage {...messages.soldOut} />
+          </p>
+        ) : (
+          <p className="cart-line-amount">{money.amount(line.amount)}</p>
+        )}
+      </div>
+      <div className="cart-line-actions">
+        <span className="stepper" role="group" aria-label={intl.formatMessage(messages.quantity, { name })}>
+          <button type="button" disabled={isLoading} aria-label={intl.formatMessage(messages.decrease, { name })} onClick={() => void change({ Delta: -1 })}>
+            −
+          </button>
+          <output>{count}</output>
+          <button type="button" disabled={isLoading || line.soldOut} aria-label={intl.formatMessage(messages.increase, { name })} onClick={() => void change({ Delta: 1 })}>
+            +
+          </button>
+        </span>
+        <button type="button" className="link-button" disabled={isLoading} aria-label={intl.formatMessage(messages.remove, { name })} onClick={() => void change({ remove: true })}>
+          <FormattedMessage {...messages.removeShort} />
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function SendRound({ tableId, cart, onError }: { tableId: string; cart: TableCart; onError: (m: string) => void }) {
+  const dispatch = useAppDispatch();
+  const confirm = useConfirm();
+  const go = useGo();
+  const money = useMoney();
+  const params = useAppSelector(selectShopParams);
+  const base = useAppSelector(selectBaseInfo);
+  const signSheet = useAppSelector(selectSignSheet);
+  const { zone, offset } = useAppSelector(selectGuardInputs);
+  const [busy, setBusy] = useState(false);
+  const blocked = cart.lines.some((l) => l.soldOut);
+  const send = async () => {
+    if (busy || !(await confirm({ message: messages.sendConfirm }))) return;
+    setBusy(true);
+    onError('');
+    try {
+      const items = cart.lines.map((l, i) => ({
+        ItemID: i + 1,
+        GoodsID: l.goodsId,
+        SkuID: l.skuId,
+        PUnit: l.pUnit,
+        Qua: l.qua,
+        PQua: l.pQua,
+        MQua: l.mQua,
+        Ref: l.ref,
+        Price: l.price,
+        PUnitPrice: l.pUnitPrice,
+        SalesPrice: l.price,
+        Amo: l.amount,
+        SalType: '0',
+        Bom: l.bom,
+        Attachments: l.attachments,
+        Remarks: l.remark,
+        CartLineID: l.lineId,
+      }));
+      const outcome = await dispatch(
+        placeAndPay(
+          {
+            payMode: 'postpay',
+            request: {
+              row: {
+                ShopID: params.ShopID,
+                BaseID: params.BaseID,
+                TableID: tableId,
+                SheetID: cart.sheetId || signSheet?.SheetID || params.PosSignSheetID || '',
+                BusinessMode: BusinessMode.dineIn,
+                TakeType: 'dinein',
+                Remark: '',
+                Count: cart.lines.length,
+                TotalAmo: cart.total,
+                PosType: sheetPosType(BusinessMode.dineIn, base?.CYType ?? ''),
+                PayMode: 'postpay',
+                TableCartVersion: cart.version,
+              },
+              items,
+            },
+            entries: [],
+            clock: { offsetMs: offset, zone },
+            payType: '',
+            total: cart.total,
+            TableID: tableId,
+            sheetCreatedDate: signSheet?.CreatedDate,
+          },
+          {
+            refused: (error) => {
+              if (error && error.kind === 'business') onError(error.message);
+            },
+            placed: () => undefined,
+          },
+        ),
+      );
+      if (outcome.kind === 'placed' && outcome.next) go(outcome.next, { replace: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <footer className="cart-footer">
+      <p className="cart-total">
+        <FormattedMessage {...messages.total} /> <strong data-testid="cart-total">{money.amount(cart.total)}</strong>
+      </p>
+      <button type="button" className="btn btn-primary btn-block" disabled={busy || blocked} onClick={() => void send()}>
+        <FormattedMessage {...messages.send} />
+      </button>
+    </footer>
+  );
+}
