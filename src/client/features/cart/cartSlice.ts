@@ -56,12 +56,10 @@ export const CART_LINE_ERROR = '购物车商品行无效';
  */
 export interface TableCartMirror {
   tableId: string;
+  /** The version read: a round sent from it names it (TableCartVersion), so a second phone's send makes no second round. */
   version: number;
-  lines: number;
-  quantity: number;
-  /** Fixed-point text at AmoPoint. */
-  amount: string;
-  byGoods: Record<string, number>;
+  /** The table cart's lines as cart entries (a line's uid is its LineID): the cart page, the confirm page and the menu's counts read them. */
+  entries: CartEntry[];
 }
 
 export interface CartState {
@@ -428,26 +426,23 @@ const selectEntityFormats = (state: CartRootState) => state.shop?.entity;
 /** The enterprise's number formats (SPEC section 3), defaults until an enterprise is entered. */
 export const selectCartNumberFormats = createSelector([selectEntityFormats], (entity) => normalizeNumberFormats(entity));
 
-/** The entries of the current business mode, newest first. */
-export const selectCartEntries = createSelector([selectAllCartEntries, selectBusinessMode], (entries, mode) =>
-  entries.filter((e) => e.businessMode === mode),
+const selectTableCartRaw = (state: CartRootState) => state.cart.table ?? null;
+const selectTableId = (state: CartRootState) => state.shop?.params?.TableID ?? '';
+
+/** The table's live cart as last read (issue 28), at the table it was read for; else null: the personal cart. */
+export const selectTableCart = createSelector([selectTableCartRaw, selectTableId], (table, tableId) => (table && table.tableId === tableId ? table : null));
+
+/** The entries of the current business mode, newest first (at a pay-after table, the table cart's). */
+export const selectCartEntries = createSelector([selectAllCartEntries, selectBusinessMode, selectTableCart], (entries, mode, table) =>
+  table ? table.entries : entries.filter((e) => e.businessMode === mode),
 );
 
-/** The table's live cart as last read (issue 28), or null: the personal cart. */
-export const selectTableCart = (state: CartRootState) => {
-  const table = state.cart.table ?? null;
-  // Only at the table it was read for (a phone that left the table has its own cart again).
-  return table && table.tableId === state.shop?.params?.TableID ? table : null;
-};
-
 /** Lines, item count and amount of the current business mode's cart (at a pay-after table, the table's). */
-export const selectCartSummary = createSelector([selectCartEntries, selectCartNumberFormats, selectTableCart], (entries, formats, table) =>
-  table
-    ? { lines: table.lines, quantity: table.quantity, amount: table.amount, amountMinor: Math.round(Number(table.amount) * 10 ** formats.AmoPoint) }
-    : cartSummary(entries, formats),
+export const selectCartSummary = createSelector([selectCartEntries, selectCartNumberFormats], (entries, formats) =>
+  cartSummary(entries, formats),
 );
 
 /** Item count per GoodsID for the current source shop (at a pay-after table, the table cart's). */
-export const selectGoodsCount = createSelector([selectCartEntries, selectSourceShopId, selectTableCart], (entries, shopId, table) =>
-  table ? table.byGoods : countByGoods(entries, shopId),
+export const selectGoodsCount = createSelector([selectCartEntries, selectSourceShopId], (entries, shopId) =>
+  countByGoods(entries, shopId),
 );

@@ -9,16 +9,13 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { BusinessMode, sheetPosType } from '../../../shared/domain/businessMode';
 import type { GatewayError } from '../../app/baseQuery';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useGo } from '../../app/navigation';
+import { useAppSelector } from '../../app/hooks';
 import { pathOf } from '../../app/paths';
-import { placeAndPay } from '../../flows/placeAndPay';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { useMoney } from '../../ui/money';
-import { selectBaseInfo, selectGuardInputs, selectShopParams, selectSignSheet, useOrderingGuard } from '../../session';
+import { selectShopParams, selectSignSheet, useOrderingGuard } from '../../session';
 import { authorName } from '../live';
 import { TableSheetSoFar } from '../orders';
 import { CallStaff } from './CallStaff';
@@ -40,8 +37,7 @@ const messages = defineMessages({
   quantity: { id: 'tableCart.quantity', defaultMessage: 'Quantity of {name}' },
   theirs: { id: 'tableCart.theirs', defaultMessage: '{who} added {name}. Did they agree to the change?' },
   total: { id: 'tableCart.total', defaultMessage: 'Total' },
-  send: { id: 'tableCart.send', defaultMessage: 'Send this round to the kitchen' },
-  sendConfirm: { id: 'tableCart.sendConfirm', defaultMessage: 'Send everything in the table’s cart to the kitchen now?' },
+  send: { id: 'tableCart.send', defaultMessage: 'Confirm order' },
   loading: { id: 'tableCart.loading', defaultMessage: 'Loading the table’s cart…' },
 });
 
@@ -75,7 +71,7 @@ export default function TableCartPage({ tableId }: { tableId: string }) {
               <TableCartLineItem key={line.lineId} tableId={tableId} line={line} onError={setError} />
             ))}
           </ul>
-          <SendRound tableId={tableId} cart={data} onError={setError} />
+          <SendRound cart={data} />
         </>
       )}
       {error && (
@@ -144,90 +140,24 @@ function TableCartLineItem({ tableId, line, onError }: { tableId: string; line: 
   );
 }
 
-function SendRound({ tableId, cart, onError }: { tableId: string; cart: TableCart; onError: (m: string) => void }) {
-  const dispatch = useAppDispatch();
-  const confirm = useConfirm();
-  const go = useGo();
+function SendRound({ cart }: { cart: TableCart }) {
   const money = useMoney();
-  const params = useAppSelector(selectShopParams);
-  const base = useAppSelector(selectBaseInfo);
-  const signSheet = useAppSelector(selectSignSheet);
-  const { zone, offset } = useAppSelector(selectGuardInputs);
-  const [busy, setBusy] = useState(false);
   const blocked = cart.lines.some((l) => l.soldOut);
-  const send = async () => {
-    if (busy || !(await confirm({ message: messages.sendConfirm }))) return;
-    setBusy(true);
-    onError('');
-    try {
-      const items = cart.lines.map((l, i) => ({
-        ItemID: i + 1,
-        GoodsID: l.goodsId,
-        SkuID: l.skuId,
-        PUnit: l.pUnit,
-        Qua: l.qua,
-        PQua: l.pQua,
-        MQua: l.mQua,
-        Ref: l.ref,
-        Price: l.price,
-        PUnitPrice: l.pUnitPrice,
-        SalesPrice: l.price,
-        Amo: l.amount,
-        SalType: '0',
-        Bom: l.bom,
-        Attachments: l.attachments,
-        Remarks: l.remark,
-        CartLineID: l.lineId,
-      }));
-      const outcome = await dispatch(
-        placeAndPay(
-          {
-            payMode: 'postpay',
-            request: {
-              row: {
-                ShopID: params.ShopID,
-                BaseID: params.BaseID,
-                TableID: tableId,
-                SheetID: cart.sheetId || signSheet?.SheetID || params.PosSignSheetID || '',
-                BusinessMode: BusinessMode.dineIn,
-                TakeType: 'dinein',
-                Remark: '',
-                Count: cart.lines.length,
-                TotalAmo: cart.total,
-                PosType: sheetPosType(BusinessMode.dineIn, base?.CYType ?? ''),
-                PayMode: 'postpay',
-                TableCartVersion: cart.version,
-              },
-              items,
-            },
-            entries: [],
-            clock: { offsetMs: offset, zone },
-            payType: '',
-            total: cart.total,
-            TableID: tableId,
-            sheetCreatedDate: signSheet?.CreatedDate,
-          },
-          {
-            refused: (error) => {
-              if (error && error.kind === 'business') onError(error.message);
-            },
-            placed: () => undefined,
-          },
-        ),
-      );
-      if (outcome.kind === 'placed' && outcome.next) go(outcome.next, { replace: true });
-    } finally {
-      setBusy(false);
-    }
-  };
+  // The round is sent from the confirm page (its remark, then Place order), with the table cart's version: one round however many phones send.
   return (
     <footer className="cart-footer">
       <p className="cart-total">
         <FormattedMessage {...messages.total} /> <strong data-testid="cart-total">{money.amount(cart.total)}</strong>
       </p>
-      <button type="button" className="btn btn-primary btn-block" disabled={busy || blocked} onClick={() => void send()}>
-        <FormattedMessage {...messages.send} />
-      </button>
+      {blocked ? (
+        <p role="note">
+          <FormattedMessage {...messages.soldOut} />
+        </p>
+      ) : (
+        <Link className="btn btn-primary btn-block" to={pathOf('postpayOrderConfirm')}>
+          <FormattedMessage {...messages.send} />
+        </Link>
+      )}
     </footer>
   );
 }
