@@ -9,7 +9,6 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useAppSelector } from './hooks';
 import { PageLoader } from './PageLoader';
-import { TableSlot } from './TableSlot';
 import { ROUTE_NOT_FOUND_LOG } from './navigation';
 import { ENTRY_PATH, pathOf, routes, routeTitles, tabRoutes, type RouteDef } from './routes';
 import { selectHideTabBar } from './uiSlice';
@@ -83,7 +82,7 @@ function PageFrame({ route }: { route: RouteDef }) {
         </header>
       )}
       <main className="page-body">
-        <TableSlot route={route.name} page={<PageLoader load={route.load} />} />
+        <PageLoader load={route.load} />
       </main>
       {route.tab && !hideTabBar && <TabBar />}
     </div>
