@@ -14,7 +14,7 @@ import PostpayCartPage from '../features/cart/PostpayCartPage';
 import GoodsListPage from '../features/menu/GoodsListPage';
 import { useAppSelector } from './hooks';
 
-const load = () => import(/* webpackChunkName: "table" */ '../features/table');
+const load = () => import('../features/table');
 const TableTogether = lazy(() => load().then((m) => ({ default: m.TableTogether })));
 const TableCartPage = lazy(() => load().then((m) => ({ default: m.TableCartPage })));
 

@@ -426,11 +426,8 @@ const selectEntityFormats = (state: CartRootState) => state.shop?.entity;
 /** The enterprise's number formats (SPEC section 3), defaults until an enterprise is entered. */
 export const selectCartNumberFormats = createSelector([selectEntityFormats], (entity) => normalizeNumberFormats(entity));
 
-const selectTableCartRaw = (state: CartRootState) => state.cart.table ?? null;
-const selectTableId = (state: CartRootState) => state.shop?.params?.TableID ?? '';
-
 /** The table's live cart as last read (issue 28), at the table it was read for; else null: the personal cart. */
-export const selectTableCart = createSelector([selectTableCartRaw, selectTableId], (table, tableId) => (table && table.tableId === tableId ? table : null));
+export const selectTableCart = ({ cart: { table }, shop }: CartRootState) => (table?.tableId === shop?.params?.TableID ? table : null) ?? null;
 
 /** The entries of the current business mode, newest first (at a pay-after table, the table cart's). */
 export const selectCartEntries = createSelector([selectAllCartEntries, selectBusinessMode, selectTableCart], (entries, mode, table) =>
