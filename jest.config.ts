@@ -41,6 +41,7 @@ const config: Config = {
       displayName: 'server',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/server/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/src/server/test/setup.ts'],
       transform,
       transformIgnorePatterns,
     },
@@ -67,6 +68,8 @@ const config: Config = {
       testEnvironmentOptions: { url: 'http://localhost/staff/' },
       testMatch: ['<rootDir>/src/staff/**/*.test.{ts,tsx}', '<rootDir>/src/ui-kit/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/src/staff/test/setup.ts'],
+      // The back office's map brings Leaflet's style sheet (an empty stand-in under Jest, as for the app).
+      moduleNameMapper: { '\\.(css)$': '<rootDir>/__mocks__/styleMock.ts' },
       transform,
       transformIgnorePatterns,
     },

@@ -3,9 +3,12 @@
  * Bounded in count and time; the service listens on 127.0.0.1 only.
  */
 import { loadavg } from 'node:os';
+import { boardBench } from './board';
+import { kitchenBench } from './kitchen';
 import { load } from './load';
 import { menuRender } from './menu-render';
 import { orderSubmit } from './order-submit';
+import { printingBench } from './printing';
 import { push } from './push';
 
 const benches: Record<string, () => Promise<Record<string, number | string>>> = {
@@ -15,6 +18,10 @@ const benches: Record<string, () => Promise<Record<string, number | string>>> = 
   submit: orderSubmit,
   push,
   load,
+  board: boardBench,
+  printing: printingBench,
+  // The kitchen's stations (issue 26 section 2): 20 screens through a lunch, the 200-order board at 4x.
+  kitchen: kitchenBench,
 };
 
 async function main() {

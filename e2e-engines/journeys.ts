@@ -25,7 +25,7 @@ export interface JourneyContext {
   /** The quick outlet's English name, as the kitchen screen lists it. */
   quickOutletName: string;
   /** What one journey leaves for another in the same engine (the pickup order's number). */
-  state: { pickupSheetId?: string };
+  state: { pickupSheetId?: string; pickupNo?: string };
 }
 
 export interface Journey {
@@ -150,6 +150,8 @@ export const JOURNEYS: Journey[] = [
       );
       await page.expectVisible({ role: 'region', name: 'Items', text: containing(ctx.goodsName) });
       ctx.state.pickupSheetId = sheetId;
+      // Its pickup number of the day, large on the page (issue 26 section 4): the kitchen's card is headed by it.
+      ctx.state.pickupNo = await page.waitFor('the pickup number', () => /Your pickup number\s*(\d{3,})/.exec(document.body.innerText)?.[1] ?? null);
     },
   },
   {
@@ -166,11 +168,11 @@ export const JOURNEYS: Journey[] = [
         await page.expectVisible({ role: 'region', name: new RegExp(`^${column}\\b`) });
       }
       // The pickup order this engine placed (if that journey got so far) is on the board.
-      const sheetId = ctx.state.pickupSheetId;
-      if (sheetId)
+      const pickupNo = ctx.state.pickupNo;
+      if (pickupNo)
         await page.expectVisible({
           role: 'article',
-          name: new RegExp(`^Order ${sheetId.slice(-4)}, Pickup`),
+          name: new RegExp(`^Order ${pickupNo}, Pickup`),
         });
       // The screen names its icon, as the app does (no request for a missing /favicon.ico).
       await page.waitFor(

@@ -56,12 +56,6 @@ async function placeOrder(page: Page) {
   await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).tap();
 }
 
-function sheetIdFrom(page: Page): string {
-  const id = new URL(page.url().replace('/#/', '/')).searchParams.get('SheetID');
-  if (!id) throw new Error(`no SheetID in ${page.url()}`);
-  return id;
-}
-
 const cues = (page: Page) => page.evaluate(() => window.__staffCues ?? 0);
 
 test('the kitchen sees a new order with a sound, the cook moves it, the customer follows live', async ({ browser, baseURL }) => {
@@ -80,11 +74,13 @@ test('the kitchen sees a new order with a sound, the cook moves it, the customer
   await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
   await page.getByRole('link', { name: 'View order details' }).tap();
   await expect(page.getByRole('heading', { name: 'Paid' })).toBeVisible();
-  const sheetId = sheetIdFrom(page);
+  // Its pickup number of the day (issue 26 section 4), large on the page: the kitchen's card is headed by it.
+  const number = (await page.locator('.pickup-no strong').textContent())!;
+  expect(number).toMatch(/^\d{3,}$/);
 
   // On the kitchen screen: a new card in New, highlighted, with a sound cue.
   const newColumn = board.getByRole('region', { name: /^New/ });
-  const card = newColumn.getByRole('article', { name: new RegExp(`^Order ${sheetId.slice(-4)}, Pickup`) });
+  const card = newColumn.getByRole('article', { name: new RegExp(`^Order ${number}, Pickup`) });
   await expect(card).toBeVisible(LIVE);
   // The kitchen reads the goods' own (Chinese) name, as the order recorded it.
   await expect(card).toContainText(String(goods.GoodsName));
@@ -95,10 +91,10 @@ test('the kitchen sees a new order with a sound, the cook moves it, the customer
   await card.getByRole('button', { name: 'Start preparing' }).tap();
   await expect(page.getByRole('heading', { name: 'Preparing' })).toBeVisible(LIVE);
   await expect(page.getByText('Your order is being prepared')).toBeVisible(LIVE);
-  const preparing = board.getByRole('region', { name: /^Preparing/ }).getByRole('article', { name: new RegExp(`^Order ${sheetId.slice(-4)},`) });
+  const preparing = board.getByRole('region', { name: /^Preparing/ }).getByRole('article', { name: new RegExp(`^Order ${number},`) });
   await preparing.getByRole('button', { name: 'Mark ready' }).tap();
   await expect(page.getByText('Your order is ready')).toBeVisible(LIVE);
-  await expect(board.getByRole('region', { name: /^Ready/ }).getByRole('article', { name: new RegExp(`^Order ${sheetId.slice(-4)},`) })).toBeVisible();
+  await expect(board.getByRole('region', { name: /^Ready/ }).getByRole('article', { name: new RegExp(`^Order ${number},`) })).toBeVisible();
 
   await board.context().close();
   await customer.close();

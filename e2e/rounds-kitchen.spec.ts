@@ -5,11 +5,10 @@
  * as its own new card with its remark and the add-on in English, while the
  * customer's page shows round 1 ready and round 2 new.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { USER_AGENTS } from '../playwright.config';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
 import { callGateway, demoCodes, plainGoods, type DemoCodes } from './support/gateway';
-import { openKitchen, STAFF_TOKEN } from './support/kitchen';
+import { englishPhone, freeTable, openKitchen } from './support/kitchen';
 import { addFromMenu, findGoods } from './support/menu';
 
 const TABLE = 'A10';
@@ -21,28 +20,6 @@ test.beforeAll(async () => {
   codes = await demoCodes();
 });
 
-async function staff(baseURL: string, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await fetch(`${baseURL}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${STAFF_TOKEN}`, 'accept-language': 'en', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as Row;
-}
-
-/** Closes the table's open sheet (paid at the counter), so each run starts the table afresh. */
-async function freeTable(baseURL: string) {
-  const { sheets } = (await staff(baseURL, 'GET', `/staff/sheets?baseId=${DEMO.bases.dineIn}&status=0&limit=200`)) as { sheets: Row[] };
-  for (const s of sheets.filter((x) => x.tableName === TABLE)) {
-    await staff(baseURL, 'POST', `/staff/sheets/${String(s.sheetId)}/close`, { paidAtCounter: true });
-  }
-}
-
-async function phone(browser: Browser) {
-  const context = await browser.newContext({ ...test.info().project.use, userAgent: USER_AGENTS.plain, storageState: { cookies: [], origins: [] }, locale: 'en-US' });
-  await context.addInitScript(() => window.localStorage.setItem('language', 'LANGUAGE_EN'));
-  return context;
-}
 
 async function placeOrder(page: Page, remark: string) {
   await page.getByRole('link', { name: 'Go to cart' }).tap();
@@ -54,12 +31,12 @@ async function placeOrder(page: Page, remark: string) {
 }
 
 test('a round added after the kitchen marked the first ready is a new card of its own, with its remark and add-on in English', async ({ browser, baseURL }) => {
-  await freeTable(baseURL!);
+  await freeTable(baseURL!, TABLE);
   const plain = await plainGoods(baseURL!, DEMO.shops.main);
   const list = (await callGateway(baseURL!, 'HBBPos_GoodsClass_GoodsList_V9_Get', 1, { ShopID: DEMO.shops.main, PageIndex: 1, PageSize: 1000 }, 'en')).table1 as Row[];
   const bbqRice = list.find((g) => g.GoodsID === DEMO.goods.bbqPorkRice)!;
   const board = await openKitchen(browser, baseURL!, DEMO.bases.dineIn);
-  const customer = await phone(browser);
+  const customer = await englishPhone(browser);
   const page = await customer.newPage();
   try {
     // Round 1: the table's code, a plain dish, a remark.
@@ -115,7 +92,7 @@ test('a round added after the kitchen marked the first ready is a new card of it
     await expect(round2.getByText('Preparing', { exact: true })).toBeVisible(LIVE);
     await expect(round1.getByText('Ready', { exact: true })).toBeVisible();
   } finally {
-    await freeTable(baseURL!);
+    await freeTable(baseURL!, TABLE);
     await board.context().close();
     await customer.close();
   }

@@ -1,6 +1,7 @@
 /** The kitchen screen (/staff/) as its journeys open it. */
-import { expect, type Browser, type Page } from '@playwright/test';
-import { DEMO_STAFF } from '../../src/server/db/seed';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { USER_AGENTS } from '../../playwright.config';
+import { DEMO, DEMO_STAFF } from '../../src/server/db/seed';
 
 /** The demo's staff token (STAFF_TOKEN's default outside production): the automation key, for the journeys' own API calls. */
 export const STAFF_TOKEN = 'demo-staff-token';
@@ -34,4 +35,31 @@ export async function openKitchen(
   await page.getByRole('button', { name: outlet.nameEn }).tap();
   await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
   return page;
+}
+
+type Row = Record<string, unknown>;
+
+/** A staff API call with the automation key, in English; its JSON answer. */
+export async function staffCall(baseURL: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Row> {
+  const res = await fetch(`${baseURL}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${STAFF_TOKEN}`, 'accept-language': 'en', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as Row;
+}
+
+/** Closes San Ma Lo's table's open sheet (paid at the counter), so each run starts the table afresh. */
+export async function freeTable(baseURL: string, table: string): Promise<void> {
+  const { sheets } = (await staffCall(baseURL, 'GET', `/staff/sheets?baseId=${DEMO.bases.dineIn}&status=0&limit=200`)) as { sheets: Row[] };
+  for (const s of sheets.filter((x) => x.tableName === table)) {
+    await staffCall(baseURL, 'POST', `/staff/sheets/${String(s.sheetId)}/close`, { paidAtCounter: true });
+  }
+}
+
+/** A customer's phone of its own: a plain browser, no cookies, the app in English. */
+export async function englishPhone(browser: Browser) {
+  const context = await browser.newContext({ ...test.info().project.use, userAgent: USER_AGENTS.plain, storageState: { cookies: [], origins: [] }, locale: 'en-US' });
+  await context.addInitScript(() => window.localStorage.setItem('language', 'LANGUAGE_EN'));
+  return context;
 }

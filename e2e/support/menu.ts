@@ -24,3 +24,27 @@ export async function addFromMenu(page: Page, name: string, { times = 1, tap = f
     else await row.getByRole('button').click();
   }
 }
+
+/**
+ * A pickup order at Horta e Costa (the demo's quick outlet: pay before), from
+ * its QR link to the paid order's page: one `goodsName`, a contact, paid with
+ * the member balance (the page's context must be signed in as a member).
+ * Leaves the page on the order's details.
+ */
+export async function paidPickupOrder(page: Page, qrCode: string, goodsName: string): Promise<void> {
+  await page.goto(`/#/?QRCode=${qrCode}`);
+  await page.getByRole('radio', { name: 'Pickup or delivery' }).check();
+  await page.getByRole('link', { name: 'Order now' }).tap();
+  await addFromMenu(page, goodsName);
+  await page.getByRole('link', { name: 'Go to cart' }).tap();
+  await page.getByRole('link', { name: 'Confirm order' }).tap();
+  await page.getByRole('radio', { name: 'Pickup' }).check();
+  await page.getByRole('textbox', { name: 'Recipient' }).fill('Chan Tai Man');
+  await page.getByRole('textbox', { name: 'Mobile phone' }).fill('66123456');
+  await page.getByRole('radio', { name: 'Member balance' }).check();
+  await page.getByRole('checkbox', { name: 'I have read and agree to the privacy policy and terms of use' }).check();
+  await page.getByRole('button', { name: 'Place order' }).tap();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).tap();
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  await page.getByRole('link', { name: 'View order details' }).tap();
+}

@@ -24,12 +24,15 @@ import { mapTileRoutes } from './http/mapTiles';
 import { registerMenuCache } from './http/menuCache';
 import { paymentRoutes } from './http/payments';
 import { sandboxRoutes } from './http/sandbox';
+import { sandboxMailRoutes } from './http/sandboxMail';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerSessionPruning } from './http/sessionPruning';
 import { registerPrintWorker } from './printing/worker';
+import { registerMail } from './mail/worker';
 import { staffRoutes } from './http/staff';
 import { staffScreenRoutes } from './http/staffScreen';
 import { staffAccountRoutesPlugin } from './http/staffAccounts';
+import { staffBoardRoutesPlugin } from './http/staffBoard';
 import { eventRoutes, STREAM_ROUTES, type EventStreamOptions } from './events/routes';
 import { OpenStreams } from './events/streams';
 import { limitConnections, serverOptions } from './http/connections';
@@ -96,6 +99,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   }
   await app.register(gatewayRoutes, { db, config, handlers: deps.handlers ?? defaultHandlers, clock: () => clock.now() });
   if (config.sandbox) await app.register(sandboxRoutes, { clock, db, config });
+  // What the sandbox's mail sink received (issue 29): /sandbox/mail.
+  if (config.sandbox) await app.register(sandboxMailRoutes, { db });
   // Sign-in providers, SMS outbox and object storage (sandbox), before the
   // static /oss/ files so uploaded objects are found; the food-app host object.
   if (config.sandbox) {
@@ -113,6 +118,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(staffScreenRoutes, { db, config, clock });
   // Staff accounts: sign-in, sign-out, accounts, PINs, the audit (issue 26).
   await app.register(staffAccountRoutesPlugin, { db, config, clock });
+  // The ready board: its links (managers) and its read by a link's token (issue 26 section 4).
+  await app.register(staffBoardRoutesPlugin, { db, config, clock });
 
   // Live order events (Server-Sent Events) for customers, a table's sheet and the staff.
   await app.register(eventRoutes, { db, config, clock, options: deps.events, streams });
@@ -121,6 +128,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   registerSessionPruning(app, { db, config, clock });
   // Kitchen tickets: this instance's print worker (issue 26 section 3, printing/worker.ts).
   registerPrintWorker(app, { db, config });
+  // E-receipts: this instance's mail worker, and the sandbox's mail sink (issue 29, mail/worker.ts).
+  await registerMail(app, { db, config });
 
   app.get('/healthz', async () => {
     await db.query('SELECT 1');

@@ -53,8 +53,8 @@ test('issue 22: source maps are served only when SERVE_SOURCE_MAPS=1', () => {
 });
 
 test('issue 26: the print worker settings (PRINT_*), on by default, a claim at least twice the send timeout', () => {
-  expect(loadConfig({}).print).toEqual({ worker: true, pollMs: 500, concurrency: 8, sendTimeoutMs: 5_000, retryMs: 1_000, retryMaxMs: 30_000, claimMs: 60_000 });
+  expect(loadConfig({}).print).toEqual({ worker: true, pollMs: 500, concurrency: 8, sendTimeoutMs: 5_000, retryMs: 1_000, retryMaxMs: 30_000, claimMs: 60_000, retentionDays: 14, housekeepingMs: 3_600_000 });
   const set = loadConfig({ PRINT_WORKER: '0', PRINT_POLL_MS: '100', PRINT_CONCURRENCY: '2', PRINT_SEND_TIMEOUT_MS: '40000', PRINT_RETRY_MS: '200', PRINT_RETRY_MAX_MS: '5000', PRINT_CLAIM_MS: '1000' }).print;
-  expect(set).toEqual({ worker: false, pollMs: 100, concurrency: 2, sendTimeoutMs: 40_000, retryMs: 200, retryMaxMs: 5_000, claimMs: 80_000 });
+  expect(set).toEqual({ worker: false, pollMs: 100, concurrency: 2, sendTimeoutMs: 40_000, retryMs: 200, retryMaxMs: 5_000, claimMs: 80_000, retentionDays: 14, housekeepingMs: 3_600_000 });
   expect(() => loadConfig({ PRINT_POLL_MS: '0' })).toThrow(/PRINT_POLL_MS/);
 });

@@ -197,7 +197,31 @@ export interface Config {
    * PRINT_RETRY_MAX_MS; a claim held longer than PRINT_CLAIM_MS (an instance
    * that died mid-send) is taken over by another worker.
    */
-  print: { worker: boolean; pollMs: number; concurrency: number; sendTimeoutMs: number; retryMs: number; retryMaxMs: number; claimMs: number };
+  print: {
+    worker: boolean;
+    pollMs: number;
+    concurrency: number;
+    sendTimeoutMs: number;
+    retryMs: number;
+    retryMaxMs: number;
+    claimMs: number;
+    /** PRINT_RETENTION_DAYS (default 14): printed jobs older than this are deleted by the worker's housekeeping. */
+    retentionDays?: number;
+    /** PRINT_HOUSEKEEPING_MS (default an hour): how often the worker deletes old printed jobs. */
+    housekeepingMs?: number;
+  };
+  /**
+   * E-receipts (issue 29 section 4, mail/worker.ts): mail is sent over SMTP to
+   * SMTP_URL (smtp://user:pass@host:587, smtps:// for TLS) from MAIL_FROM. With
+   * the sandbox on and no SMTP_URL, the service starts its own mail sink
+   * (mail/sink.ts) on 127.0.0.1 (MAIL_SINK_PORT, a free port by default) and
+   * sends there: the demo's mail shows at /sandbox/mail. Without either,
+   * receipts queue and are not sent. MAIL_WORKER=0 turns this instance's
+   * worker off; it polls every MAIL_POLL_MS (and at once when a mail is
+   * queued here), retries after MAIL_RETRY_MS doubled per attempt up to
+   * MAIL_RETRY_MAX_MS, and gives up after MAIL_MAX_ATTEMPTS.
+   */
+  mail: { smtpUrl: string | null; from: string; sink: boolean; sinkPort: number; worker: boolean; pollMs: number; retryMs: number; retryMaxMs: number; maxAttempts: number; sendTimeoutMs: number };
 }
 
 /** The demo's payment callback key: never use it in production. */
@@ -378,6 +402,25 @@ function connectionSettings(env: NodeJS.ProcessEnv, production: boolean) {
     metrics: { token: env.METRICS_TOKEN || null, loopback: env.METRICS_LOOPBACK ? env.METRICS_LOOPBACK === '1' : !production },
     log: { enabled: env.LOG ? env.LOG === '1' : production, level: env.LOG_LEVEL || 'info' },
     print: printSettings(env),
+    mail: mailSettings(env, production),
+  };
+}
+
+function mailSettings(env: NodeJS.ProcessEnv, production: boolean): Config['mail'] {
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new Error(`SMTP_URL must start with smtp:// or smtps://, not ${smtpUrl}`);
+  const sandbox = env.SANDBOX ? env.SANDBOX === '1' : !production;
+  return {
+    smtpUrl,
+    from: env.MAIL_FROM?.trim() || 'HBB Order <receipts@hbb-order.invalid>',
+    sink: !smtpUrl && sandbox && env.MAIL_SINK !== '0',
+    sinkPort: nonNegativeInt(env, 'MAIL_SINK_PORT', 0),
+    worker: env.MAIL_WORKER ? env.MAIL_WORKER === '1' : true,
+    pollMs: positiveInt(env, 'MAIL_POLL_MS', 5_000),
+    retryMs: positiveInt(env, 'MAIL_RETRY_MS', 5_000),
+    retryMaxMs: positiveInt(env, 'MAIL_RETRY_MAX_MS', 300_000),
+    maxAttempts: positiveInt(env, 'MAIL_MAX_ATTEMPTS', 10),
+    sendTimeoutMs: positiveInt(env, 'MAIL_SEND_TIMEOUT_MS', 15_000),
   };
 }
 
@@ -392,6 +435,8 @@ function printSettings(env: NodeJS.ProcessEnv): Config['print'] {
     retryMaxMs: positiveInt(env, 'PRINT_RETRY_MAX_MS', 30_000),
     // Longer than a send can take, so a live worker's claim never runs out under it.
     claimMs: Math.max(positiveInt(env, 'PRINT_CLAIM_MS', 60_000), sendTimeoutMs * 2),
+    retentionDays: positiveInt(env, 'PRINT_RETENTION_DAYS', 14),
+    housekeepingMs: positiveInt(env, 'PRINT_HOUSEKEEPING_MS', 3_600_000),
   };
 }
 

@@ -50,6 +50,62 @@ const M = {
     'zh-CN': '应付金额为 {amount}，请核对订单后重新支付。',
     'zh-TW': '應付金額為 {amount}，請核對訂單後重新付款。',
   },
+  // Issue 28: split bills, tips.
+  shareInvalid: {
+    en: 'Choose at least one share to pay.',
+    'zh-CN': '请至少选择支付一份。',
+    'zh-TW': '請至少選擇支付一份。',
+  },
+  sharesOutOfRange: {
+    en: 'A bill can be split between 2 and 20 people.',
+    'zh-CN': '账单可由 2 至 20 人平分。',
+    'zh-TW': '帳單可由 2 至 20 人平分。',
+  },
+  sharesTooMany: {
+    en: 'Only {left} of the {of} shares are left to pay.',
+    'zh-CN': '{of} 份中只剩 {left} 份未付。',
+    'zh-TW': '{of} 份中只剩 {left} 份未付。',
+  },
+  amountInvalid: {
+    en: 'Enter an amount above zero.',
+    'zh-CN': '请输入大于零的金额。',
+    'zh-TW': '請輸入大於零的金額。',
+  },
+  amountAboveRest: {
+    en: 'The amount is more than the {rest} left to pay.',
+    'zh-CN': '金额超过了尚未支付的 {rest}。',
+    'zh-TW': '金額超過了尚未支付的 {rest}。',
+  },
+  unitsInvalid: {
+    en: 'Choose items on this bill to pay.',
+    'zh-CN': '请选择本账单上要支付的菜品。',
+    'zh-TW': '請選擇本帳單上要支付的菜品。',
+  },
+  unitsTaken: {
+    en: 'Someone else is paying or has paid: {items}. Your choice now comes to {amount}.',
+    'zh-CN': '以下菜品已有人支付：{items}。您的选择现为 {amount}。',
+    'zh-TW': '以下菜品已有人付款：{items}。您的選擇現為 {amount}。',
+  },
+  nothingLeftToPay: {
+    en: 'Nothing is left to pay: the rest of the bill is being paid.',
+    'zh-CN': '已无待付金额：其余账单正在支付中。',
+    'zh-TW': '已無待付金額：其餘帳單正在付款中。',
+  },
+  partOnlyAtTable: {
+    en: 'Only a table\'s bill can be split.',
+    'zh-CN': '只有餐桌账单可以分开支付。',
+    'zh-TW': '只有餐桌帳單可以分開付款。',
+  },
+  tipUnavailable: {
+    en: 'This restaurant does not take tips.',
+    'zh-CN': '本店不收小费。',
+    'zh-TW': '本店不收小費。',
+  },
+  tipTooHigh: {
+    en: 'A tip can be at most {max}.',
+    'zh-CN': '小费最多为 {max}。',
+    'zh-TW': '小費最多為 {max}。',
+  },
   sheetAlreadyPaid: {
     en: 'This order has already been paid.',
     'zh-CN': '该订单已支付。',
@@ -71,6 +127,27 @@ const M = {
     'zh-TW': '您的餘額 {balance} 不足以支付 {amount}。',
   },
   paymentNotFound: { en: 'The payment does not exist', 'zh-CN': '支付记录不存在', 'zh-TW': '付款記錄不存在' },
+  // E-receipts (operations/orders/receiptMail.ts, issue 29).
+  receiptEmailInvalid: {
+    en: 'Please enter a valid email address, e.g. name@example.com.',
+    'zh-CN': '请输入有效的电邮地址，例如 name@example.com。',
+    'zh-TW': '請輸入有效的電郵地址，例如 name@example.com。',
+  },
+  receiptNotPaid: {
+    en: 'The receipt can be sent once the order is paid.',
+    'zh-CN': '订单付款后才能发送收据。',
+    'zh-TW': '訂單付款後才能發送收據。',
+  },
+  receiptMailTooMany: {
+    en: 'This receipt has been sent {count} times in the last hour. Please try again later.',
+    'zh-CN': '此收据在过去一小时内已发送 {count} 次，请稍后再试。',
+    'zh-TW': '此收據在過去一小時內已發送 {count} 次，請稍後再試。',
+  },
+  receiptUnavailable: {
+    en: 'The receipt of this order cannot be made now. Please ask our staff.',
+    'zh-CN': '暂时无法生成此订单的收据，请联系店员。',
+    'zh-TW': '暫時無法生成此訂單的收據，請聯絡店員。',
+  },
   payLaterUnavailable: {
     en: 'Only an unpaid order can be paid later.',
     'zh-CN': '只有未支付的订单可以稍后付款。',
@@ -433,6 +510,28 @@ const M = {
     'zh-CN': '此地址的员工令牌错误次数过多，请在 {seconds} 秒后重试。',
     'zh-TW': '此地址的員工權杖錯誤次數過多，請在 {seconds} 秒後重試。',
   },
+  // The back office: loyalty and reports (issue 27, http/staffLoyalty.ts, http/staffReports.ts)
+  loyaltyChanged: {
+    en: 'Changed by someone else: here are the current values.',
+    'zh-CN': '已被其他人修改：以下是目前的数值。',
+    'zh-TW': '已被其他人修改：以下是目前的數值。',
+  },
+  loyaltyNotFound: { en: 'Not found.', 'zh-CN': '找不到。', 'zh-TW': '找不到。' },
+  loyaltyBadInput: { en: 'Please check: {detail}', 'zh-CN': '请检查：{detail}', 'zh-TW': '請檢查：{detail}' },
+  loyaltyBelowZero: {
+    en: 'This would take the balance or points below zero.',
+    'zh-CN': '调整后余额或积分将低于零。',
+    'zh-TW': '調整後餘額或積分將低於零。',
+  },
+  loyaltyPointsWhole: { en: 'Points are whole numbers.', 'zh-CN': '积分须为整数。', 'zh-TW': '積分須為整數。' },
+  loyaltyPinWrong: { en: 'Wrong PIN.', 'zh-CN': 'PIN 码错误。', 'zh-TW': 'PIN 碼錯誤。' },
+  loyaltyPinMissing: { en: 'Set your PIN first.', 'zh-CN': '请先设置您的 PIN 码。', 'zh-TW': '請先設定您的 PIN 碼。' },
+  loyaltyOutOfStock: {
+    en: 'Only {left} coupons are left in stock.',
+    'zh-CN': '库存只剩 {left} 张优惠券。',
+    'zh-TW': '庫存只剩 {left} 張優惠券。',
+  },
+  loyaltyForeignOutlet: { en: 'Not an outlet of yours: {outlets}', 'zh-CN': '不是您的门店：{outlets}', 'zh-TW': '不是您的門店：{outlets}' },
   staffRoleForbidden: {
     en: 'Your role ({role}) may not do this.',
     'zh-CN': '您的角色（{role}）无权进行此操作。',
@@ -483,6 +582,12 @@ const M = {
   ticketRemark: { en: 'Note: {text}', 'zh-CN': '备注：{text}', 'zh-TW': '備註：{text}' },
   ticketTakeTime: { en: 'Take at {time}', 'zh-CN': '取餐 {time}', 'zh-TW': '取餐 {time}' },
   ticketAllStations: { en: 'All', 'zh-CN': '全部', 'zh-TW': '全部' },
+  // The ready board (http/staffBoard.ts)
+  boardLinkInvalid: {
+    en: 'This board link is not valid (it may have been revoked). Ask a manager for a new one.',
+    'zh-CN': '此取餐屏链接无效（可能已被撤销）。请向经理索取新链接。',
+    'zh-TW': '此取餐屏連結無效（可能已被撤銷）。請向經理索取新連結。',
+  },
   // The staff API's printers (http/staffPrinters.ts)
   printerNotFound: { en: 'There is no printer {id}.', 'zh-CN': '找不到打印机 {id}。', 'zh-TW': '找不到印表機 {id}。' },
   printerStationUnknown: {
@@ -556,6 +661,126 @@ const M = {
     en: 'There is no such call.',
     'zh-CN': '没有此呼叫。',
     'zh-TW': '沒有此呼叫。',
+  },
+  // Staff fix an order (issue 26 section 5: operations/orders/fixOrder.ts, http/staffFix.ts)
+  voidOutOfStock: { en: 'Out of stock', 'zh-CN': '缺货', 'zh-TW': '缺貨' },
+  voidChangedMind: { en: 'Customer changed their mind', 'zh-CN': '顾客改变主意', 'zh-TW': '顧客改變主意' },
+  voidWrongDish: { en: 'Wrong dish', 'zh-CN': '上错菜', 'zh-TW': '上錯菜' },
+  voidOther: { en: 'Other: {note}', 'zh-CN': '其他：{note}', 'zh-TW': '其他：{note}' },
+  voidPinRefused: {
+    en: 'The login or PIN is wrong, or this person may not approve a void here.',
+    'zh-CN': '账号或 PIN 错误，或此人无权在此批准作废。',
+    'zh-TW': '帳號或 PIN 錯誤，或此人無權在此批准作廢。',
+  },
+  voidNoLine: { en: 'There is no line {item} on this order.', 'zh-CN': '此订单没有第 {item} 行。', 'zh-TW': '此訂單沒有第 {item} 行。' },
+  voidTwice: { en: 'Line {item} is already voided.', 'zh-CN': '第 {item} 行已作废。', 'zh-TW': '第 {item} 行已作廢。' },
+  fixSheetOver: {
+    en: 'This order is closed: it can no longer be changed.',
+    'zh-CN': '此订单已关闭，不能再更改。',
+    'zh-TW': '此訂單已關閉，不能再更改。',
+  },
+  fixPaymentPending: {
+    en: 'A payment of this order is in progress: cancel it first.',
+    'zh-CN': '此订单正在付款，请先取消付款。',
+    'zh-TW': '此訂單正在付款，請先取消付款。',
+  },
+  fixNotTableSheet: {
+    en: "Only a table's open, unpaid sheet can take more items or move.",
+    'zh-CN': '只有未付款的堂食桌单可以加菜或换桌。',
+    'zh-TW': '只有未付款的堂食枱單可以加菜或換枱。',
+  },
+  moveTableBusy: {
+    en: 'Table {table} has an open sheet of its own.',
+    'zh-CN': '{table} 桌已有未结的订单。',
+    'zh-TW': '{table} 枱已有未結的訂單。',
+  },
+  moveTableOther: {
+    en: 'Choose another table of this outlet.',
+    'zh-CN': '请选择本门店的另一张桌。',
+    'zh-TW': '請選擇本門店的另一張枱。',
+  },
+  refundProviderFailed: {
+    en: 'The payment provider did not refund: nothing was changed. Try again.',
+    'zh-CN': '支付机构未能退款，未作任何更改，请重试。',
+    'zh-TW': '支付機構未能退款，未作任何更改，請重試。',
+  },
+  // The back office's menu (issue 27 section 1, operations/backOffice/menu.ts)
+  menuChanged: {
+    en: 'Changed by someone else: here are the fresh values. Check them and save again.',
+    'zh-CN': '已被他人修改：以下是最新内容，请核对后再保存。',
+    'zh-TW': '已被他人修改：以下是最新內容，請核對後再儲存。',
+  },
+  menuNameRequired: { en: 'The name in {language} is required.', 'zh-CN': '必须填写{language}名称。', 'zh-TW': '必須填寫{language}名稱。' },
+  menuPriceInvalid: {
+    en: '{field}: enter an amount of at most {decimals} decimals, not negative.',
+    'zh-CN': '{field}：请输入不超过 {decimals} 位小数的非负金额。',
+    'zh-TW': '{field}：請輸入不超過 {decimals} 位小數的非負金額。',
+  },
+  menuCodeRequired: { en: 'The code is required.', 'zh-CN': '必须填写编号。', 'zh-TW': '必須填寫編號。' },
+  menuCodeTaken: { en: 'The code {code} is already used by another goods.', 'zh-CN': '编号 {code} 已被其他商品使用。', 'zh-TW': '編號 {code} 已被其他商品使用。' },
+  menuClassUnknown: { en: 'Choose a class of this shop.', 'zh-CN': '请选择本店的分类。', 'zh-TW': '請選擇本店的分類。' },
+  menuGoodsTypeUnknown: { en: 'Unknown goods type {type}.', 'zh-CN': '未知的商品类型 {type}。', 'zh-TW': '未知的商品類型 {type}。' },
+  menuOutletUnknown: { en: 'Unknown outlet {baseId}.', 'zh-CN': '未知门店 {baseId}。', 'zh-TW': '未知門店 {baseId}。' },
+  menuOutletNotYours: {
+    en: 'You may change what is sold only at your own outlets ({baseId} is not one).',
+    'zh-CN': '您只能更改自己门店的供应情况（{baseId} 不是您的门店）。',
+    'zh-TW': '您只能更改自己門店的供應情況（{baseId} 不是您的門店）。',
+  },
+  menuSpecInvalid: {
+    en: 'The spec: each attribute needs a name and distinct values; each sku one value per attribute.',
+    'zh-CN': '规格：每个属性需有名称和互不相同的值；每个 SKU 每个属性一个值。',
+    'zh-TW': '規格：每個屬性需有名稱和互不相同的值；每個 SKU 每個屬性一個值。',
+  },
+  menuNotFound: { en: 'No such goods or class.', 'zh-CN': '没有此商品或分类。', 'zh-TW': '沒有此商品或分類。' },
+  menuShopUnknown: { en: 'No such shop.', 'zh-CN': '没有此店铺。', 'zh-TW': '沒有此店鋪。' },
+  menuPictureType: {
+    en: 'The picture must be a JPEG, PNG or WebP of at most 5 MB.',
+    'zh-CN': '图片须为 JPEG、PNG 或 WebP，且不超过 5 MB。',
+    'zh-TW': '圖片須為 JPEG、PNG 或 WebP，且不超過 5 MB。',
+  },
+  menuPictureUnavailable: { en: 'Picture storage is not available.', 'zh-CN': '图片存储不可用。', 'zh-TW': '圖片存儲不可用。' },
+  menuCsvHeader: { en: 'The file\'s first line must name the columns: {columns}.', 'zh-CN': '文件第一行须为列名：{columns}。', 'zh-TW': '檔案第一行須為欄名：{columns}。' },
+  menuCsvKind: { en: 'The kind must be "goods" or "sku".', 'zh-CN': '类型须为 "goods" 或 "sku"。', 'zh-TW': '類型須為 "goods" 或 "sku"。' },
+  menuCsvSkuWithoutGoods: { en: 'A sku row must follow a goods row of the same code.', 'zh-CN': 'SKU 行须紧随同编号的商品行。', 'zh-TW': 'SKU 行須緊隨同編號的商品行。' },
+  menuCsvBad: { en: 'The file is not readable CSV: {detail}', 'zh-CN': '文件不是可读的 CSV：{detail}', 'zh-TW': '檔案不是可讀的 CSV：{detail}' },
+  menuLangZh: { en: 'Simplified Chinese', 'zh-CN': '简体中文', 'zh-TW': '簡體中文' },
+  menuLangTw: { en: 'Traditional Chinese', 'zh-CN': '繁体中文', 'zh-TW': '繁體中文' },
+  menuLangEn: { en: 'English', 'zh-CN': '英文', 'zh-TW': '英文' },
+  menuFieldPrice: { en: 'Price', 'zh-CN': '价格', 'zh-TW': '價格' },
+  menuFieldSalesPrice: { en: 'Sales price', 'zh-CN': '售价', 'zh-TW': '售價' },
+  // The back office's outlets and tables (http/staffOutlets.ts, operations/backOffice)
+  boTableNotFound: { en: 'There is no table {id}.', 'zh-CN': '找不到桌台 {id}。', 'zh-TW': '找不到桌台 {id}。' },
+  boTableNameTaken: {
+    en: 'The outlet already has a table named "{name}".',
+    'zh-CN': '该门店已有名为“{name}”的桌台。',
+    'zh-TW': '該門店已有名為「{name}」的桌台。',
+  },
+  boTableOpenSheet: {
+    en: 'Table "{name}" has an order under way: close it before removing the table.',
+    'zh-CN': '桌台“{name}”有进行中的订单：请先结束订单再删除桌台。',
+    'zh-TW': '桌台「{name}」有進行中的訂單：請先結束訂單再刪除桌台。',
+  },
+  boOutletChanged: {
+    en: 'The outlet was changed by someone else. Here are the current values: check them and save again.',
+    'zh-CN': '门店资料已被其他人修改。以下是最新资料：请核对后再保存。',
+    'zh-TW': '門店資料已被其他人修改。以下是最新資料：請核對後再儲存。',
+  },
+  boOutletInvalid: { en: 'Please correct: {detail}', 'zh-CN': '请更正：{detail}', 'zh-TW': '請更正：{detail}' },
+  boProblemTimeFormat: { en: 'a time is not HH:mm ({field})', 'zh-CN': '时间格式须为 HH:mm（{field}）', 'zh-TW': '時間格式須為 HH:mm（{field}）' },
+  boProblemTimeEmpty: { en: 'a range begins and ends at the same time ({field})', 'zh-CN': '时段的开始与结束相同（{field}）', 'zh-TW': '時段的開始與結束相同（{field}）' },
+  boProblemTimeOverlap: { en: 'two ranges of a day overlap ({field})', 'zh-CN': '同一天的时段重叠（{field}）', 'zh-TW': '同一天的時段重疊（{field}）' },
+  boProblemDateFormat: { en: 'a closed date is not a date YYYY-MM-DD ({field})', 'zh-CN': '休息日须为日期 YYYY-MM-DD（{field}）', 'zh-TW': '休息日須為日期 YYYY-MM-DD（{field}）' },
+  boProblemRadius: { en: 'the delivery radius must be above 0 and at most 50 km', 'zh-CN': '配送半径须大于 0 且不超过 50 公里', 'zh-TW': '配送半徑須大於 0 且不超過 50 公里' },
+  boProblemPolygonPoints: { en: 'the delivery area needs at least 3 points', 'zh-CN': '配送区域至少需要 3 个点', 'zh-TW': '配送區域至少需要 3 個點' },
+  boProblemCoordinates: { en: 'a map position is out of range ({field})', 'zh-CN': '地图位置超出范围（{field}）', 'zh-TW': '地圖位置超出範圍（{field}）' },
+  boProblemPercent: { en: 'the service charge must be 0 to 30% with at most 2 decimals', 'zh-CN': '服务费须为 0 至 30%，最多两位小数', 'zh-TW': '服務費須為 0 至 30%，最多兩位小數' },
+  boProblemMoney: { en: 'an amount may not be negative and has at most 2 decimals ({field})', 'zh-CN': '金额不可为负数，最多两位小数（{field}）', 'zh-TW': '金額不可為負數，最多兩位小數（{field}）' },
+  boProblemMinutes: { en: 'the web order window must be 0 to 1440 whole minutes', 'zh-CN': '网上点餐时限须为 0 至 1440 分钟的整数', 'zh-TW': '網上點餐時限須為 0 至 1440 分鐘的整數' },
+  boProblemTimeZone: { en: 'unknown time zone', 'zh-CN': '未知的时区', 'zh-TW': '未知的時區' },
+  boQrSheetNoFont: {
+    en: 'The QR sheet needs the CJK font (fonts-noto-cjk); this sheet shows English only.',
+    'zh-CN': '二维码表需要中文字体（fonts-noto-cjk）；此表只显示英文。',
+    'zh-TW': '二維碼表需要中文字型（fonts-noto-cjk）；此表只顯示英文。',
   },
 } satisfies Record<string, Record<Lang, string>>;
 

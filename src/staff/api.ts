@@ -17,6 +17,8 @@ export type StaffItem = StaffSheet['items'][number];
 export type Outlet = StaffOutletJson;
 export type StaffGoods = StaffGoodsJson;
 export type Member = StaffMemberJson;
+/** A route's answer, for the sections that call a route with `call`. */
+export type StaffAnswerOf<K extends StaffPath> = StaffAnswer<K>;
 
 /** A route's path with its parameters filled in and encoded ('/staff/sheets/:id/close' -> '/staff/sheets/876.../close'). */
 export function staffPath(route: StaffPath, params?: Record<string, string>): string {
@@ -64,6 +66,8 @@ export function staffApi(token: string, lang?: string) {
     return json;
   }
   return {
+    /** Any route of the table, typed by it (the sections that own a route call it here). */
+    call,
     outlets: () => call('GET /staff/outlets', {}).then((r) => r.outlets),
     /** The outlet's orders that are still under way: open and paid ones (the kitchen filters further). */
     async openSheets(baseId: string): Promise<StaffSheet[]> {
@@ -73,6 +77,8 @@ export function staffApi(token: string, lang?: string) {
       ]);
       return [...open.sheets, ...paid.sheets];
     },
+    /** Some sheets of the outlet as the list has them (one not there: not the outlet's). */
+    sheetsById: (baseId: string, sheetIds: readonly string[]) => call('GET /staff/sheets', { query: { baseId, sheetIds: sheetIds.join(','), limit: 200 } }).then((r) => r.sheets),
     /** Moves one round of a sheet forward (without a round: the sheet's only one). */
     progress: (sheetId: string, progress: Progress, round?: number) =>
       call('POST /staff/sheets/:id/progress', { params: { id: sheetId }, body: round === undefined ? { progress } : { progress, round } }),
@@ -88,6 +94,14 @@ export function staffApi(token: string, lang?: string) {
     /** Issue 28: the outlet's table calls (waiting, then recently taken); taking one (409 when someone else did first). */
     calls: (baseId: string) => call('GET /staff/calls', { query: { baseId } }).then((r) => r.calls),
     ackCall: (callId: string) => call('POST /staff/calls/:id/ack', { params: { id: callId } }).then((r) => r.call),
+    /** The kitchen's stations, thresholds, the service's clock and a station's last bumped tickets (issue 26 section 2). */
+    kitchen: (baseId: string, station?: string) => call('GET /staff/kitchen', { query: station ? { baseId, station } : { baseId } }),
+    itemDone: (sheetId: string, itemId: number, done: boolean) =>
+      call('POST /staff/sheets/:id/items/:item/done', { params: { id: sheetId, item: String(itemId) }, body: { done } }),
+    bump: (sheetId: string, round: number, station: string) => call('POST /staff/sheets/:id/bump', { params: { id: sheetId }, body: { round, station } }),
+    recall: (sheetId: string, round: number, station: string) => call('POST /staff/sheets/:id/recall', { params: { id: sheetId }, body: { round, station } }),
+    setThreshold: (body: { baseId: string; takeType: 'dinein' | 'pickup' | 'delivery'; amberSeconds: number; redSeconds: number }) =>
+      call('PUT /staff/kitchen/thresholds', { body }),
   };
 }
 

@@ -28,6 +28,7 @@ export const LATER_MESSAGE_PREFIXES = [
   'paying',
   'paymentResult',
   'phoneCode',
+  'receiptMail',
   'remark',
   'settle',
   'tableCall',

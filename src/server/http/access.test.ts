@@ -98,6 +98,8 @@ test("another member's order, address, coupon, payment and profile: as if they d
   }
   const pay = await b.call('Finance_PosPaySubmit_V5_Add', [{ SheetID: sheetId, PayType: 'sandbox', TotalAmo: 49 }]);
   expect(pay.errmsg).toBe(unknown.errmsg);
+  const receipt = await b.call('PosSalSheet_ReceiptMailSubmit_Add', [{ SheetID: sheetId, Email: 'b@example.com' }]);
+  expect(receipt.errmsg).toBe(unknown.errmsg);
   const list = await b.call('PosSalSheet_PosSalSheetListByPage_V4_Get', [{ PageIndex: 1, PageSize: 50 }]);
   expect(list.data.table1!.map((s) => s.SheetID)).not.toContain(sheetId);
 

@@ -169,7 +169,8 @@ describe('defect 5: a stranger cannot block a table', () => {
     expect(chanPays.errmsg).toBe('The order does not exist');
     const round2 = await submit(alice, dineInHeader(DEMO.bases.dineIn, tableId, { TotalAmo: 48 }), [line(DEMO.goods.bbqPorkRice, 48)]);
     expect(round2.errcode).toBe('0');
-    const total = 96;
+    // Two rounds of 48 and San Ma Lo's 10 % service charge on the bill (issue 28).
+    const total = 105.6;
     const settleAll = (c: GatewayClient) => c.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: sheetId, TotalAmo: total }]);
 
     // Bob at the table settles: the hold is his; Alice cannot take it over.
@@ -183,9 +184,10 @@ describe('defect 5: a stranger cannot block a table', () => {
     const round3 = await submit(alice, dineInHeader(DEMO.bases.dineIn, tableId, { TotalAmo: 48 }), [line(DEMO.goods.bbqPorkRice, 48)]);
     expect(round3.errcode).toBe('0');
     // Bob cannot hold the table again straight away; Alice can.
-    const again = await bob.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: sheetId, TotalAmo: 144 }]);
+    // Three rounds of 48 and the 10 % service charge: 158.40.
+    const again = await bob.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: sheetId, TotalAmo: 158.4 }]);
     expect(again.errmsg).toBe('You have just tried to settle this bill. Please pay at the counter or ask someone else at the table.');
-    expect((await alice.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: sheetId, TotalAmo: 144 }])).errcode).toBe('0');
+    expect((await alice.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: sheetId, TotalAmo: 158.4 }])).errcode).toBe('0');
   });
 });
 

@@ -48,7 +48,13 @@ import { cancelSheetPayment, closeSheet, moveRound } from '../operations/orders/
 import { listStaffSheets } from '../operations/orders/staffSheets';
 import { actorOf, audit, MANAGERS, requireRoles, staffGuard } from './staffAuth';
 import { serveStaffCalls } from './staffCalls';
+import { staffFixRoutesPlugin } from './staffFix';
+import { staffMenuRoutes } from './staffMenu';
+import { staffOutletRoutes } from './staffOutlets';
+import { staffKitchenRoutes } from './staffKitchen';
+import { staffLoyaltyRoutes } from './staffLoyalty';
 import { staffPrinterRoutes } from './staffPrinters';
+import { staffReportRoutes } from './staffReports';
 import { HttpError, serveStaffRoute, staffErrorHandler } from './staffRoute';
 
 export interface StaffDeps {
@@ -72,6 +78,17 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
   await app.register(staffPrinterRoutes, { db, config, clock });
   // Table calls (issue 28): "Call staff" and "Ask for the bill", acknowledged here.
   serveStaffCalls(app, { db, config, clock });
+  // Staff fix an order (issue 26 section 5): voids, items added, a sheet moved.
+  await app.register(staffFixRoutesPlugin, { db, config, clock });
+  // The back office's menu (issue 27 section 1).
+  await app.register(staffMenuRoutes, { db, config, clock });
+  // The back office's outlets, tables and QR codes (issue 27 section 2).
+  await app.register(staffOutletRoutes, { db, config, clock });
+  // The kitchen's stations and expo (issue 26 section 2, http/staffKitchen.ts).
+  await app.register(staffKitchenRoutes, { db, config, clock });
+  // The back office's reports (issue 27 section 4).
+  await app.register(staffReportRoutes, { db, config, clock });
+  await app.register(staffLoyaltyRoutes, { db, config, clock });
 
   /** The audit row of this request's action, written in `tx` (http/staffAuth.ts audit). */
   const recorder =

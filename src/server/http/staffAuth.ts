@@ -117,13 +117,13 @@ export const MANAGERS: readonly StaffRole[] = ['owner', 'manager'];
 export const OWNER: readonly StaffRole[] = ['owner'];
 
 /** How a route finds the outlet(s) it touches. */
-type Scope = 'none' | 'query' | 'sheet' | 'goods' | 'sku' | 'printer';
+type Scope = 'none' | 'query' | 'sheet' | 'goods' | 'sku' | 'printer' | 'table' | 'outletParam';
 
 /**
  * The role x route table of the staff API (issue 26, issue 27's rule: the
  * roles hold on the service). Keys are Fastify's method and route url.
  */
-export const STAFF_ROUTE_ACCESS: Record<string, { roles: readonly StaffRole[]; scope: Scope }> = {
+export const STAFF_ROUTE_ACCESS: Record<string, { roles: readonly StaffRole[]; scope: Scope; backOffice?: true }> = {
   'GET /staff/sheets': { roles: ALL_ROLES, scope: 'query' },
   'POST /staff/sheets/:id/progress': { roles: ALL_ROLES, scope: 'sheet' },
   // A force close ({"force": true}) also needs MANAGERS (http/staff.ts checks it with requireRoles).
@@ -145,6 +145,65 @@ export const STAFF_ROUTE_ACCESS: Record<string, { roles: readonly StaffRole[]; s
   // Table calls (issue 28, http/staffCalls.ts): every role sees and claims them; an acknowledgement's outlet is checked in the handler (requireOutlet).
   'GET /staff/calls': { roles: ALL_ROLES, scope: 'query' },
   'POST /staff/calls/:id/ack': { roles: ALL_ROLES, scope: 'none' },
+  // The ready board's links (issue 26 section 4, http/staffBoard.ts): managers; the outlet of a body or a link is checked in the handler.
+  'GET /staff/board-links': { roles: MANAGERS, scope: 'query' },
+  'POST /staff/board-links': { roles: MANAGERS, scope: 'none' },
+  'DELETE /staff/board-links/:id': { roles: MANAGERS, scope: 'none' },
+  // Staff fix an order (issue 26 section 5, http/staffFix.ts): a void also needs a manager's or owner's login and PIN.
+  'POST /staff/sheets/:id/lines/:itemId/void': { roles: COUNTER, scope: 'sheet' },
+  'POST /staff/sheets/:id/lines': { roles: COUNTER, scope: 'sheet' },
+  'POST /staff/sheets/:id/move': { roles: COUNTER, scope: 'sheet' },
+  'GET /staff/chooser': { roles: ALL_ROLES, scope: 'query' },
+  // The back office (issue 27), marked backOffice: backOfficeAccess.test.ts walks every such row with every role.
+  // Its menu (http/staffMenu.ts): goods belong to the enterprise; a manager changes availability only at their outlets (checked in operations/backOffice/menu.ts).
+  'GET /staff/menu': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'POST /staff/classes': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'PATCH /staff/classes/:id': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'PUT /staff/classes/order': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'POST /staff/classes/:id/archive': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'POST /staff/goods': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'PATCH /staff/goods/:id': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'POST /staff/goods/:id/archive': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'DELETE /staff/goods/:id': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'POST /staff/goods/:id/picture': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'GET /staff/menu/export.csv': { roles: MANAGERS, scope: 'none', backOffice: true },
+  // Rewrites every outlet's menu: the owner's (http/staffMenu.ts).
+  'POST /staff/menu/import': { roles: OWNER, scope: 'none', backOffice: true },
+  // The back office's outlets, tables and codes (issue 27 section 2, http/staffOutlets.ts).
+  'GET /staff/tables': { roles: MANAGERS, scope: 'query', backOffice: true },
+  // The body's baseId: checked in the handler with requireOutlet.
+  'POST /staff/tables': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'PATCH /staff/tables/:id': { roles: MANAGERS, scope: 'table', backOffice: true },
+  'DELETE /staff/tables/:id': { roles: MANAGERS, scope: 'table', backOffice: true },
+  'POST /staff/tables/:id/rotate-code': { roles: MANAGERS, scope: 'table', backOffice: true },
+  'GET /staff/tables/:id/code.svg': { roles: MANAGERS, scope: 'table', backOffice: true },
+  'GET /staff/tables/:id/code.png': { roles: MANAGERS, scope: 'table', backOffice: true },
+  'GET /staff/outlets/:baseId/qr-sheet': { roles: MANAGERS, scope: 'outletParam', backOffice: true },
+  'GET /staff/outlets/:baseId': { roles: MANAGERS, scope: 'outletParam', backOffice: true },
+  'PATCH /staff/outlets/:baseId': { roles: MANAGERS, scope: 'outletParam', backOffice: true },
+  // The kitchen's stations and expo (issue 26 section 2, http/staffKitchen.ts): cooks mark, bump, recall; managers set the thresholds.
+  'GET /staff/kitchen': { roles: ALL_ROLES, scope: 'query' },
+  'POST /staff/sheets/:id/items/:item/done': { roles: ['owner', 'manager', 'kitchen'], scope: 'sheet' },
+  'POST /staff/sheets/:id/bump': { roles: ['owner', 'manager', 'kitchen'], scope: 'sheet' },
+  'POST /staff/sheets/:id/recall': { roles: ['owner', 'manager', 'kitchen'], scope: 'sheet' },
+  // The body's baseId: checked in the handler with requireOutlet.
+  'PUT /staff/kitchen/thresholds': { roles: MANAGERS, scope: 'none' },
+  // back office: reports (issue 27 section 4, http/staffReports.ts); a manager on their outlets only.
+  'GET /staff/reports/sales': { roles: MANAGERS, scope: 'query', backOffice: true },
+  // back office: loyalty (issue 27 section 3, http/staffLoyalty.ts): enterprise-wide; the owner changes the rules.
+  'GET /staff/loyalty/settings': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'PUT /staff/loyalty/settings': { roles: OWNER, scope: 'none', backOffice: true },
+  'POST /staff/loyalty/recharge-rules': { roles: OWNER, scope: 'none', backOffice: true },
+  'PUT /staff/loyalty/recharge-rules/:id': { roles: OWNER, scope: 'none', backOffice: true },
+  'GET /staff/loyalty/plans': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'POST /staff/loyalty/plans': { roles: OWNER, scope: 'none', backOffice: true },
+  'PUT /staff/loyalty/plans/:id': { roles: OWNER, scope: 'none', backOffice: true },
+  'POST /staff/loyalty/plans/:id/codes': { roles: OWNER, scope: 'none', backOffice: true },
+  'GET /staff/loyalty/plans/:id/codes': { roles: OWNER, scope: 'none', backOffice: true },
+  'GET /staff/loyalty/members': { roles: MANAGERS, scope: 'none', backOffice: true },
+  'GET /staff/loyalty/members/:id': { roles: MANAGERS, scope: 'none', backOffice: true },
+  // The caller's own PIN too (http/staffLoyalty.ts checkPin).
+  'POST /staff/loyalty/members/:id/adjust': { roles: MANAGERS, scope: 'none', backOffice: true },
 };
 
 const actors = new WeakMap<FastifyRequest, StaffActor>();
@@ -302,6 +361,12 @@ async function outletsOf(db: Queryable, scope: Scope, req: FastifyRequest): Prom
       return (await db.query<{ base_id: string }>('SELECT base_id FROM sheet WHERE sheet_id = $1', [id])).map((r) => r.base_id);
     case 'goods':
       return (await db.query<{ base_id: string }>('SELECT b.base_id FROM goods g JOIN base b ON b.shop_id = g.shop_id WHERE g.goods_id = $1 ORDER BY b.base_id', [id])).map((r) => r.base_id);
+    case 'table':
+      return (await db.query<{ base_id: string }>('SELECT base_id FROM dining_table WHERE table_id = $1', [id])).map((r) => r.base_id);
+    case 'outletParam': {
+      const baseId = String(params.baseId ?? '').slice(0, 64);
+      return baseId ? [baseId] : null;
+    }
     case 'printer':
       return (await db.query<{ base_id: string }>('SELECT base_id FROM printer WHERE printer_id = $1', [id])).map((r) => r.base_id);
     case 'sku':

@@ -63,7 +63,7 @@ export function checkStaffAnswer<K extends StaffPath>(key: K, answer: unknown): 
 export function serveStaffRoute<K extends StaffPath>(app: FastifyInstance, key: K, handler: (r: StaffRequest<K>) => Promise<StaffAnswer<K>>): void {
   const spec: StaffRouteSpec = STAFF_ROUTES[key];
   const space = key.indexOf(' ');
-  const method = key.slice(0, space) as 'GET' | 'POST' | 'PUT' | 'DELETE';
+  const method = key.slice(0, space) as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   app.route({
     method,
     url: key.slice(space + 1),
@@ -84,7 +84,12 @@ const REFUSAL_STATUS: Record<KitchenRefusalKind, number> = { notFound: 404, conf
 
 /** The staff routes' errors as {"error": "..."}: refusals with their status, anything else a 500 (logged). */
 export function staffErrorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
-  if (err instanceof HttpError) return reply.code(err.status).send({ error: err.message });
+  if (err instanceof HttpError) {
+    // A back-off (http/staffFix.ts BackedOff) says when to try again.
+    const retryAfter = (err as HttpError & { retryAfter?: number }).retryAfter;
+    if (retryAfter) reply.header('Retry-After', String(retryAfter));
+    return reply.code(err.status).send({ error: err.message });
+  }
   if (err instanceof KitchenRefusal) return reply.code(REFUSAL_STATUS[err.kind]).send({ error: err.message });
   const status = (err as { statusCode?: number }).statusCode;
   if (status && status < 500) return reply.code(status).send({ error: err.message });

@@ -56,7 +56,7 @@ const providerStatus = async (payId: string) =>
 const eventsOf = async (sheetId: string) =>
   (await h.db.query<{ kind: string }>('SELECT kind FROM event_outbox WHERE sheet_id = $1 ORDER BY event_id', [sheetId])).map((e) => e.kind);
 
-/** A round of one BBQ pork rice (MOP$48) at table n, from a client that scanned it (submit scans first). */
+/** A round of one BBQ pork rice (MOP$48; the bill MOP$52.80 with San Ma Lo's 10 % service charge) at table n, from a client that scanned it (submit scans first). */
 async function round(client: GatewayClient, n: number, sheetId = '') {
   return ok(await submit(client, dineInHeader(base, table(n), { SheetID: sheetId, TotalAmo: 48 }), [line(BBQ, 48)]))[0]!;
 }
@@ -93,16 +93,16 @@ describe('item 1: ordering at a table needs its scan', () => {
     const diner = await guestClient(h);
     await diner.scanTable(empty);
     const first = ok(await submitWithoutScan(diner, dineInHeader(base, empty, { TotalAmo: 48 }), [line(BBQ, 48)]))[0]!;
-    expect(first).toMatchObject({ RoundNo: 1, TotalAmo: '48.0000' });
+    expect(first).toMatchObject({ RoundNo: 1, TotalAmo: '52.8000' });
     const sheetId = String(first.SheetID);
     // The stranger cannot add a round to it, naming it or not; the bill is untouched.
     for (const SheetID of [sheetId, '']) {
       refused(await submitWithoutScan(stranger, dineInHeader(base, empty, { SheetID, TotalAmo: 48 }), [line(BBQ, 48)]), '50000', 'Scan the QR code on your table to order at it.');
     }
-    expect(await sheetOf(sheetId)).toMatchObject({ total_amo: '48.0000', round_count: 1 });
+    expect(await sheetOf(sheetId)).toMatchObject({ total_amo: '52.8000', round_count: 1 });
     // Once scanned, the second diner adds a round.
     await stranger.scanTable(empty);
-    expect(ok(await submitWithoutScan(stranger, dineInHeader(base, empty, { SheetID: sheetId, TotalAmo: 48 }), [line(BBQ, 48)]))[0]).toMatchObject({ RoundNo: 2, TotalAmo: '96.0000' });
+    expect(ok(await submitWithoutScan(stranger, dineInHeader(base, empty, { SheetID: sheetId, TotalAmo: 48 }), [line(BBQ, 48)]))[0]).toMatchObject({ RoundNo: 2, TotalAmo: '105.6000' });
   });
 
   test('a prepay dine-in order naming a table needs its scan too', async () => {
@@ -121,19 +121,19 @@ describe("item 2: a diner withdraws only a round of their own the kitchen has no
     const sheetId = String((await round(alice, 1)).SheetID);
     await round(bob, 1, sheetId);
     await round(bob, 1, sheetId);
-    expect(await sheetOf(sheetId)).toMatchObject({ status: 0, total_amo: '144.0000', round_count: 3 });
+    expect(await sheetOf(sheetId)).toMatchObject({ status: 0, total_amo: '158.4000', round_count: 3 });
 
     // Bob's round is not Alice's to withdraw.
     refused(await withdraw(alice, sheetId, 2), '50000', 'You can withdraw only a round you added yourself.');
     // Alice's cancel, as an app that sends only SheetID does: her round 1 is withdrawn, the table's sheet stays open with Bob's.
     expect(ok(await withdraw(alice, sheetId))).toEqual([{ SheetID: sheetId, Status: 0, PayStatus: 0, RefundAmo: '0.0000', RefundTo: '', RoundNo: 1 }]);
-    expect(await sheetOf(sheetId)).toMatchObject({ status: 0, total_amo: '96.0000' });
+    expect(await sheetOf(sheetId)).toMatchObject({ status: 0, total_amo: '105.6000' });
     refused(await withdraw(alice, sheetId), '50000', "Only our staff can cancel a table's order. You can withdraw a round you added while the kitchen has not started it.");
     refused(await withdraw(alice, sheetId, 1), '50000', 'Round 1 has already been withdrawn.');
     const detail = await bob.call('PosSalSheet_CYSettleSheetMergeDetailGet_V6_Get', [{ SheetID: sheetId }]);
     expect((detail.data.table3 ?? []).map((r) => r.RoundNo)).toEqual([2, 3]);
     expect((detail.data.table2 ?? []).map((i) => i.RoundNo)).toEqual([2, 3]);
-    expect(detail.data.table1?.[0]).toMatchObject({ TotalAmo: '96.0000', Status: 0 });
+    expect(detail.data.table1?.[0]).toMatchObject({ TotalAmo: '105.6000', Status: 0 });
     expect(await eventsOf(sheetId)).toContain('withdrawn');
 
     // Someone at the table who ordered nothing is told it is the staff's; a stranger that it does not exist.
@@ -149,9 +149,9 @@ describe("item 2: a diner withdraws only a round of their own the kitchen has no
     refused(await withdraw(bob, sheetId, 2), '50000', 'The kitchen has started on round 2, so it can no longer be withdrawn. Please ask our staff.');
     await round(bob, 1, sheetId);
     expect(ok(await withdraw(bob, sheetId, 4))[0]).toMatchObject({ Status: 0, RoundNo: 4 });
-    expect(await sheetOf(sheetId)).toMatchObject({ status: 0, total_amo: '96.0000', round_count: 4 });
+    expect(await sheetOf(sheetId)).toMatchObject({ status: 0, total_amo: '105.6000', round_count: 4 });
     // The next round is numbered after the withdrawn one.
-    expect(await round(bob, 1, sheetId)).toMatchObject({ RoundNo: 5, TotalAmo: '144.0000' });
+    expect(await round(bob, 1, sheetId)).toMatchObject({ RoundNo: 5, TotalAmo: '158.4000' });
     // Only the staff close the table.
     expect((await staff('POST', `/staff/sheets/${sheetId}/close`, { paidAtCounter: true })).status).toBe(200);
   });
@@ -170,11 +170,11 @@ describe("item 2: a diner withdraws only a round of their own the kitchen has no
   test('no round is withdrawn while the bill is being settled or paid', async () => {
     const diner = await guestClient(h);
     const sheetId = String((await round(diner, 7)).SheetID);
-    ok(await diner.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: sheetId, TotalAmo: 48 }]));
+    ok(await diner.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: sheetId, TotalAmo: 52.8 }]));
     refused(await withdraw(diner, sheetId), '50000', 'The bill of this table is being settled. No more rounds can be added.');
-    await startSandboxPayment(diner, sheetId, 48);
+    await startSandboxPayment(diner, sheetId, 52.8);
     refused(await withdraw(diner, sheetId), '50000', 'A payment for this order is in progress. Please finish or cancel it first.');
-    expect(await sheetOf(sheetId)).toMatchObject({ status: 0, total_amo: '48.0000' });
+    expect(await sheetOf(sheetId)).toMatchObject({ status: 0, total_amo: '52.8000' });
     expect((await staff('POST', `/staff/sheets/${sheetId}/close`, { force: true })).status).toBe(200);
   });
 });
@@ -184,8 +184,8 @@ describe('item 3: a pending payment expires; staff can cancel it or force-close 
   async function abandoned(n: number) {
     const diner = await guestClient(h);
     const sheetId = String((await round(diner, n)).SheetID);
-    ok(await diner.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: sheetId, TotalAmo: 48 }]));
-    const pay = await startSandboxPayment(diner, sheetId, 48);
+    ok(await diner.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: sheetId, TotalAmo: 52.8 }]));
+    const pay = await startSandboxPayment(diner, sheetId, 52.8);
     return { diner, sheetId, ...pay };
   }
 
@@ -200,7 +200,7 @@ describe('item 3: a pending payment expires; staff can cancel it or force-close 
     expect(await paymentOf(payId)).toEqual({ status: 'pending', cancel_reason: '' });
     // Past the bound, the next round asks the provider (still pending there), closes the payment there, then takes the round.
     h.setNow(new Date(start + 10 * 60_000 + 1000));
-    expect(ok(await submit(other, dineInHeader(base, table(1), { SheetID: sheetId, TotalAmo: 48 }), [line(BBQ, 48)]))[0]).toMatchObject({ RoundNo: 2, TotalAmo: '96.0000' });
+    expect(ok(await submit(other, dineInHeader(base, table(1), { SheetID: sheetId, TotalAmo: 48 }), [line(BBQ, 48)]))[0]).toMatchObject({ RoundNo: 2, TotalAmo: '105.6000' });
     expect(await paymentOf(payId)).toEqual({ status: 'cancelled', cancel_reason: 'expired' });
     expect(await providerStatus(payId)).toBe('cancelled');
     expect(await sheetOf(sheetId)).toMatchObject({ status: 0, pay_status: 0 });
@@ -231,14 +231,14 @@ describe('item 3: a pending payment expires; staff can cancel it or force-close 
     // The same session may not hold the table again at once (issue 16); someone else at the table may settle and pay.
     const other = await guestClient(h);
     await other.scanTable(table(8));
-    ok(await other.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: sheetId, TotalAmo: 48 }]));
-    const again = await startSandboxPayment(other, sheetId, 48);
+    ok(await other.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: sheetId, TotalAmo: 52.8 }]));
+    const again = await startSandboxPayment(other, sheetId, 52.8);
     expect(again.payId).not.toBe(payId);
     // Left again: the settle of a third diner past the bound ends it first.
     h.setNow(new Date(Date.now() + 25 * 60_000));
     const third = await guestClient(h);
     await third.scanTable(table(8));
-    expect(ok(await third.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: sheetId, TotalAmo: 48 }]))[0]).toMatchObject({ Settling: 1, PayStatus: 0 });
+    expect(ok(await third.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: sheetId, TotalAmo: 52.8 }]))[0]).toMatchObject({ Settling: 1, PayStatus: 0 });
     expect(await paymentOf(again.payId)).toEqual({ status: 'cancelled', cancel_reason: 'expired' });
   });
 

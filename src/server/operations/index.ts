@@ -8,6 +8,7 @@ import type { HandlerMap } from './context';
 import { couponHandlers } from './coupons/handlers';
 import { menuHandlers } from './menu/handlers';
 import { orderHandlers } from './orders/handlers';
+import { receiptHandlers } from './orders/receiptMail';
 import { sheetHandlers } from './orders/sheet';
 import { paymentHandlers } from './payments/handlers';
 import { feedbackHandlers } from './shop/feedback';
@@ -25,6 +26,7 @@ export const handlers: HandlerMap = {
   ...menuHandlers,
   ...sheetHandlers,
   ...orderHandlers,
+  ...receiptHandlers,
   ...paymentHandlers,
   ...walletHandlers,
   ...couponHandlers,

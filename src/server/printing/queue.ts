@@ -46,6 +46,22 @@ export interface EnqueueOptions {
   printerId?: string;
 }
 
+/** The channel a new job is announced on (NOTIFY on commit; every instance's worker LISTENs). */
+export const PRINT_CHANNEL = 'hbb_print';
+
+/** Deletes printed jobs printed before `before` (the worker's housekeeping), at most `batch` at a time; answers how many. */
+export async function deletePrintedJobs(db: Queryable, before: Date, batch = 5_000): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `WITH gone AS (
+       DELETE FROM print_job WHERE job_id IN (
+         SELECT job_id FROM print_job WHERE state = 'printed' AND printed_at < $1 ORDER BY job_id LIMIT $2)
+       RETURNING 1)
+     SELECT count(*)::int AS n FROM gone`,
+    [before, batch],
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /** The ticket job key of a round; a reprint's has a unique suffix. */
 export const jobKey = (sheetId: string, roundNo: number) => `${sheetId}:${roundNo}`;
 
@@ -66,8 +82,11 @@ export async function enqueueKitchenTickets(
   const reprint = options.reprint === true;
   const suffix = reprint ? `:reprint:${Date.now()}-${randomBytes(4).toString('hex')}` : '';
   // A line's stations: the goods' own, else its class's, at the sheet's outlet (as ticket.ts ticketLines reads them).
+  // The workers hear of the new jobs when the transaction commits (NOTIFY is sent then, on both
+  // drivers): every instance's worker looks at once instead of at its next poll (worker.ts).
   const rows = await tx.query<{ job_id: string; printer_id: string }>(
-    `INSERT INTO print_job (printer_id, job_key, kind, sheet_id, round_no, received_at, created_at, next_attempt_at)
+    `WITH queued AS (
+     INSERT INTO print_job (printer_id, job_key, kind, sheet_id, round_no, received_at, created_at, next_attempt_at)
      SELECT p.printer_id, s.sheet_id || ':' || r.round_no || $4::text, $5::text, s.sheet_id, r.round_no, $6, $7, $7
        FROM sheet s
        JOIN (SELECT DISTINCT round_no FROM sheet_item WHERE sheet_id = $1 AND ($2::int IS NULL OR round_no = $2)) r ON true
@@ -85,7 +104,8 @@ export async function enqueueKitchenTickets(
                        '{}'::text[])))))
       ORDER BY r.round_no, p.printer_id
      ON CONFLICT (printer_id, job_key) DO NOTHING
-     RETURNING job_id::text AS job_id, printer_id`,
+     RETURNING job_id::text AS job_id, printer_id)
+     SELECT q.job_id, q.printer_id FROM queued q CROSS JOIN (SELECT pg_notify('${PRINT_CHANNEL}', '')) AS kick`,
     [
       sheetId,
       roundNo,

@@ -23,6 +23,8 @@ export type TicketSheet = {
   sheet_remark: string;
   round_remark: string | null;
   round_at: Date | null;
+  /** The order's pickup number of the day ('' for a table's). */
+  pickup_no: string;
 };
 
 export type TicketLine = {
@@ -51,7 +53,7 @@ export async function ticketSheet(
 ): Promise<TicketSheet | null> {
   const [row] = await tx.query<TicketSheet>(
     `SELECT s.sheet_id, s.base_id, s.take_type, t.table_name, s.take_time, e.time_zone, s.remark AS sheet_remark,
-            r.remark AS round_remark, r.created_at AS round_at
+            r.remark AS round_remark, r.created_at AS round_at, s.pickup_no
        FROM sheet s
        JOIN enterprise e ON e.ent_id = s.ent_id
        LEFT JOIN dining_table t ON t.table_id = s.table_id
@@ -130,8 +132,8 @@ function parsedDetail(detail: string): ParsedDetail {
   }
 }
 
-/** The number a ticket shows for an order without a table (issue 26 section 4 gives a short pickup number; until then the sheet's last 6 digits). */
-export const shortNumber = (sheetId: string) => sheetId.slice(-6);
+/** The number a ticket shows for an order without a table: its pickup number (issue 26 section 4), else (older orders) the sheet's last 6 digits. */
+export const shortNumber = (sheet: Pick<TicketSheet, 'sheet_id' | 'pickup_no'>) => sheet.pickup_no || sheet.sheet_id.slice(-6);
 
 /** The ticket's ReceiptLine document. */
 export function ticketDocument(input: {
@@ -146,7 +148,7 @@ export function ticketDocument(input: {
 }): string {
   const { sheet, lines, lang } = input;
   const zone = sheet.time_zone || 'Asia/Macau';
-  const no = shortNumber(sheet.sheet_id);
+  const no = shortNumber(sheet);
   const title = sheet.table_name
     ? message('ticketTable', lang, { name: sheet.table_name })
     : sheet.take_type === 'pickup'
@@ -158,6 +160,8 @@ export function ticketDocument(input: {
   const out: string[] = [];
   if (input.reprint) out.push(`^^^${rlText(message('ticketReprint', lang))}`, '');
   out.push(`^^^${rlText(title)}`);
+  // The pickup number large (4x: 12 columns for '023'), as the counter calls it and the board shows it.
+  if (!sheet.table_name && sheet.pickup_no) out.push(`^^^^^${rlText(sheet.pickup_no)}`);
   out.push(
     `^^${rlText(message('ticketRound', lang, { round: input.roundNo }))} | ${rlText(input.stationNames.join(' '))}`,
   );

@@ -13,7 +13,7 @@ import { createConnection } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/driver';
-import { renderJob, backOffMs, claimJobs, markFailed, markPrinted, type ClaimedJob } from './queue';
+import { renderJob, backOffMs, claimJobs, deletePrintedJobs, markFailed, markPrinted, PRINT_CHANNEL, type ClaimedJob } from './queue';
 
 /** Sends `payload` to host:port and waits until the printer side has closed the connection (or, after our end, the socket is done). */
 export function sendToPrinter(
@@ -124,12 +124,35 @@ export function startPrintWorker(
 
   const timer = setInterval(kick, settings.pollMs);
   timer.unref();
+  // A kick on enqueue: queue.ts announces new jobs on PRINT_CHANNEL when their transaction commits,
+  // from this instance or another on the same database; the poll stays for retries and take-overs.
+  const unlisten = db.listen(PRINT_CHANNEL, () => kick(), () => kick()).catch((err: unknown) => {
+    log.warn({ err }, 'print queue: not listening for new jobs; polling only');
+    return null;
+  });
+  // Housekeeping: printed jobs older than retentionDays are deleted (every instance may; it is idempotent).
+  const retentionMs = (settings.retentionDays ?? 14) * 86_400_000;
+  const housekeep = async () => {
+    if (stopped) return;
+    try {
+      let n: number;
+      do n = await deletePrintedJobs(db, new Date(Date.now() - retentionMs));
+      while (n >= 5_000 && !stopped);
+    } catch (err) {
+      log.error({ err }, 'print queue: deleting old printed jobs failed');
+    }
+  };
+  const housekeeping = setInterval(() => void housekeep(), settings.housekeepingMs ?? 3_600_000);
+  housekeeping.unref();
+  void housekeep();
   kick();
   return {
     kick,
     async stop() {
       stopped = true;
       clearInterval(timer);
+      clearInterval(housekeeping);
+      await (await unlisten)?.();
       await ticking;
       await Promise.allSettled([...inFlight]);
     },

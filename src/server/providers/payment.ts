@@ -72,6 +72,13 @@ export interface PaymentProvider {
   /** The callback's content when its signature is right and it is well formed; otherwise null. */
   verifyCallback(request: CallbackRequest): PaymentCallback | null;
   refund(request: { payId: string; amount: string }): Promise<{ ok: boolean }>;
+  /**
+   * Gives back part of a paid payment (a voided line, issue 26 section 5).
+   * `refundId` is ours: asking again with the same id is not a second refund.
+   * Refused (ok false) when the payment is not paid or the parts would
+   * exceed what was paid.
+   */
+  refundPart(request: { payId: string; refundId: string; amount: string }): Promise<{ ok: boolean }>;
   queryPayment(payId: string): Promise<ProviderPayment | null>;
   /**
    * Closes a pending payment at the provider, so it can no longer be paid (a
@@ -204,18 +211,35 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   async refund({ payId, amount }: { payId: string; amount: string }): Promise<{ ok: boolean }> {
+    // What is left after any partial refunds (refundPart) is refunded: the payment is then refunded whole.
     const [row] = await this.store.query<{ status: string }>(
-      `UPDATE sandbox_payment SET status = 'refunded', refunded_amount = $2, updated_at = $3
-        WHERE pay_id = $1 AND status = 'paid' AND amount >= $2::numeric RETURNING status`,
+      `UPDATE sandbox_payment SET status = 'refunded', refunded_amount = refunded_amount + $2::numeric, updated_at = $3
+        WHERE pay_id = $1 AND status = 'paid' AND amount - refunded_amount >= $2::numeric RETURNING status`,
       [payId, amount, this.now()],
     );
     if (row) return { ok: true };
-    // Asked again for the same refund: it was made.
+    // Asked again for the same refund: it was made (the payment is refunded whole).
     const [again] = await this.store.query(
-      `SELECT 1 AS one FROM sandbox_payment WHERE pay_id = $1 AND status = 'refunded' AND refunded_amount = $2::numeric`,
+      `SELECT 1 AS one FROM sandbox_payment WHERE pay_id = $1 AND status = 'refunded' AND refunded_amount = amount
+          AND amount - (SELECT COALESCE(sum(r.amount), 0) FROM sandbox_refund r WHERE r.pay_id = $1) = $2::numeric`,
       [payId, amount],
     );
     return { ok: Boolean(again) };
+  }
+
+  async refundPart({ payId, refundId, amount }: { payId: string; refundId: string; amount: string }): Promise<{ ok: boolean }> {
+    const [done] = await this.store.query<{ pay_id: string; amount: string }>('SELECT pay_id, amount::text AS amount FROM sandbox_refund WHERE refund_id = $1', [refundId]);
+    // Asked again for the same refund: it was made (once).
+    if (done) return { ok: done.pay_id === payId && Number(done.amount) === Number(amount) };
+    const [row] = await this.store.query<{ status: string }>(
+      `UPDATE sandbox_payment SET refunded_amount = refunded_amount + $2::numeric,
+              status = CASE WHEN refunded_amount + $2::numeric = amount THEN 'refunded' ELSE status END, updated_at = $3
+        WHERE pay_id = $1 AND status = 'paid' AND $2::numeric > 0 AND refunded_amount + $2::numeric <= amount RETURNING status`,
+      [payId, amount, this.now()],
+    );
+    if (!row) return { ok: false };
+    await this.store.query('INSERT INTO sandbox_refund (refund_id, pay_id, amount, created_at) VALUES ($1, $2, $3, $4)', [refundId, payId, amount, this.now()]);
+    return { ok: true };
   }
 
   async queryPayment(payId: string): Promise<ProviderPayment | null> {

@@ -33,7 +33,7 @@ export {
 export const POLICY_HOURS = 87_600;
 export const UPLOAD_PATH = '/sandbox/storage/upload';
 /** Object classes (ClassID) and their key prefixes. */
-export const FILE_CLASSES = ['EntCert', 'UserHeadImg'] as const;
+export const FILE_CLASSES = ['EntCert', 'UserHeadImg', 'GoodsPic'] as const;
 export type FileClass = (typeof FILE_CLASSES)[number];
 
 /** The image type the first bytes say, or null for anything else. */

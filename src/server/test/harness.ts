@@ -76,6 +76,8 @@ export async function startHarness(
     streams: { perSession: 4, perIp: 100_000, max: 100_000 },
     // Issue 26: no print worker unless a test turns it on (printing/*.test.ts do): the demo's printers are the simulator's.
     print: { ...loadConfig({ NODE_ENV: 'test' }).print, worker: false },
+    // Issue 29: no mail worker nor mail sink unless a test turns them on (receipts/*.test.ts do).
+    mail: { ...loadConfig({ NODE_ENV: 'test' }).mail, worker: false, sink: false },
     ...overrides,
   };
   const db = await openDb({ databaseUrl, poolSize: config.dbPool.size ?? 5, maxQueue: config.dbPool.maxQueue, maxWaitMs: config.dbPool.maxWaitMs });

@@ -38,6 +38,8 @@ export const catalogue = {
   PosSalSheet_PosSalSheetListByPage_V4_Get: entry(retail, 'session'),
   PosSalSheet_PosSalSheetAcctSubmit_V9_Add: entry(retail, 'member'),
   PosSalSheet_PosSalSheetIsPayLaterSubmit_V2_Update: entry(retail, 'session'),
+  PosSalSheet_ReceiptMailSubmit_Add: entry(retail, 'session'),
+  PosSalSheet_ReceiptMailPrefGet_Get: entry(retail, 'session'),
   ExpressDtbSheet_ExpressDtbSheetDetailGet_Get: entry(retail, 'session'),
   Promote_AvailablePromoteGoodsGet_Get: entry(retail, 'anyone'),
   Table_BaseTablesListByPage_Get: entry(retail, 'anyone'),

@@ -111,3 +111,47 @@ export function table<S extends z.ZodRawShape>(shape: S) {
 export const dec = z.string();
 export const str = z.string();
 export const n = z.number();
+
+/**
+ * Issue 28: what a payment of a table's sheet covers (Finance_PosPaySubmit_V5_Add
+ * and the balance payment). None of Share, Amo, Units: the rest (as before).
+ * Share {n, of}: n of `of` even shares; Amo: a custom amount; Units: units of
+ * lines (LineID is the line's ItemID). TipAmo: the payer's tip (where the
+ * outlet offers one), on top. Ranges are checked by the service, which
+ * answers in the diner's language.
+ */
+export const payPart = {
+  Share: z.object({ n: z.number().int().min(-1000).max(1000), of: z.number().int().min(-1000).max(1000) }).optional(),
+  Amo: num.optional(),
+  Units: z.array(z.object({ LineID: z.number().int().min(0).max(1_000_000), Qua: z.number().int().min(-1000).max(1000) })).max(200).optional(),
+  TipAmo: num.optional(),
+};
+
+/** Issue 28: a sheet's bill fields beside TotalAmo (service charge, tips, paid, left to pay). */
+export const billHead = {
+  /** The service charge, part of TotalAmo. */
+  ServiceAmo: dec.optional(),
+  /** Tips paid with the sheet's payments, not part of TotalAmo. */
+  TipAmo: dec.optional(),
+  /** What paid payments cover of TotalAmo (tips left out). */
+  PaidAmo: dec.optional(),
+  /** What is left to pay: TotalAmo - paid - being paid. */
+  RestAmo: dec.optional(),
+  /** The even split in progress: N (0 for none) and how many of its shares are paid or being paid. */
+  SharesOf: z.number().optional(),
+  SharesTaken: z.number().optional(),
+};
+
+/** Issue 28: a line's units as split payments see them. */
+export const billLine = {
+  /** Units of the line paid. */
+  PaidQua: z.number().optional(),
+  /** Units being paid (a pending payment), locked for the others. */
+  HeldQua: z.number().optional(),
+  /** Who is paying the held units (a member's name, '' for a guest). */
+  HeldBy: str.optional(),
+  /** Units of the line (a weighed line is one). */
+  Units: z.number().optional(),
+  /** 1 when the caller added the line (sheet_item.added_by, else the round's sender). */
+  AddedByMe: z.number().optional(),
+};

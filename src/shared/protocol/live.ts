@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { PROGRESS } from '../domain/orderStates';
 
 /** What happened to the sheet (the note a customer sees is derived from the state, not this). */
-export const SHEET_EVENT_KINDS = ['placed', 'round', 'withdrawn', 'paid', 'payment', 'settling', 'progress', 'cancelled', 'closed'] as const;
+export const SHEET_EVENT_KINDS = ['placed', 'round', 'withdrawn', 'paid', 'payment', 'settling', 'progress', 'cancelled', 'closed', 'voided', 'linesAdded', 'tableMoved'] as const;
 export type SheetEventKind = (typeof SHEET_EVENT_KINDS)[number];
 
 /** Who added the latest round: a member's name, or '' and the guest's place at the table (1 = the first to order). */
@@ -44,7 +44,8 @@ export const outboxSheetDataSchema = z.object({ ...sheetState, round: z.object({
 export const sheetDataSchema = z.object({ ...sheetState, round: z.object({ ...roundAuthor, mine: z.boolean() }).nullable() });
 
 /** A sold-out mark (written by a trigger, migrations/009_live_events.sql): the goods, or one of its skus. */
-export const menuDataSchema = z.object({ goodsId: z.string(), shopId: z.string(), skuId: z.string().nullable(), soldOut: z.boolean() });
+/** changed: the back office changed the goods (not only its sold-out mark): open menus read it again (issue 27). */
+export const menuDataSchema = z.object({ goodsId: z.string(), shopId: z.string(), skuId: z.string().nullable(), soldOut: z.boolean(), changed: z.boolean().optional() });
 
 /** Issue 28: the table's live cart changed (its lines are read again with TableCart_TableCartGet_Get). */
 export const cartDataSchema = z.object({ tableId: z.string(), version: z.number().int(), change: z.enum(['set', 'sent']) });

@@ -11,7 +11,7 @@ import { FEEDBACK_MAX_CHARS } from '../domain/feedback';
 import { REMARK_MAX, remarkLength } from '../domain/remarks';
 import { KITCHEN_STATES } from '../domain/rounds';
 import type { OperationName } from './catalogue';
-import { dec, flag, id, int, multiline, n, num, optionalId, page, payload, str, table, text } from './fields';
+import { billHead, billLine, dec, flag, id, int, multiline, n, num, optionalId, page, payload, payPart, str, table, text } from './fields';
 
 const paging = { PageIndex: page.optional(), PageSize: page.optional() };
 
@@ -273,10 +273,13 @@ export const sheetHeadRow = z.object({
   /** The state a customer sees (orderStates.displayState). */
   DisplayState: str,
   RoundCount: z.number(),
+  /** A pickup or delivery order's number of its outlet's day ('023'); '' for a table's sheet (absent from services before issue 26). */
+  PickupNo: str.optional(),
   /** 1 while someone at the table is settling the postpay sheet online (no more rounds). */
   Settling: bit,
   /** 1 when the caller ordered on the sheet (its owner, or a round's). */
   Mine: bit,
+  ...billHead,
   /** Only for the sheet's own member (the caller's session vip): contact details. */
   VipID: str.optional(),
   CustName: str.optional(),
@@ -305,6 +308,11 @@ export const sheetItemRow = z.object({
   Detail: str,
   /** 1 when the caller's session ordered the line's round. */
   Mine: bit,
+  ...billLine,
+  /** 1 when staff voided the line (issue 26 section 5): it stays on the sheet, out of its totals. Absent from servers that do not void: 0. */
+  IsVoid: bit.optional(),
+  /** Why, in the caller's language ('' when not voided). */
+  VoidReason: str.optional(),
 });
 
 /** One round of ordering on a sheet (a prepay sheet has one). */
@@ -589,6 +597,7 @@ export const mergeHeadRow = z.object({
   IsPayLaterOnlineCheckout: str,
   Settling: bit,
   DisplayState: str,
+  ...billHead,
 });
 
 // Member rows (server: operations/auth/index.ts, operations/auth/*) -------------------
@@ -892,7 +901,7 @@ const P = {
   },
   PosSalSheet_PosSalSheetAcctSubmit_V9_Add: {
     /** PayAmo: what the app shows as the amount to pay; refused (50010) unless it is the server's. */
-    payload: payload({ SheetID: id, PayAmo: num }),
+    payload: payload({ SheetID: id, PayAmo: num, ...payPart }),
     result: z.object({
       table1: table({
         SheetID: str,
@@ -911,6 +920,21 @@ const P = {
   PosSalSheet_PosSalSheetIsPayLaterSubmit_V2_Update: {
     payload: payload({ SheetID: id }),
     result: z.object({ table1: table({ SheetID: str, IsPayLater: z.literal(1) }) }),
+  },
+  /**
+   * Issue 29: mails a paid order's itemised receipt to Email, in the caller's
+   * language, with the company's Title and TaxNo when given. Auto (members): 1
+   * mails every paid order's receipt there from now on, 0 stops it; left out,
+   * the choice stays as it was.
+   */
+  PosSalSheet_ReceiptMailSubmit_Add: {
+    payload: payload({ SheetID: id, Email: text(254), Title: text(100).optional(), TaxNo: text(40).optional(), Auto: flag.optional() }),
+    result: z.object({ table1: table({ SheetID: str, Email: str, Auto: z.union([z.literal(0), z.literal(1)]) }) }),
+  },
+  /** The caller's receipt preference ('' and 0 for a guest or a member who set none): the receipt form starts from it. */
+  PosSalSheet_ReceiptMailPrefGet_Get: {
+    payload: payload({}),
+    result: z.object({ table1: table({ Email: str, Auto: z.union([z.literal(0), z.literal(1)]), Title: str, TaxNo: str }) }),
   },
   ExpressDtbSheet_ExpressDtbSheetDetailGet_Get: { payload: payload({ SheetID: id }), result: z.object({ table1: z.array(deliveryRow) }) },
   Promote_AvailablePromoteGoodsGet_Get: {
@@ -1149,7 +1173,7 @@ const P = {
   },
   Finance_PosPaySubmit_V5_Add: {
     /** TotalAmo: what the app shows as the amount to pay; refused (50010) unless it is the server's. */
-    payload: payload({ SheetID: id, PayType: text(20).optional(), TotalAmo: num }),
+    payload: payload({ SheetID: id, PayType: text(20).optional(), TotalAmo: num, ...payPart }),
     result: z.object({
       table1: table({ PayID: str, SheetID: str, PayUrl: str, Amount: dec, Status: z.literal('pending') }),
     }),

@@ -33,11 +33,18 @@ import { z } from 'zod';
 import { PROGRESS } from '../domain/orderStates';
 import { KITCHEN_STATES } from '../domain/rounds';
 import { staffAccountRoutes } from './staffAccounts';
+import { staffBoardRoutes } from './staffBoard';
+import { staffFixRoutes } from './staffFix';
+import { staffMenuRoutes } from './staffMenu';
+import { staffOutletRoutes } from './staffOutlets';
+import { staffKitchenRoutes } from './staffKitchen';
+import { staffLoyaltyRoutes } from './staffLoyalty';
 import { staffPrinterRoutes } from './staffPrinters';
+import { staffReportRoutes } from './staffReports';
 import { staffCallRoutes } from './staffCalls';
 
 /** A route of the table: its method and path ('/staff/sheets/:id/close'). */
-export type StaffRouteKey = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /staff/${string}`;
+export type StaffRouteKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /staff/${string}`;
 
 /** A route's schemas: path parameters, query and body when it has them, and always its answer. */
 export interface StaffRouteSpec<
@@ -81,8 +88,15 @@ export const staffItemSchema = z.object({
   pQua: z.string(),
   mQua: z.string(),
   amo: z.string(),
+  /** Voided by staff (issue 26 section 5): shown struck through, out of the totals; voidReason in the caller's language. */
+  voided: z.boolean(),
+  voidReason: z.string(),
   /** Its bundle parts, add-ons and remarks as JSON (orderStates.ts detailWords reads it). */
   detail: z.string(),
+  /** The kitchen stations it goes to (its goods' own, else its class's; staffKitchen.ts). */
+  stationIds: z.array(z.string()),
+  /** When a cook marked it done ('' not done). */
+  doneAt: z.string(),
 });
 
 /** A round of ordering on a sheet: its own kitchen state and remark (a pickup or delivery order has one). */
@@ -94,9 +108,29 @@ export const staffRoundSchema = z.object({
   createdAt: z.string(),
   /** When it last moved ('' never). */
   movedAt: z.string(),
+  /** Withdrawn by the table (sheet_round.withdrawn_at): shown struck through. */
+  withdrawn: z.boolean(),
+  /** When the kitchen received it (its sending; a pay-first order's payment): the timers start there. */
+  receivedAt: z.string(),
+  /** The stations where its ticket is bumped (not recalled). */
+  bumped: z.array(z.string()),
 });
 
 /** A sheet as the staff see it (operations/orders/staffSheets.ts sheetJson). */
+/** Issue 28: one payment of a sheet as staff see it. */
+export const staffPaymentSchema = z.object({
+  payId: z.string(),
+  /** 'balance' | 'sandbox' */
+  payType: z.string(),
+  /** 'pending' | 'paid' | 'refunded' */
+  status: z.string(),
+  /** What the payer paid, tip included. */
+  amount: z.string(),
+  tipAmo: z.string(),
+  /** '' the whole sheet; 'rest' | 'share' | 'amount' | 'units' (payments/split.ts). */
+  part: z.string(),
+});
+
 export const staffSheetSchema = z.object({
   sheetId: z.string(),
   baseId: z.string(),
@@ -126,6 +160,15 @@ export const staffSheetSchema = z.object({
   roundCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** A pickup or delivery order's number of its outlet's day ('023'); '' for a table's (issue 26 section 4). */
+  pickupNo: z.string(),
+  /** Issue 28: the service charge (part of totalAmo), tips (not), what is paid and what is left. */
+  serviceAmo: z.string().optional(),
+  tipAmo: z.string().optional(),
+  paidAmo: z.string().optional(),
+  restAmo: z.string().optional(),
+  /** Every payment of the sheet (a table's bill may be split): pending, paid or refunded. */
+  payments: z.array(staffPaymentSchema).optional(),
 });
 
 /** A sheet of the counter's list: its rounds, each beside its own lines, and all its lines. */
@@ -171,6 +214,8 @@ export const KITCHEN_ROUTES = {
       baseId: z.string().trim().min(1, 'baseId is required').max(64),
       status: z.coerce.number().int().min(0).max(3).optional(),
       limit: z.coerce.number().int().min(1).max(STAFF_LIST_MAX).optional(),
+      /** Only these sheets, comma-separated (the kitchen's screens read the ones live events named). */
+      sheetIds: z.string().trim().min(1).max(4000).optional(),
     }),
     answer: z.object({ sheets: z.array(staffListedSheetSchema) }),
   }),
@@ -216,7 +261,19 @@ export const KITCHEN_ROUTES = {
 } satisfies StaffRouteTable;
 
 /** Every staff route. Other areas' tables are spread in here, one line each. */
-export const STAFF_ROUTES = { ...KITCHEN_ROUTES, ...staffPrinterRoutes, ...staffAccountRoutes, ...staffCallRoutes } satisfies StaffRouteTable;
+export const STAFF_ROUTES = {
+  ...KITCHEN_ROUTES,
+  ...staffPrinterRoutes,
+  ...staffAccountRoutes,
+  ...staffBoardRoutes,
+  ...staffFixRoutes,
+  ...staffMenuRoutes,
+  ...staffOutletRoutes,
+  ...staffKitchenRoutes,
+  ...staffReportRoutes,
+  ...staffLoyaltyRoutes,
+  ...staffCallRoutes,
+} satisfies StaffRouteTable;
 
 // ---- Types from the table -----------------------------------------------------
 

@@ -45,6 +45,9 @@ export const staffMe = z.union([
 ]);
 export type StaffMe = z.infer<typeof staffMe>;
 
+/** An account's id in a path. */
+const accountParams = z.object({ id: z.string().trim().min(1).max(64) });
+
 export const staffAccountRoutes = {
   /** Sign in: sets the staff session cookie (HttpOnly, SameSite=Strict, Path=/staff). 401 wrong, 429 backed off. */
   'POST /staff/session': {
@@ -71,6 +74,7 @@ export const staffAccountRoutes = {
   },
   /** Owner: role, outlets, disabled, display name, with the version it read (409 when it changed since). */
   'PATCH /staff/accounts/:id': {
+    params: accountParams,
     body: z.object({
       version: z.number().int().min(1),
       role: z.enum(STAFF_ROLES).optional(),
@@ -82,11 +86,12 @@ export const staffAccountRoutes = {
   },
   /** A person changes their own password with the old one; an owner resets another's without. Ends the account's other sessions. */
   'POST /staff/accounts/:id/password': {
+    params: accountParams,
     body: z.object({ password: staffPassword, oldPassword: z.string().max(200).optional() }),
     answer: z.object({ account: staffAccount }),
   },
   /** A person sets their own PIN; an owner sets another's. */
-  'POST /staff/accounts/:id/pin': { body: z.object({ pin: staffPin }), answer: z.object({ account: staffAccount }) },
+  'POST /staff/accounts/:id/pin': { params: accountParams, body: z.object({ pin: staffPin }), answer: z.object({ account: staffAccount }) },
   /**
    * An approval at the screen (a void, a force close): the approver's login
    * and PIN; approved when the PIN is right and the approver is a manager or

@@ -6,10 +6,21 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 
-export type SectionId = 'kitchen' | 'soldOut' | 'member';
+export type SectionId = 'kitchen' | 'soldOut' | 'member' | 'printers' | 'accounts' | 'menu' | 'outlets' | 'loyalty' | 'reports';
 
 /** Each section's path, in the order the navigation shows them. */
-export const SECTION_PATHS: Readonly<Record<SectionId, string>> = { kitchen: '/kitchen', soldOut: '/sold-out', member: '/member' };
+export const SECTION_PATHS: Readonly<Record<SectionId, string>> = {
+  kitchen: '/kitchen',
+  soldOut: '/sold-out',
+  member: '/member',
+  menu: '/menu',
+  outlets: '/outlets',
+  printers: '/printers',
+  accounts: '/accounts',
+  // The back office (issue 27).
+  loyalty: '/loyalty',
+  reports: '/reports',
+};
 export const SECTION_IDS = Object.keys(SECTION_PATHS) as SectionId[];
 /** Where a signed-in screen opens, and where an unknown path leads. */
 export const HOME_SECTION: SectionId = 'kitchen';

@@ -103,7 +103,8 @@ test.each([
       within(card)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual([button]);
+      // ...and the ticket's "Fix order" (issue 26 section 5, src/staff/fixOrder).
+    ).toEqual([button, 'Fix order']);
     await userEvent.click(within(card).getByRole('button', { name: button }));
 
     await waitFor(() =>
@@ -224,4 +225,14 @@ test('a failed read says so and offers to try again', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByRole('article', { name: /^Order 0040/ })).toBeInTheDocument();
   expect(onSignedOut).not.toHaveBeenCalled();
+});
+
+test("a pickup order's card is headed by its pickup number of the day, not its sheet id", async () => {
+  scenario.sheets = [sheet({ sheetId: '20261128043512000123456', pickupNo: '023' }), sheet({ sheetId: 'S0004' })];
+  renderBoard();
+  const card = await screen.findByRole('article', { name: 'Order 023, Pickup, as soon as possible' });
+  expect(within(card).getByText('023')).toHaveStyle({ fontSize: '32px' });
+  expect(card).not.toHaveTextContent('20261128043512000123456');
+  // Without one (an order from before pickup numbers): its sheet id, as before.
+  expect(await screen.findByRole('article', { name: 'Order 0004, Pickup, as soon as possible' })).toHaveTextContent('#S0004');
 });

@@ -15,66 +15,24 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { defineMessages } from '../../ui-kit/defineMessages';
-import { CLOCK } from '../../ui-kit/format';
-import { StaffError, type StaffApi, type StaffRound, type StaffSheet } from '../api';
-import { kitchenState, specWords } from '../../shared/domain/rounds';
-import { detailWords, kitchenColumn, nextProgress, type KitchenColumn, type Progress } from '../../shared/domain/orderStates';
-import { playNewOrderCue } from './sound';
+import { StaffError, type StaffApi, type StaffItem, type StaffRound, type StaffSheet } from '../api';
+import { kitchenState } from '../../shared/domain/rounds';
+import { kitchenColumn, type KitchenColumn } from '../../shared/domain/orderStates';
+import type { StaffAnswer } from '../../shared/protocol/staff';
+import { playNewOrderCue, playVoidCue } from './sound';
+import { AllDay, StationBoard } from './StationBoard';
+import { EXPO, savedView, saveView, voidedKeys } from './stations';
+import { syncClock } from './ticker';
+import { ThresholdsForm } from './ThresholdsForm';
 import type { StaffLocale } from '../i18n/locale';
 import { openStaffStream } from '../stream';
+import { FixButton } from '../fixOrder/FixButton';
 
 /** How long a new order stays highlighted. */
 export const FRESH_MS = 20_000;
 
-const m = defineMessages({
-  colNew: { id: 'staff.col.new', defaultMessage: 'New' },
-  colPreparing: { id: 'staff.col.preparing', defaultMessage: 'Preparing' },
-  colReady: { id: 'staff.col.ready', defaultMessage: 'Ready' },
-  colDelivering: { id: 'staff.col.delivering', defaultMessage: 'Out for delivery' },
-  empty: { id: 'staff.col.empty', defaultMessage: 'Nothing here' },
-  count: { id: 'staff.col.count', defaultMessage: '{count, plural, one {# order} other {# orders}}' },
-  loading: { id: 'staff.loading', defaultMessage: 'Loading the orders…' },
-  failed: { id: 'staff.failed', defaultMessage: 'The orders could not be loaded.' },
-  retry: { id: 'staff.retry', defaultMessage: 'Try again' },
-  live: { id: 'staff.live', defaultMessage: 'Live' },
-  reconnecting: { id: 'staff.reconnecting', defaultMessage: 'Reconnecting…' },
-  card: { id: 'staff.card', defaultMessage: 'Order {number}, {where}' },
-  cardRound: { id: 'staff.cardRound', defaultMessage: 'Order {number}, {where}, round {round}' },
-  table: { id: 'staff.table', defaultMessage: 'Table {table}' },
-  pickup: { id: 'staff.pickup', defaultMessage: 'Pickup {time}' },
-  pickupAsap: { id: 'staff.pickupAsap', defaultMessage: 'Pickup, as soon as possible' },
-  delivery: { id: 'staff.delivery', defaultMessage: 'Delivery {time}' },
-  deliveryAsap: { id: 'staff.deliveryAsap', defaultMessage: 'Delivery, as soon as possible' },
-  dineIn: { id: 'staff.dineIn', defaultMessage: 'Dine in' },
-  fresh: { id: 'staff.fresh', defaultMessage: 'New' },
-  age: { id: 'staff.age', defaultMessage: '{minutes, plural, =0 {just now} one {# min ago} other {# min ago}}' },
-  round: { id: 'staff.round', defaultMessage: 'Round {round}' },
-  remark: { id: 'staff.remark', defaultMessage: 'Remark: {remark}' },
-  payLater: { id: 'staff.payLater', defaultMessage: 'To pay on delivery or at the counter' },
-  unpaidTable: { id: 'staff.unpaidTable', defaultMessage: 'Not paid yet' },
-  toPreparing: { id: 'staff.to.preparing', defaultMessage: 'Start preparing' },
-  toReady: { id: 'staff.to.ready', defaultMessage: 'Mark ready' },
-  toDelivering: { id: 'staff.to.delivering', defaultMessage: 'Out for delivery' },
-  toPickedUp: { id: 'staff.to.pickedUp', defaultMessage: 'Picked up' },
-  toServed: { id: 'staff.to.served', defaultMessage: 'Served' },
-  toDelivered: { id: 'staff.to.delivered', defaultMessage: 'Delivered' },
-  closePaid: { id: 'staff.closePaid', defaultMessage: 'Paid at the counter: close' },
-  confirmClose: { id: 'staff.confirmClose', defaultMessage: 'Close table {table} as paid at the counter?' },
-  paying: { id: 'staff.paying', defaultMessage: 'Payment in progress' },
-  cancelPayment: { id: 'staff.cancelPayment', defaultMessage: 'Cancel payment' },
-  confirmCancelPayment: {
-    id: 'staff.confirmCancelPayment',
-    defaultMessage: 'Cancel the payment in progress at table {table}? The payment provider is asked first: a payment already made is kept.',
-  },
-  forceClose: { id: 'staff.forceClose', defaultMessage: 'Force close' },
-  confirmForceClose: {
-    id: 'staff.confirmForceClose',
-    defaultMessage: 'Close table {table} without payment? A payment in progress is cancelled first (one already made is kept).',
-  },
-  moved: { id: 'staff.moved', defaultMessage: 'This order has already moved on; the board was refreshed.' },
-  actionFailed: { id: 'staff.actionFailed', defaultMessage: 'That did not work: {reason}' },
-});
+import { m } from './boardMessages';
+import { Card } from './Card';
 
 type Column = KitchenColumn;
 const COLUMNS: { id: Column; title: MessageDescriptor }[] = [
@@ -94,12 +52,14 @@ export interface RoundCard {
 /** A sheet's rounds; from a service that sends none, the sheet as one round. */
 export function roundsOf(s: StaffSheet): StaffRound[] {
   if (s.rounds && s.rounds.length > 0) return s.rounds;
-  return [{ roundNo: 1, progress: s.progress, kitchenState: kitchenState(s.progress), remark: s.remark, createdAt: s.createdAt, movedAt: '', items: s.items }];
+  return [{ roundNo: 1, progress: s.progress, kitchenState: kitchenState(s.progress), remark: s.remark, createdAt: s.createdAt, movedAt: '', withdrawn: false, receivedAt: s.createdAt, bumped: [], items: s.items }];
 }
 
-/** The column a round's card belongs in, or null when it is not the kitchen's (shared/domain/orderStates.ts kitchenColumn). */
+/** The column a round's card belongs in, or null when it is not the kitchen's (shared/domain/orderStates.ts kitchenColumn); withdrawn rounds do not hold the others back. */
 export function columnOf(s: StaffSheet, round: StaffRound = roundsOf(s)[0]!): Column | null {
-  return kitchenColumn(s, round, roundsOf(s));
+  const live = roundsOf(s).filter((r) => !r.withdrawn);
+  if (round.withdrawn) return round.progress !== 'completed' && kitchenColumn(s, { roundNo: round.roundNo, progress: 'placed' }, live.length ? live : [round]) ? 'new' : null;
+  return kitchenColumn(s, round, live);
 }
 
 /** The cards of the sheets: one per round in view. */
@@ -112,13 +72,6 @@ export function cardsOf(sheets: readonly StaffSheet[]): (RoundCard & { column: C
   );
 }
 
-/** The next step of a round (shared/domain/orderStates.ts nextProgress) and its button's words. */
-function nextStep(s: StaffSheet, progress: string): { progress: Progress; label: MessageDescriptor } | null {
-  const next = nextProgress(progress, s.takeType);
-  if (next === 'completed') return { progress: next, label: progress === 'delivering' ? m.toDelivered : s.takeType === 'pickup' ? m.toPickedUp : m.toServed };
-  const labels: Partial<Record<Progress, MessageDescriptor>> = { preparing: m.toPreparing, ready: m.toReady, delivering: m.toDelivering };
-  return next ? { progress: next, label: labels[next]! } : null;
-}
 
 export function Board({
   api,
@@ -139,7 +92,13 @@ export function Board({
   const [notice, setNotice] = useState('');
   const [fresh, setFresh] = useState<Record<string, number>>({});
   const [now, setNow] = useState(() => Date.now());
+  const [view, setView] = useState(() => savedView(baseId));
+  const [setup, setSetup] = useState<StaffAnswer<'GET /staff/kitchen'> | null>(null);
+  const viewRef = useRef(view);
+  viewRef.current = view;
   const shown = useRef<Set<string> | null>(null);
+  const current = useRef<StaffSheet[]>([]);
+  const voided = useRef<Set<string> | null>(null);
   const loading = useRef<{ running: boolean; again: boolean }>({ running: false, again: false });
 
   const markFresh = useCallback((ids: string[]) => {
@@ -148,6 +107,25 @@ export function Board({
     const until = Date.now() + FRESH_MS;
     setFresh((f) => ({ ...f, ...Object.fromEntries(ids.map((id) => [id, until])) }));
   }, []);
+
+  /** Puts the orders on screen: the cards (rounds) that came into view since the last read are new (not on the first). */
+  const show = useCallback(
+    (visible: StaffSheet[]) => {
+      const keys = new Set(cardsOf(visible).map((c) => c.key));
+      const before = shown.current;
+      const arrived = before ? [...keys].filter((key) => !before.has(key)) : [];
+      shown.current = keys;
+      current.current = visible;
+      setSheets(visible);
+      markFresh(arrived);
+      // A line voided or a round withdrawn while on screen: struck through, with a sound.
+      const struck = voidedKeys(visible);
+      const had = voided.current;
+      voided.current = struck;
+      if (had && [...struck].some((k) => !had.has(k))) playVoidCue();
+    },
+    [markFresh],
+  );
 
   const load = useCallback(async () => {
     if (loading.current.running) {
@@ -158,16 +136,21 @@ export function Board({
     try {
       do {
         loading.current.again = false;
-        const list = await api.openSheets(baseId);
-        const visible = list.filter((s) => cardsOf([s]).length > 0);
-        // Cards (rounds) that came into view since the last read (not on the first): a new order, a new round at a table.
-        const keys = new Set(cardsOf(visible).map((c) => c.key));
-        const before = shown.current;
-        const arrived = before ? [...keys].filter((key) => !before.has(key)) : [];
-        shown.current = keys;
-        setSheets(visible);
+        const station = viewRef.current;
+        const [list, kitchen] = await Promise.all([
+          api.openSheets(baseId),
+          // The stations, thresholds and the service's clock (an older service without them: the board as before).
+          api.kitchen(baseId, station === EXPO ? undefined : station).catch((err: unknown) => {
+            if (err instanceof StaffError && err.status === 401) throw err;
+            return null;
+          }),
+        ]);
+        if (kitchen) {
+          syncClock(kitchen.now);
+          setSetup(kitchen);
+        }
+        show(list.filter((s) => cardsOf([s]).length > 0));
         setFailed(false);
-        markFresh(arrived);
       } while (loading.current.again);
     } catch (err) {
       if (err instanceof StaffError && err.status === 401) onSignedOut();
@@ -175,14 +158,50 @@ export function Board({
     } finally {
       loading.current.running = false;
     }
-  }, [api, baseId, markFresh, onSignedOut]);
+  }, [api, baseId, show, onSignedOut]);
+
+  /**
+   * A live event names its sheet: only the named sheets are read again (20 screens through a lunch: not the
+   * whole list each time), one read at a time per screen, the names that came meanwhile read together next.
+   */
+  const pending = useRef<{ ids: Set<string>; running: boolean }>({ ids: new Set(), running: false });
+  const refreshOne = useCallback(
+    async (sheetId: string) => {
+      if (!shown.current) return void load();
+      pending.current.ids.add(sheetId);
+      if (pending.current.running) return;
+      pending.current.running = true;
+      try {
+        while (pending.current.ids.size > 0) {
+          const ids = [...pending.current.ids].slice(0, 100);
+          for (const id of ids) pending.current.ids.delete(id);
+          const got = await api.sheetsById(baseId, ids);
+          if (loading.current.running) {
+            // A whole read is under way: it reads them again after.
+            void load();
+            continue;
+          }
+          const named = new Set(ids);
+          const rest = current.current.filter((x) => !named.has(x.sheetId));
+          show([...rest, ...got.filter((s) => (s.status === 0 || s.status === 1) && cardsOf([s]).length > 0)]);
+        }
+      } catch (err) {
+        if (err instanceof StaffError && err.status === 401) onSignedOut();
+        else void load();
+      } finally {
+        pending.current.running = false;
+      }
+    },
+    [api, baseId, load, onSignedOut, show],
+  );
 
   useEffect(() => {
     void load();
     const stop = openStaffStream(token, baseId, {
       onEvent(e) {
         if (e.kind === 'menu') return;
-        void load();
+        if (e.sheetId) void refreshOne(e.sheetId);
+        else void load();
       },
       onOpen() {
         setLive(true);
@@ -196,7 +215,18 @@ export function Board({
       stop();
       clearInterval(tick);
     };
-  }, [baseId, load, token]);
+  }, [baseId, load, refreshOne, token]);
+
+  const choose = (next: string) => {
+    saveView(baseId, next);
+    setView(next);
+  };
+  // Another station chosen: its tickets and its bumped list (not on the first render: the stream's effect reads then).
+  const firstView = useRef(true);
+  useEffect(() => {
+    if (firstView.current) firstView.current = false;
+    else void load();
+  }, [view, load]);
 
   const act = async (what: () => Promise<unknown>) => {
     setNotice('');
@@ -226,6 +256,10 @@ export function Board({
     );
   }
   const cards = cardsOf(sheets);
+  const stations = setup?.stations ?? [];
+  const thresholds = setup?.thresholds ?? [];
+  const station = view !== EXPO && stations.some((st) => st.stationId === view) ? view : EXPO;
+  const onDone = (sheetId: string, item: StaffItem, done: boolean) => void act(() => api.itemDone(sheetId, item.itemId, done));
   const byColumn = (c: Column) =>
     cards
       .filter((card) => card.column === c)
@@ -245,6 +279,29 @@ export function Board({
           {notice}
         </p>
       )}
+      {stations.length > 0 && (
+        <div className="kds-views" role="group" aria-label={intl.formatMessage(m.view)}>
+          {[{ stationId: EXPO, name: intl.formatMessage(m.expo) }, ...stations].map((st) => (
+            <button key={st.stationId} type="button" className="btn" aria-pressed={station === st.stationId} onClick={() => choose(st.stationId)}>
+              {st.name}
+            </button>
+          ))}
+        </div>
+      )}
+      {station !== EXPO ? (
+        <StationBoard
+          cards={cards}
+          station={station}
+          thresholds={thresholds}
+          bumped={setup?.bumped ?? []}
+          sheets={sheets}
+          fresh={(key) => (fresh[key] ?? 0) > now}
+          onDone={onDone}
+          onBump={(sheetId, round) => void act(() => api.bump(sheetId, round, station))}
+          onRecall={(sheetId, round) => void act(() => api.recall(sheetId, round, station))}
+        />
+      ) : (
+      <>
       <div className="board">
         {COLUMNS.map((c) => {
           const list = byColumn(c.id);
@@ -263,7 +320,9 @@ export function Board({
                     key={key}
                     sheet={s}
                     round={round}
-                    now={now}
+                    stations={stations}
+                    thresholds={thresholds}
+                    onDone={onDone}
                     fresh={(fresh[key] ?? 0) > now}
                     // The round by number when the service knows rounds; else the sheet (its only round).
                     onForward={(progress) => void act(() => api.progress(s.sheetId, progress, s.rounds?.length ? round.roundNo : undefined))}
@@ -276,6 +335,7 @@ export function Board({
                     onForceClose={() => {
                       if (window.confirm(intl.formatMessage(m.confirmForceClose, { table: s.tableName || s.sheetId }))) void act(() => api.forceClose(s.sheetId));
                     }}
+                    fix={<FixButton api={api} sheet={s} onChanged={() => void load()} />}
                   />
                 ))
               )}
@@ -283,120 +343,10 @@ export function Board({
           );
         })}
       </div>
+      {stations.length > 0 && <AllDay cards={cards} station={EXPO} />}
+      {setup && <ThresholdsForm api={api} baseId={baseId} thresholds={thresholds} onSaved={() => void load()} />}
+      </>
+      )}
     </>
-  );
-}
-
-function Card({
-  sheet: s,
-  round,
-  now,
-  fresh,
-  onForward,
-  onClosePaid,
-  onCancelPayment,
-  onForceClose,
-}: {
-  sheet: StaffSheet;
-  round: StaffRound;
-  now: number;
-  fresh: boolean;
-  onForward: (progress: Progress) => void;
-  onClosePaid: () => void;
-  onCancelPayment: () => void;
-  onForceClose: () => void;
-}) {
-  const intl = useIntl();
-  const time = s.takeTime ? intl.formatTime(new Date(s.takeTime), CLOCK) : '';
-  const where = s.tableName
-    ? intl.formatMessage(m.table, { table: s.tableName })
-    : s.takeType === 'delivery'
-      ? time
-        ? intl.formatMessage(m.delivery, { time })
-        : intl.formatMessage(m.deliveryAsap)
-      : s.takeType === 'pickup'
-        ? time
-          ? intl.formatMessage(m.pickup, { time })
-          : intl.formatMessage(m.pickupAsap)
-        : intl.formatMessage(m.dineIn);
-  const minutes = Math.max(0, Math.floor((now - new Date(round.createdAt || s.createdAt).getTime()) / 60_000));
-  const next = nextStep(s, round.progress);
-  const tableOpen = s.payMode === 'postpay' && s.status === 0;
-  const several = roundsOf(s).length > 1 || round.roundNo > 1;
-  const number = s.sheetId.slice(-4);
-  const label = several ? intl.formatMessage(m.cardRound, { number, where, round: round.roundNo }) : intl.formatMessage(m.card, { number, where });
-  return (
-    <article className={`card${fresh ? ' fresh' : ''}`} aria-label={label}>
-      <header>
-        <strong className="where">{where}</strong>
-        {fresh && (
-          <span className="badge">
-            <FormattedMessage {...m.fresh} />
-          </span>
-        )}
-        <span className="age">
-          <FormattedMessage {...m.age} values={{ minutes }} />
-        </span>
-      </header>
-      <p className="muted small">
-        #{s.sheetId}
-        {s.custName ? ` · ${s.custName}` : ''}
-      </p>
-      {s.takeType === 'delivery' && s.address && <p className="address">{s.address}</p>}
-      <div className="round">
-        {several && (
-          <h3>
-            <FormattedMessage {...m.round} values={{ round: round.roundNo }} />
-          </h3>
-        )}
-        <ul className="lines">
-          {round.items.map((i, k) => (
-            <li key={k}>
-              <span className="qty">{Number(i.qua)}×</span> {i.goodsName}
-              {i.skuItems && <span className="spec"> ({specWords(i.skuItems).join(' / ')})</span>}
-              {detailWords(i.detail, '+ ').length > 0 && <span className="extras">{detailWords(i.detail, '+ ').join(' · ')}</span>}
-            </li>
-          ))}
-        </ul>
-      </div>
-      {/* The round's own remark, beside its lines (issue 22 item 4). */}
-      {round.remark && (
-        <p className="remark">
-          <FormattedMessage {...m.remark} values={{ remark: round.remark }} />
-        </p>
-      )}
-      {s.isPayLater && s.payStatus !== 2 && (
-        <p className="muted small">
-          <FormattedMessage {...m.payLater} />
-        </p>
-      )}
-      {tableOpen && s.payStatus !== 2 && (
-        <p className="muted small">
-          <FormattedMessage {...(s.payStatus === 1 ? m.paying : m.unpaidTable)} />
-        </p>
-      )}
-      <div className="actions">
-        {next && round.progress !== 'completed' && (
-          <button type="button" className="btn btn-primary" onClick={() => onForward(next.progress)}>
-            <FormattedMessage {...next.label} />
-          </button>
-        )}
-        {tableOpen && (
-          <button type="button" className="btn" onClick={onClosePaid}>
-            <FormattedMessage {...m.closePaid} />
-          </button>
-        )}
-        {s.payStatus === 1 && (
-          <button type="button" className="btn" onClick={onCancelPayment}>
-            <FormattedMessage {...m.cancelPayment} />
-          </button>
-        )}
-        {tableOpen && (
-          <button type="button" className="btn btn-danger" onClick={onForceClose}>
-            <FormattedMessage {...m.forceClose} />
-          </button>
-        )}
-      </div>
-    </article>
   );
 }

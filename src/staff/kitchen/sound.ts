@@ -40,3 +40,29 @@ export function playNewOrderCue(): void {
     osc.stop(start + i * 0.18 + 0.17);
   }
 }
+
+declare global {
+  interface Window {
+    __staffVoidCues?: number;
+  }
+}
+
+/** A line was voided or a round withdrawn on screen: a low falling tone (never silent). window.__staffVoidCues counts them. */
+export function playVoidCue(): void {
+  window.__staffVoidCues = (window.__staffVoidCues ?? 0) + 1;
+  if (!context) unlockSound();
+  const ctx = context;
+  if (!ctx) return;
+  const start = ctx.currentTime;
+  const osc = ctx.createOscillator();
+  const gain = ctx.createGain();
+  osc.type = 'square';
+  osc.frequency.setValueAtTime(520, start);
+  osc.frequency.exponentialRampToValueAtTime(180, start + 0.5);
+  gain.gain.setValueAtTime(0.0001, start);
+  gain.gain.exponentialRampToValueAtTime(0.3, start + 0.03);
+  gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.55);
+  osc.connect(gain).connect(ctx.destination);
+  osc.start(start);
+  osc.stop(start + 0.6);
+}

@@ -12,6 +12,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { StaffApi } from '../api';
 import type { Progress } from '../../shared/domain/orderStates';
+import type { StaffAnswer } from '../../shared/protocol/staff';
 
 /** What the staff client's call K resolves to: the stand-ins are typed by it. */
 export type Answer<K extends keyof StaffApi> = Awaited<ReturnType<StaffApi[K]>>;
@@ -35,6 +36,8 @@ export interface Scenario {
   goods: Goods[];
   /** Members by their member code; any other code is 404. */
   members: Record<string, MemberAnswer>;
+  /** GET /staff/kitchen's answer (issue 26 section 2): the outlet's stations, thresholds, clock, bumped tickets. */
+  kitchen: KitchenAnswer;
   /** A route's status forced for the next calls, e.g. { progress: 409 }. */
   refuse: Partial<
     Record<
@@ -67,6 +70,18 @@ const outlet = (o: Partial<OutletAnswer> = {}): OutletAnswer => ({
   ...o,
 });
 
+type KitchenAnswer = StaffAnswer<'GET /staff/kitchen'>;
+const kitchenAnswer = (): KitchenAnswer => ({
+  now: new Date().toISOString(),
+  stations: [],
+  thresholds: [
+    { takeType: 'dinein', amberSeconds: 300, redSeconds: 480 },
+    { takeType: 'pickup', amberSeconds: 300, redSeconds: 480 },
+    { takeType: 'delivery', amberSeconds: 300, redSeconds: 480 },
+  ],
+  bumped: [],
+});
+
 export function line(l: Partial<Line> = {}): Line {
   return {
     itemId: 1,
@@ -79,7 +94,11 @@ export function line(l: Partial<Line> = {}): Line {
     pQua: '1',
     mQua: '1',
     amo: '18.00',
+    voided: false,
+    voidReason: '',
     detail: '',
+    stationIds: [],
+    doneAt: '',
     ...l,
   };
 }
@@ -92,6 +111,9 @@ export function round(r: Partial<Round> = {}): Round {
     remark: '',
     createdAt: '2026-11-25T12:00:00.000Z',
     movedAt: '',
+    withdrawn: false,
+    receivedAt: r.createdAt ?? '2026-11-25T12:00:00.000Z',
+    bumped: [],
     items: [line()],
     ...r,
   };
@@ -124,6 +146,7 @@ export function sheet(s: Partial<Sheet> = {}): Sheet {
     takeTime: '',
     remark: '',
     roundCount: rounds.length,
+    pickupNo: '',
     createdAt: rounds[0]?.createdAt ?? '2026-11-25T12:00:00.000Z',
     updatedAt: rounds[0]?.createdAt ?? '2026-11-25T12:00:00.000Z',
     items: rounds.flatMap((r) => r.items),
@@ -157,7 +180,7 @@ export function member(v: Partial<MemberAnswer> = {}): MemberAnswer {
   };
 }
 
-export const scenario: Scenario = { outlets: [], sheets: [], goods: [], members: {}, refuse: {} };
+export const scenario: Scenario = { outlets: [], sheets: [], goods: [], members: {}, kitchen: kitchenAnswer(), refuse: {} };
 export const seen: Seen[] = [];
 
 /** The live stream's open connections: send() writes a frame to each. */
@@ -185,6 +208,7 @@ export function resetStandIns(): void {
     sheets: [],
     goods: [],
     members: {},
+    kitchen: kitchenAnswer(),
     refuse: {},
   } satisfies Scenario);
   seen.length = 0;
@@ -235,12 +259,46 @@ export const server = setupServer(
       (await record(request)) ?? HttpResponse.json({ outlets: scenario.outlets }),
   ),
   http.get('*/staff/sheets', async ({ request }) => {
-    const status = Number(new URL(request.url).searchParams.get('status'));
+    const query = new URL(request.url).searchParams;
+    const status = query.get('status');
+    const sheetIds = query.get('sheetIds')?.split(',');
     return (
       (await record(request)) ??
       refused('sheets') ??
-      HttpResponse.json({ sheets: scenario.sheets.filter((s) => s.status === status) })
+      HttpResponse.json({ sheets: scenario.sheets.filter((s) => (status === null || s.status === Number(status)) && (!sheetIds || sheetIds.includes(s.sheetId))) })
     );
+  }),
+  http.get('*/staff/kitchen', async ({ request }) => (await record(request)) ?? HttpResponse.json(scenario.kitchen)),
+  http.post('*/staff/sheets/:id/items/:item/done', async ({ request, params }) => {
+    const no = await record(request);
+    if (no) return no;
+    const { done } = (await request.json()) as { done: boolean };
+    const item = findSheet(String(params.id))?.rounds?.flatMap((r) => r.items).find((i) => i.itemId === Number(params.item));
+    if (!item) return HttpResponse.json({ error: 'not found' }, { status: 404 });
+    item.doneAt = done ? '2026-11-25T12:01:00Z' : '';
+    return HttpResponse.json({ itemId: item.itemId, doneAt: item.doneAt, changed: true });
+  }),
+  http.post('*/staff/sheets/:id/bump', async ({ request, params }) => {
+    const no = await record(request);
+    if (no) return no;
+    const { round: roundNo, station } = (await request.json()) as { round: number; station: string };
+    const r = findSheet(String(params.id))?.rounds?.find((x) => x.roundNo === roundNo);
+    if (!r) return HttpResponse.json({ error: 'not found' }, { status: 404 });
+    r.bumped = [...(r.bumped ?? []), station];
+    for (const i of r.items) if (i.stationIds?.includes(station)) i.doneAt ||= '2026-11-25T12:02:00Z';
+    const bumped = { sheetId: String(params.id), roundNo, stationId: station, tableName: '', bumpedAt: '2026-11-25T12:02:00Z' };
+    scenario.kitchen.bumped = [bumped, ...scenario.kitchen.bumped].slice(0, 10);
+    return HttpResponse.json({ bumped, doneItems: [] });
+  }),
+  http.post('*/staff/sheets/:id/recall', async ({ request, params }) => {
+    const no = await record(request);
+    if (no) return no;
+    const { round: roundNo, station } = (await request.json()) as { round: number; station: string };
+    const r = findSheet(String(params.id))?.rounds?.find((x) => x.roundNo === roundNo);
+    if (!r) return HttpResponse.json({ error: 'not found' }, { status: 404 });
+    r.bumped = (r.bumped ?? []).filter((x) => x !== station);
+    scenario.kitchen.bumped = scenario.kitchen.bumped.filter((b) => !(b.sheetId === params.id && b.roundNo === roundNo && b.stationId === station));
+    return HttpResponse.json({ recalled: true });
   }),
   http.post('*/staff/sheets/:id/progress', async ({ request, params }) => {
     const no = (await record(request)) ?? refused('progress');

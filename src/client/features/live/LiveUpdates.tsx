@@ -29,6 +29,7 @@ const notes = defineMessages({
   settling: { id: 'live.settling', defaultMessage: 'Someone at the table is settling the bill' },
   round: { id: 'live.round', defaultMessage: '{who} added round {round}' },
   soldOut: { id: 'live.soldOut', defaultMessage: 'The menu was updated: something sold out' },
+  staffChanged: { id: 'live.staffChanged', defaultMessage: 'Our staff updated this order' },
 });
 
 export const authorMessages = defineMessages({
@@ -62,8 +63,12 @@ export function noteFor(intl: IntlShape, e: LiveEvent): string | null {
     case 'round':
       if (!d.round || d.round.mine) return null;
       return intl.formatMessage(notes.round, { who: authorName(intl, d.round), round: d.round.no });
+    case 'voided':
+    case 'linesAdded':
+    case 'tableMoved':
+      return intl.formatMessage(notes.staffChanged);
     case 'menu':
-      return d.soldOut ? intl.formatMessage(notes.soldOut) : null;
+      return d.soldOut && !d.changed ? intl.formatMessage(notes.soldOut) : null;
     default:
       return null;
   }
@@ -98,7 +103,8 @@ export function LiveUpdates({ SheetID }: { SheetID?: string }) {
     const path = SheetID ? `/events/sheets/${encodeURIComponent(SheetID)}` : '/events/orders';
     const stop = subscribeLive(path, {
       onEvent(e) {
-        if (e.kind === 'menu') dispatch(api.util.invalidateTags(['SoldOut']));
+        // A back-office change (data.changed) reaches the menu's lists too, not only the sold-out marks.
+        if (e.kind === 'menu') dispatch(api.util.invalidateTags(e.data.changed ? ['SoldOut', 'Goods'] : ['SoldOut']));
         else dispatch(api.util.invalidateTags([{ type: 'Sheet', id: e.sheetId }, 'Orders']));
         const text = noteFor(intlRef.current, e);
         if (text) {

@@ -16,6 +16,8 @@ const row = (GoodsID: string, GoodsName: string, ClassID: string): StandInRow<ty
   PromotePrice: '', PromotePlanID: '', Pic: '', SoldOut: 0, PUnitCount: 0, HasBom: 0, HasCharging: 0, BagCount: 0,
 });
 
+// The menu through the shell with a real store takes a few seconds on a shared machine.
+jest.setTimeout(20_000);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   answer('HBBPos_AllGoodsClassGet_Get', {

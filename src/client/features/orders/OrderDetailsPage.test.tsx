@@ -31,6 +31,22 @@ test('shows the order: state, items, amounts', async () => {
   expect(screen.getByRole('button', { name: 'Cancel order and refund' })).toBeInTheDocument();
 });
 
+test("a pickup order shows its pickup number large; a service that does not send one shows none", async () => {
+  answer(DETAIL, sheetDetail({ Status: 1, PayStatus: 2, Progress: 'ready', DisplayState: 'ready', PickupNo: '023' }));
+  const { unmount } = renderWithProviders(<Shell />, { route: DETAILS, preloadedState: orderState() });
+  expect(await screen.findByRole('heading', { name: 'Ready' })).toBeInTheDocument();
+  const number = screen.getByText('023');
+  expect(number.closest('p')).toHaveTextContent('Your pickup number 023');
+  expect(number).toHaveStyle({ fontSize: '56px' });
+  unmount();
+  resetGateway();
+  answer('Finance_EntShopAccountGet_V2_Get', PAY_METHODS);
+  answer(DETAIL, sheetDetail({ Status: 1, PayStatus: 2, DisplayState: 'paid' }));
+  renderWithProviders(<Shell />, { route: DETAILS, preloadedState: orderState() });
+  expect(await screen.findByRole('heading', { name: 'Paid' })).toBeInTheDocument();
+  expect(screen.queryByText('Your pickup number')).toBeNull();
+});
+
 test('a ready order says it is ready, and says why it can no longer be cancelled', async () => {
   answer(DETAIL, sheetDetail({ Status: 1, PayStatus: 2, Progress: 'ready', DisplayState: 'ready' }));
   renderWithProviders(<Shell />, { route: DETAILS, preloadedState: orderState() });

@@ -24,6 +24,7 @@ import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
 import { selectBaseInfo, selectEntity, selectTableInfo } from '../../session';
 import { displayStateLabels, FINAL_STATES, kitchenStateLabels } from './displayStateLabels';
 import { ordersApi, type OrderDetail, type OrderItem } from './ordersApi';
+import { ReceiptMail } from './ReceiptMail';
 import { roundsOf } from './TableSheet';
 
 export const ORDER_REFRESH_MS = 15_000;
@@ -34,6 +35,7 @@ const messages = defineMessages({
   failed: { id: 'orderDetails.failed', defaultMessage: 'The order could not be loaded.' },
   retry: { id: 'orderDetails.retry', defaultMessage: 'Try again' },
   number: { id: 'orderDetails.number', defaultMessage: 'Order number {number}' },
+  pickupNo: { id: 'orderDetails.pickupNo', defaultMessage: 'Your pickup number' },
   placedAt: { id: 'orderDetails.placedAt', defaultMessage: 'Placed on {date}' },
   table: { id: 'orderDetails.table', defaultMessage: 'Table {table}' },
   dinein: { id: 'orderDetails.dinein', defaultMessage: 'Dine in' },
@@ -75,6 +77,7 @@ const messages = defineMessages({
   menu: { id: 'orderDetails.menu', defaultMessage: 'Back to the menu' },
   orders: { id: 'orderDetails.orders', defaultMessage: 'My orders' },
   roundBy: { id: 'orderDetails.roundBy', defaultMessage: 'Added by {who}' },
+  voided: { id: 'orderDetails.voided', defaultMessage: 'Voided: {reason}' },
 });
 
 const TAKE_TYPES: Record<string, MessageDescriptor> = { dinein: messages.dinein, pickup: messages.pickup, delivery: messages.delivery };
@@ -154,6 +157,13 @@ function OrderView({ order, refreshing, onRefresh }: { order: OrderDetail; refre
           </h2>
           <RefreshButton onRefresh={onRefresh} refreshing={refreshing} />
         </div>
+        {header.pickupNo && (
+          // The number the counter calls and the ready board shows (issue 26 section 4), large.
+          <p className="pickup-no">
+            <FormattedMessage {...messages.pickupNo} />{' '}
+            <strong style={{ display: 'block', fontSize: 56, lineHeight: 1.1, letterSpacing: 2 }}>{header.pickupNo}</strong>
+          </p>
+        )}
         <p>
           <FormattedMessage {...messages.number} values={{ number: header.SheetID }} />
         </p>
@@ -256,6 +266,8 @@ function OrderView({ order, refreshing, onRefresh }: { order: OrderDetail; refre
         </section>
       )}
 
+      {/* A paid order's receipt by mail (issue 29). */}
+      {header.payStatus === 2 && <ReceiptMail SheetID={header.SheetID} />}
       {payable && <OrderPayment SheetID={header.SheetID} TotalAmo={header.totalAmo} ShopID={header.ShopID} BaseID={header.BaseID} />}
       <div className="order-actions">
         {settleable && (
@@ -325,13 +337,19 @@ function ItemList({ items }: { items: OrderItem[] }) {
         return (
           <li key={i} className="checkout-line">
             <div>
-              <span className="checkout-line-name">{item.name}</span>
+              {/* A line staff voided stays, struck through, with its reason; it is out of the totals. */}
+              <span className="checkout-line-name">{item.voided ? <s>{item.name}</s> : item.name}</span>
               {details.length > 0 && <span className="checkout-line-details">{details.join(' · ')}</span>}
+              {item.voided && (
+                <span className="checkout-line-details">
+                  <FormattedMessage {...messages.voided} values={{ reason: item.voidReason }} />
+                </span>
+              )}
             </div>
             <span className="checkout-line-count">
               {lineQuantityText(intl, sheetLineQuantity(item))}
             </span>
-            <span className="checkout-line-amount">{money.amount(item.amo)}</span>
+            <span className="checkout-line-amount">{item.voided ? <s>{money.amount(item.amo)}</s> : money.amount(item.amo)}</span>
           </li>
         );
       })}

@@ -12,6 +12,9 @@ const messages = defineMessages({
   round: { id: 'tableSheet.round', defaultMessage: 'Round {round}' },
   mine: { id: 'tableSheet.mine', defaultMessage: 'Yours' },
   total: { id: 'tableSheet.total', defaultMessage: 'Table total' },
+  service: { id: 'tableSheet.service', defaultMessage: 'Service charge' },
+  paid: { id: 'tableSheet.paid', defaultMessage: 'Paid' },
+  rest: { id: 'tableSheet.rest', defaultMessage: 'Left to pay' },
   quantity: { id: 'tableSheet.quantity', defaultMessage: '× {qua}' },
 });
 
@@ -28,9 +31,17 @@ export function roundsOf<T extends { RoundNo: number }>(items: readonly T[]): [n
 export function TableSheet({
   items,
   totalAmo,
+  serviceAmo = '0',
+  paidAmo = '0',
+  restAmo,
 }: {
   items: readonly MergedItem[];
   totalAmo: string;
+  /** Issue 28: the service charge, part of totalAmo (shown when above 0). */
+  serviceAmo?: string;
+  /** What the table's payments have paid so far (shown when above 0, with what is left). */
+  paidAmo?: string;
+  restAmo?: string;
 }) {
   const money = useMoney();
   return (
@@ -44,7 +55,7 @@ export function TableSheet({
             {list.map((item, i) => (
               <li key={i} className="checkout-line">
                 <span className="checkout-line-name">
-                  {item.name}{' '}
+                  {item.voided ? <s>{item.name}</s> : item.name}{' '}
                   {item.mine && (
                     <span className="tag">
                       <FormattedMessage {...messages.mine} />
@@ -54,18 +65,42 @@ export function TableSheet({
                 <span className="checkout-line-count">
                   <FormattedMessage {...messages.quantity} values={{ qua: Number(item.qua) }} />
                 </span>
-                <span className="checkout-line-amount">{money.amount(item.amo)}</span>
+                <span className="checkout-line-amount">{item.voided ? <s>{money.amount(item.amo)}</s> : money.amount(item.amo)}</span>
               </li>
             ))}
           </ul>
         </section>
       ))}
+      {Number(serviceAmo) > 0 && (
+        <p className="amount-row">
+          <span>
+            <FormattedMessage {...messages.service} />
+          </span>{' '}
+          <span>{money.amount(serviceAmo)}</span>
+        </p>
+      )}
       <p className="amount-row amount-total">
         <span>
           <FormattedMessage {...messages.total} />
         </span>{' '}
         <strong>{money.amount(totalAmo)}</strong>
       </p>
+      {Number(paidAmo) > 0 && (
+        <>
+          <p className="amount-row">
+            <span>
+              <FormattedMessage {...messages.paid} />
+            </span>{' '}
+            <span>{money.amount(paidAmo)}</span>
+          </p>
+          <p className="amount-row amount-total">
+            <span>
+              <FormattedMessage {...messages.rest} />
+            </span>{' '}
+            <strong>{money.amount(restAmo ?? totalAmo)}</strong>
+          </p>
+        </>
+      )}
     </div>
   );
 }
@@ -96,7 +131,7 @@ export function TableSheetSoFar({
         <h2 id="table-so-far">
           <FormattedMessage {...soFar.title} />
         </h2>
-        <TableSheet items={merged.data.items} totalAmo={merged.data.totalAmo} />
+        <TableSheet items={merged.data.items} totalAmo={merged.data.totalAmo} serviceAmo={merged.data.serviceAmo} paidAmo={merged.data.paidAmo} restAmo={merged.data.restAmo} />
         <p className="muted">
           <FormattedMessage {...soFar.readOnly} />
         </p>

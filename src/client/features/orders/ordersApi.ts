@@ -85,6 +85,9 @@ export interface OrderItem {
   amo: string;
   /** The line's bundle parts, add-ons and remarks, as words. */
   details: string[];
+  /** Voided by staff (issue 26 section 5): shown struck through with its reason, out of the totals. */
+  voided: boolean;
+  voidReason: string;
 }
 
 export interface OrderHeader extends OrderState {
@@ -103,6 +106,8 @@ export interface OrderHeader extends OrderState {
   BaseID: string;
   ShopID: string;
   takeTime: string;
+  /** A pickup or delivery order's number of the day ('023'); '' for a table's, or from a service that does not say. */
+  pickupNo: string;
   /** The caller's own order (the service sends VipID only to its member): only they may cancel it. */
   own: boolean;
 }
@@ -141,11 +146,17 @@ export interface MergedItem {
   qua: string;
   amo: string;
   mine: boolean;
+  /** Voided by staff: struck through, out of the total. */
+  voided: boolean;
 }
 
 export interface MergedSheet {
   SheetID: string;
   totalAmo: string;
+  /** Issue 28: the service charge (part of totalAmo), what is paid and what is left to pay. */
+  serviceAmo: string;
+  paidAmo: string;
+  restAmo: string;
   status: number;
   payStatus: number;
   /** The outlet lets the table settle online (IsPayLaterOnlineCheckout). */
@@ -186,6 +197,7 @@ function toOrderDetail(data: Detail): OrderDetail {
       BaseID: text(row.BaseID),
       ShopID: text(row.ShopID),
       takeTime: text(row.TakeTime),
+      pickupNo: text(row.PickupNo),
       own: text(row.VipID) !== '',
     },
     items: data.table2.map((r) => ({
@@ -198,6 +210,8 @@ function toOrderDetail(data: Detail): OrderDetail {
       mQua: decimal(r.MQua),
       amo: decimal(r.Amo),
       details: detailWords(text(r.Detail)),
+      voided: flag(r.IsVoid),
+      voidReason: text(r.VoidReason),
     })),
     rounds: Object.fromEntries(
       data.table3.map((r) => {
@@ -267,6 +281,9 @@ export const ordersApi = api.injectEndpoints({
         return {
           SheetID: text(head.SheetID),
           totalAmo: decimal(head.TotalAmo),
+          serviceAmo: decimal(head.ServiceAmo ?? '0'),
+          paidAmo: decimal(head.PaidAmo ?? '0'),
+          restAmo: decimal(head.RestAmo ?? head.TotalAmo),
           status: num(head.Status),
           payStatus: num(head.PayStatus),
           onlineCheckout: text(head.IsPayLaterOnlineCheckout) !== '0',
@@ -276,6 +293,7 @@ export const ordersApi = api.injectEndpoints({
             qua: decimal(line.Qua),
             amo: decimal(line.Amo),
             mine: flag(line.Mine),
+            voided: flag(line.IsVoid),
           })),
         };
       }),

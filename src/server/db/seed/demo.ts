@@ -32,6 +32,7 @@
 import { randomBytes } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { DEMO_IDENTITY_USERS, IDENTITY_PROVIDERS } from '../../providers/identity';
+import { serviceChargeMinor } from '../../../shared/domain/orderTotals';
 
 // Row types -------------------------------------------------------------------
 
@@ -98,6 +99,8 @@ export interface BaseRow {
   gps_lat: number;
   base_class: number;
   sort: number;
+  /** Issue 28: the service charge in basis points (1000 = 10 %). */
+  service_charge_bp?: number;
 }
 export interface DiningTableRow {
   table_id: string;
@@ -351,6 +354,8 @@ export interface SheetRow {
   dis_amo: number;
   fee_amo: number;
   coupon_amo: number;
+  /** Issue 28: the service charge, part of total_amo. */
+  service_amo: number;
   total_amo: number;
   remark: string;
   cust_name: string;
@@ -678,6 +683,8 @@ export const BASES: readonly BaseRow[] = BASE_SPECS.map((b) => ({
   gps_lat: b.lat,
   base_class: 0,
   sort: b.sort,
+  // Issue 28: the two Harbour Kitchen table-service outlets charge 10 % service.
+  service_charge_bp: b.id === BASE.dineIn || b.id === BASE.lateNight ? 1000 : 0,
 }));
 
 /** Opening hours of every base but the closed one (its hours depend on `now`). */
@@ -1268,6 +1275,8 @@ export function demoSheets(now: Date): SheetRow[] {
   const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
   const sheet = (key: keyof typeof SHEET, status: number, createdMinutesAgo: number, extra: Partial<SheetRow> = {}): SheetRow => {
     const sales = SHEET_ITEMS.filter((i) => i.sheet_id === SHEET[key]).reduce((sum, i) => sum + i.amo, 0);
+    // San Ma Lo's 10 % service charge (issue 28), rounded once as the bill does (orderTotals.serviceChargeMinor).
+    const service = serviceChargeMinor(Math.round(sales * 100), 1000) / 100;
     const created = minutesAgo(createdMinutesAgo);
     return {
       sheet_id: SHEET[key],
@@ -1286,7 +1295,8 @@ export function demoSheets(now: Date): SheetRow[] {
       dis_amo: 0,
       fee_amo: 0,
       coupon_amo: 0,
-      total_amo: sales,
+      service_amo: service,
+      total_amo: Math.round((sales + service) * 100) / 100,
       remark: '',
       cust_name: '',
       cust_phone: '',

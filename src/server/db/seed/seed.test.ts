@@ -371,7 +371,7 @@ describe('seedDemo', () => {
 
   it('has dine-in sheets at A03-A06 for the ordering guards, with totals that add up', async () => {
     const sheets = await rows<{ sheet_id: string; status: number; pos_type: number; table_id: string; base_id: string; created_at: Date; sales_amo: string; total_amo: string; items: string; item_sum: string }>(
-      `SELECT s.sheet_id, s.status, s.pos_type, s.table_id, s.base_id, s.created_at, s.sales_amo, s.total_amo,
+      `SELECT s.sheet_id, s.status, s.pos_type, s.table_id, s.base_id, s.created_at, s.sales_amo, s.total_amo - s.service_amo AS total_amo,
               (SELECT count(*) FROM sheet_item i WHERE i.sheet_id = s.sheet_id) AS items,
               (SELECT sum(amo) FROM sheet_item i WHERE i.sheet_id = s.sheet_id) AS item_sum
          FROM sheet s ORDER BY s.sheet_id`,
@@ -387,6 +387,9 @@ describe('seedDemo', () => {
     // Beyond the outlet's web order window only the expired one; the others are refused by status or not at all.
     const [window] = await rows<{ web_order_duration: number }>('SELECT web_order_duration FROM base WHERE base_id = $1', [DEMO.bases.dineIn]);
     expect(window!.web_order_duration).toBe(120);
+    // Issue 28: San Ma Lo's 10 % service charge is part of each total (total_amo read above without it).
+    const [service] = await rows<{ service_amo: string; total_amo: string }>('SELECT service_amo, total_amo FROM sheet WHERE sheet_id = $1', [DEMO.sheets.open]);
+    expect(service).toEqual({ service_amo: '9.2000', total_amo: '101.2000' });
     for (const s of sheets) {
       expect([s.sheet_id, s.base_id, s.sales_amo, s.total_amo]).toEqual([s.sheet_id, DEMO.bases.dineIn, s.item_sum, s.item_sum]);
       expect([s.sheet_id, minutesOld(s.sheet_id) > 120]).toEqual([s.sheet_id, s.sheet_id === DEMO.sheets.expired]);

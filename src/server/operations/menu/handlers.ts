@@ -207,7 +207,7 @@ async function goodsPage<T extends Row = RowOf<'Goods_GoodsShopHomeGoodsByPage_G
        JOIN goods_class c ON c.class_id = g.class_id
        LEFT JOIN best ON best.goods_id = g.goods_id
        LEFT JOIN flags f ON f.goods_id = g.goods_id
-      WHERE g.shop_id = $1 AND ${filter.sql(3)}
+      WHERE g.shop_id = $1 AND g.archived_at IS NULL AND c.archived_at IS NULL AND ${filter.sql(3)}
       ORDER BY ${GOODS_ORDER}
       LIMIT $${n + 3} OFFSET $${n + 4}`;
   const rows = await tx.query<T>(
@@ -225,21 +225,23 @@ async function goodsPage<T extends Row = RowOf<'Goods_GoodsShopHomeGoodsByPage_G
 
 async function countGoods(tx: Queryable, shopId: string, filter: GoodsFilter): Promise<number> {
   const [row] = await tx.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM goods g WHERE g.shop_id = $1 AND ${filter.sql(2)}`,
+    `SELECT count(*)::int AS n FROM goods g JOIN goods_class c ON c.class_id = g.class_id WHERE g.shop_id = $1 AND g.archived_at IS NULL AND c.archived_at IS NULL AND ${filter.sql(2)}`,
     [shopId, ...filter.params],
   );
   return row?.n ?? 0;
 }
 
 const HOME_GOODS: GoodsFilter = { sql: () => 'g.is_home', params: [] };
-/** One class's goods, or all (classId null). */
-const classGoods = (classId: string | null): GoodsFilter => ({
-  sql: (first) => `($${first}::text IS NULL OR g.class_id = $${first})`,
-  params: [classId],
+/** One class's goods, or all (classId null); with an outlet, only what it sells and shows (the back office's goods_outlet_off, migration 023). */
+const classGoods = (classId: string | null, baseId: string | null = null): GoodsFilter => ({
+  sql: (first) => `($${first}::text IS NULL OR g.class_id = $${first})
+    AND ($${first + 1}::text IS NULL OR (NOT EXISTS (SELECT 1 FROM goods_outlet_off o WHERE o.goods_id = g.goods_id AND o.base_id = $${first + 1})
+      AND NOT EXISTS (SELECT 1 FROM goods_class_outlet_off o WHERE o.class_id = g.class_id AND o.base_id = $${first + 1})))`,
+  params: [classId, baseId],
 });
 
 async function goodsOf(tx: Queryable, goodsId: string): Promise<{ shop_id: string } | undefined> {
-  const [row] = await tx.query<{ shop_id: string }>('SELECT shop_id FROM goods WHERE goods_id = $1', [goodsId]);
+  const [row] = await tx.query<{ shop_id: string }>('SELECT shop_id FROM goods WHERE goods_id = $1 AND archived_at IS NULL', [goodsId]);
   return row;
 }
 
@@ -253,19 +255,19 @@ export const menuHandlers: HandlerMap = {
     const l = await langsFor(tx, lang, { shopId: row!.ShopID });
     const classes = await tx.query<RowOf<'HBBPos_AllGoodsClassGet_Get'>>(
       `SELECT c.class_id AS "ClassID", ${tr('c.class_name', l)} AS "ClassName", c.sort AS "Sort", c.business_mode AS "BusinessMode",
-              (SELECT count(*) FROM goods g WHERE g.class_id = c.class_id)::int AS "GoodsCount"
-         FROM goods_class c WHERE c.shop_id = $1 ORDER BY c.sort, c.class_id`,
+              (SELECT count(*) FROM goods g WHERE g.class_id = c.class_id AND g.archived_at IS NULL)::int AS "GoodsCount"
+         FROM goods_class c WHERE c.shop_id = $1 AND c.archived_at IS NULL ORDER BY c.sort, c.class_id`,
       [row!.ShopID],
     );
     if (classes.length === 0) await requireShop(tx, row!.ShopID);
     return { table1: classes };
   },
 
-  /** ClassID '' or absent lists the whole menu; BaseID is accepted and ignored (stock is per shop). */
+  /** ClassID '' or absent lists the whole menu; BaseID leaves out what that outlet does not sell (stock is per shop). */
   async HBBPos_GoodsClass_GoodsList_V9_Get({ tx, now, lang, config }, { tableData: [row] }) {
-    const { ShopID, ClassID } = row!;
+    const { ShopID, ClassID, BaseID } = row!;
     const page = pageOf(row!, GOODS_PAGE_SIZE);
-    const filter = classGoods(ClassID || null);
+    const filter = classGoods(ClassID || null, BaseID || null);
     const l = await langsFor(tx, lang, { shopId: ShopID });
     const goods = await goodsPage<RowOf<'HBBPos_GoodsClass_GoodsList_V9_Get'>>(tx, ShopID, now, filter, page, l, embedded(config), goodsListFields);
     const total = await totalOf(page, goods.length, () => countGoods(tx, ShopID, filter));

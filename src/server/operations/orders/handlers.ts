@@ -22,6 +22,7 @@ import { mayRead } from './sheet';
 import { submitOrder } from './submit';
 import { sheetAddress } from './sheetAddress';
 import { expireStalePayment } from '../payments/expiry';
+import { billFields } from '../payments/bill';
 
 /** Default and largest page of the order list. */
 export const ORDER_PAGE_SIZE = 10;
@@ -288,6 +289,7 @@ export const orderHandlers: HandlerMap = {
           IsPayLaterOnlineCheckout: checkout?.parm_value === '1' ? '1' : '0',
           Settling: isSettling(sheet, ctx.now) ? 1 : 0,
           DisplayState: sheetDisplayState(sheet, ctx.now),
+          ...(await billFields(ctx.tx, sheet.sheet_id)),
         },
       ],
       table2: await sheetItems(ctx.tx, sheet.sheet_id, vipId, ctx.lang),

@@ -19,6 +19,7 @@ import { emitSheetEvent } from '../../events/emit';
 import type { Lang } from '../../messages';
 import { releaseCoupon } from '../coupons/release';
 import { endPendingPayment, pendingOf } from '../payments/expiry';
+import { markSheetPaid } from '../payments/settle';
 import { lockedSheet, readSheet, roundJson, sheetJson, type RoundRow, type StaffSheetRow } from './staffSheets';
 
 export type KitchenRefusalKind = 'notFound' | 'conflict' | 'provider';
@@ -128,6 +129,15 @@ export async function closeSheet(
     payment = await endSheetPayment(deps, sheetId);
     await deps.record('sheet.close', sheetId, { status: sheet.status, payStatus: sheet.pay_status }, { force: true, payment });
     if (payment === 'paid') return { payment, sheet: sheetJson(await readSheet(tx, sheetId), now, lang) };
+  }
+  // A pay-before order (pickup, delivery) paid at the counter is paid, not finished: it reaches the
+  // kitchen now (on its screen, its tickets printed: payments/settle.ts markSheetPaid), and is
+  // finished there with progress "completed". Before issue 26 it was checked out at once and the
+  // kitchen never saw it.
+  if (how.paidAtCounter === true && sheet.pay_mode === 'prepay' && sheet.pay_status !== PayStatus.paid) {
+    await markSheetPaid(tx, sheetId, 'counter', now);
+    await deps.record('sheet.close', sheetId, { status: sheet.status, payStatus: sheet.pay_status }, { status: SheetStatus.paid, paidAtCounter: true, force: how.force === true });
+    return { payment, sheet: sheetJson(await readSheet(tx, sheetId), now, lang) };
   }
   const paid = sheet.pay_status === PayStatus.paid || how.paidAtCounter === true;
   if (paid) {

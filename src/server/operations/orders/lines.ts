@@ -176,7 +176,7 @@ async function readMenu(tx: Queryable, opts: PriceOpts, goodsIds: string[]): Pro
   const [read] = await tx.query<{ goods: GoodsDb[]; skus: SkuDb[]; packs: PackDb[]; bom_classes: BomClassDb[]; bom_items: BomItemDb[]; options: OptionDb[]; promos: PromoDb[] }>(
     `SELECT
        ${list(`SELECT goods_id, shop_id, goods_name, ${shown('goods_name')} AS shown_name, goods_type, sales_price::text AS sales_price, sold_out, bag_count
-                 FROM goods WHERE goods_id = ANY ($1::text[])`)} AS goods,
+                 FROM goods WHERE goods_id = ANY ($1::text[]) AND archived_at IS NULL`)} AS goods,
        ${list(`SELECT k.sku_id, k.goods_id, k.sku_items, ${shown('k.sku_items', 'g.sku_attribute_values')} AS shown_items, k.sales_price::text AS sales_price, k.sold_out
                  FROM goods_sku k JOIN goods g ON g.goods_id = k.goods_id WHERE k.goods_id = ANY ($1::text[])`)} AS skus,
        ${list(`SELECT goods_id, punit, punit_tw, punit_en, ref::text AS ref, sales_price::text AS sales_price FROM goods_punit WHERE goods_id = ANY ($1::text[])`)} AS packs,

@@ -541,17 +541,17 @@ describe('pay after: rounds on a table\'s sheet', () => {
     const alice = await guestClient(h);
     const bob = await newMember(h);
     const first = ok(await submit(alice, dineInHeader(base, a01, { TotalAmo: 48 }), [line(BBQ, 48)]));
-    expect(first).toMatchObject({ RoundNo: 1, PayMode: 'postpay', TotalAmo: '48.0000', RoundAmo: '48.0000', Status: 0 });
+    expect(first).toMatchObject({ RoundNo: 1, PayMode: 'postpay', TotalAmo: '52.8000', RoundAmo: '48.0000', Status: 0 });
     // Bob scanned the same table: his round goes onto the same sheet.
     const second = ok(await submit(bob, dineInHeader(base, a01, { TotalAmo: 44 }), [line(g('0140'), 44, { SkuID: sku('0140', 2), MQua: 2, Qua: 2 })], 'PosSalSheet_CYPosSalSheetSubmit_Add'));
-    expect(second).toMatchObject({ SheetID: first.SheetID, RoundNo: 2, TotalAmo: '92.0000', RoundAmo: '44.0000' });
+    expect(second).toMatchObject({ SheetID: first.SheetID, RoundNo: 2, TotalAmo: '101.2000', RoundAmo: '44.0000' });
     // Alice again, naming the sheet she got; an egg tart at its promotion price, no bag at the table.
     const third = ok(await submit(alice, dineInHeader(base, a01, { SheetID: first.SheetID, TotalAmo: 8 }), [line(g('0151'), 8)]));
-    expect(third).toMatchObject({ SheetID: first.SheetID, RoundNo: 3, TotalAmo: '100.0000' });
+    expect(third).toMatchObject({ SheetID: first.SheetID, RoundNo: 3, TotalAmo: '110.0000' });
 
     for (const [who, mine] of [[alice, [1, 0, 1]], [bob, [0, 1, 0]]] as const) {
       const res = await who.call('PosSalSheet_CYSettleSheetMergeDetailGet_V6_Get', [{ SheetID: first.SheetID }]);
-      expect(rows(res)[0]).toMatchObject({ SheetID: first.SheetID, TableID: a01, TableName: 'A01', RoundCount: 3, TotalAmo: '100.0000', IsPayLaterOnlineCheckout: '1', Settling: 0, DisplayState: 'ordering' });
+      expect(rows(res)[0]).toMatchObject({ SheetID: first.SheetID, TableID: a01, TableName: 'A01', RoundCount: 3, TotalAmo: '110.0000', IsPayLaterOnlineCheckout: '1', Settling: 0, DisplayState: 'ordering' });
       expect(rows(res, 'table2').map((i) => [i.RoundNo, i.GoodsID, i.Amo, i.Mine])).toEqual([
         [1, BBQ, '48.0000', mine[0]],
         [2, g('0140'), '44.0000', mine[1]],
@@ -580,11 +580,11 @@ describe('pay after: rounds on a table\'s sheet', () => {
     const bob = await guestClient(h);
     const placed = ok(await submit(alice, dineInHeader(base, a02, { TotalAmo: 96 }), [line(BBQ, 96, { MQua: 2, Qua: 2 })]));
     // Settling needs the table's code scanned (issue 16).
-    refused(await bob.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: placed.SheetID, TotalAmo: 96 }]), '50000', 'The order does not exist');
+    refused(await bob.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: placed.SheetID, TotalAmo: 105.6 }]), '50000', 'The order does not exist');
     await bob.scan(await qrCodeOf(a02));
-    refused(await bob.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: placed.SheetID, TotalAmo: 48 }]), '50010', 'The bill has changed. Please review it. The total is now MOP$96.00.');
-    const settle = await bob.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: placed.SheetID, TotalAmo: 96 }]);
-    expect(rows(settle)).toEqual([{ SheetID: placed.SheetID, TotalAmo: '96.0000', PayStatus: 0, Settling: 1 }]);
+    refused(await bob.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: placed.SheetID, TotalAmo: 48 }]), '50010', 'The bill has changed. Please review it. The total is now MOP$105.60.');
+    const settle = await bob.call('PosSalSheet_CYSettleSheetSubmit_V2_Add', [{ SheetID: placed.SheetID, TotalAmo: 105.6 }]);
+    expect(rows(settle)).toEqual([{ SheetID: placed.SheetID, TotalAmo: '105.6000', PayStatus: 0, Settling: 1 }]);
     refused(await submit(alice, dineInHeader(base, a02, { TotalAmo: 48 }), [line(BBQ, 48)]), '50000', 'The bill of this table is being settled. No more rounds can be added.');
     expect(rows(await alice.call('PosSalSheet_CYSettleSheetMergeDetailGet_V6_Get', [{ SheetID: placed.SheetID }]))[0]).toMatchObject({ Settling: 1 });
     // An abandoned settle stops holding the table after a while.
@@ -616,7 +616,7 @@ describe('pay after: rounds on a table\'s sheet', () => {
     refused(await submit(client, dineInHeader(base, DEMO.tables.dineInA05, { SheetID: DEMO.sheets.checkedOut, TotalAmo: 48 }), [line(BBQ, 48)]), '50000', 'This order has been paid and cannot be changed.');
     // The demo's open sheet at A03 takes a round.
     const round = ok(await submit(client, dineInHeader(base, DEMO.tables.dineInA03, { SheetID: DEMO.sheets.open, TotalAmo: 48 }), [line(BBQ, 48)]));
-    expect(round).toMatchObject({ SheetID: DEMO.sheets.open, RoundNo: 2, TotalAmo: '140.0000' });
+    expect(round).toMatchObject({ SheetID: DEMO.sheets.open, RoundNo: 2, TotalAmo: '154.0000' });
     const member = await memberClient(h, DEMO.vips.chan);
     refused(await submit(member, dineInHeader(base, DEMO.tables.dineInA03, { CardCode: DEMO.cardCodes.chanDiscount, TotalAmo: 40.8 }), [line(BBQ, 48)]), '50000', 'This coupon is not available');
   });
@@ -630,7 +630,7 @@ describe('pay after: rounds on a table\'s sheet', () => {
     expect(answers.map((a) => rows(a)[0]!.RoundNo).sort()).toEqual([1, 2, 3, 4, 5, 6]);
     const sheetId = String(rows(answers[0]!)[0]!.SheetID);
     const [sheet] = await h.db.query<{ total_amo: string; round_count: number }>('SELECT total_amo, round_count FROM sheet WHERE sheet_id = $1', [sheetId]);
-    expect(sheet).toEqual({ total_amo: '288.0000', round_count: 6 });
+    expect(sheet).toEqual({ total_amo: '316.8000', round_count: 6 });
     expect(await count('SELECT count(*) AS n FROM sheet_item WHERE sheet_id = $1', [sheetId])).toBe(6);
   });
 });

@@ -34,7 +34,8 @@ test('a pickup order costs at most 9 round trips and one commit', async () => {
 });
 
 // 12 since the kitchen's printed tickets (issue 26): the round's print jobs are enqueued in its transaction, one statement.
-test('a round on a table sheet (pay after) costs at most 12 round trips', async () => {
+// 14 since the service charge (issue 28): the whole sheet's bill is recomputed once a round is written (payments/bill.ts: a read, a write).
+test('a round on a table sheet (pay after) costs at most 14 round trips', async () => {
   const tableId = await firstPostpayTable();
   const guest = await guestClient(h);
   const first = await submit(guest, dineInHeader(DEMO.bases.dineIn, tableId.tableId, { TotalAmo: 48 }), [line(DEMO.goods.bbqPorkRice, 48)]);
@@ -45,7 +46,7 @@ test('a round on a table sheet (pay after) costs at most 12 round trips', async 
   );
   expect([result.errcode, result.errmsg, result.data.table1?.[0]?.RoundNo]).toEqual(['0', '', 2]);
   console.log(`round trips per table round: ${trips}`);
-  expect(trips).toBeLessThanOrEqual(12);
+  expect(trips).toBeLessThanOrEqual(14);
 });
 
 async function firstPostpayTable(): Promise<{ tableId: string }> {

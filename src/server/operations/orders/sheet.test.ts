@@ -43,7 +43,7 @@ describe('PosSalSheet_PosSalSheetDetailGet_V2_Get', () => {
       DisAmo: '0.0000',
       FeeAmo: '0.0000',
       CouponAmo: '0.0000',
-      TotalAmo: '92.0000',
+      TotalAmo: '101.2000',
       Remark: 'No chilli, please',
       // Orders (operations/orders/handlers.ts) add the order's way, progress and payment.
       BagAmo: '0.0000',
@@ -55,8 +55,17 @@ describe('PosSalSheet_PosSalSheetDetailGet_V2_Get', () => {
       PayMode: 'postpay',
       DisplayState: 'ordering',
       RoundCount: 1,
+      // A table's sheet has no pickup number (issue 26 section 4).
+      PickupNo: '',
       Settling: 0,
       Mine: 0,
+      // Issue 28: San Ma Lo's 10 % service charge, and nothing paid yet.
+      ServiceAmo: '9.2000',
+      TipAmo: '0.0000',
+      PaidAmo: '0.0000',
+      RestAmo: '101.2000',
+      SharesOf: 0,
+      SharesTaken: 0,
     });
     expect(minutesBeforeSeeding(head!.CreatedDate)).toBeGreaterThan(29);
     expect(minutesBeforeSeeding(head!.CreatedDate)).toBeLessThan(31);
@@ -81,6 +90,14 @@ describe('PosSalSheet_PosSalSheetDetailGet_V2_Get', () => {
         PUnitPrice: '0.0000',
         Ref: '1.0000',
         Mine: 0,
+        // Issue 28: its units as split payments see them (the demo's lines have no author).
+        AddedByMe: 0,
+        Units: 1,
+        PaidQua: 0,
+        HeldQua: 0,
+        HeldBy: '',
+        IsVoid: 0,
+        VoidReason: '',
       },
       expect.objectContaining({ ItemID: 2, GoodsName: 'Lemon Tea', SkuItems: 'Regular;Iced', Qua: '2.0000', MQua: '2.0000', SalesPrice: '22.0000', Amo: '44.0000' }),
     ]);
@@ -88,9 +105,9 @@ describe('PosSalSheet_PosSalSheetDetailGet_V2_Get', () => {
 
   test('the guard sheets: expired, checked out, closed', async () => {
     const expired = rows(await detail(DEMO.sheets.expired))[0]!;
-    expect(expired).toMatchObject({ Status: 0, TableID: DEMO.tables.dineInA04, TotalAmo: '46.0000' });
+    expect(expired).toMatchObject({ Status: 0, TableID: DEMO.tables.dineInA04, TotalAmo: '50.6000' });
     expect(minutesBeforeSeeding(expired.CreatedDate)).toBeGreaterThan(120);
-    expect(rows(await detail(DEMO.sheets.checkedOut))[0]).toMatchObject({ Status: 3, TableID: DEMO.tables.dineInA05, TotalAmo: '74.0000' });
+    expect(rows(await detail(DEMO.sheets.checkedOut))[0]).toMatchObject({ Status: 3, TableID: DEMO.tables.dineInA05, TotalAmo: '81.4000' });
     expect(rows(await detail(DEMO.sheets.closed))[0]).toMatchObject({ Status: 2, TableID: DEMO.tables.dineInA06 });
     // The shop page of the open sheet's table finds the same sheet.
     const page = await client.call('EShop_EShopShopPageGet_Get', [{ QRCode: (await demoCodes(h.db)).sheetQrCodes.open }]);

@@ -11,6 +11,7 @@
  * db/seed/demo.ts, "Sheets").
  */
 import { PayStatus } from '../../../shared/domain/orderStates';
+import { billFields } from '../payments/bill';
 import { roundAuthors } from '../../events/emit';
 import { expireStalePayment } from '../payments/expiry';
 import { OpError, type HandlerMap, type RowOf } from '../context';
@@ -28,7 +29,7 @@ const HEAD_COLUMNS = `
   s.sales_amo AS "SalesAmo", s.dis_amo AS "DisAmo", s.fee_amo AS "FeeAmo", s.coupon_amo AS "CouponAmo",
   s.total_amo AS "TotalAmo", s.remark AS "Remark", s.bag_amo AS "BagAmo", s.take_type AS "TakeType",
   s.progress AS "Progress", s.pay_status AS "PayStatus", CASE WHEN s.is_pay_later THEN 1 ELSE 0 END AS "IsPayLater",
-  s.pay_mode AS "PayMode", s.round_count AS "RoundCount"`;
+  s.pay_mode AS "PayMode", s.round_count AS "RoundCount", s.pickup_no AS "PickupNo"`;
 
 /**
  * Who may read a sheet (the detail, the merge preview): whoever ordered on it;
@@ -94,6 +95,8 @@ export const sheetHandlers: HandlerMap = {
       DisplayState: sheetDisplayState(state, now),
       Settling: pay_mode === 'postpay' && isSettling(state, now) ? (1 as const) : (0 as const),
       Mine: orderedHere ? (1 as const) : (0 as const),
+      // Issue 28: the bill's service charge, tips, what is paid and what is left (payments/bill.ts).
+      ...(await billFields(tx, sheet_id)),
     };
     const contact = { VipID: vip_id, CustName: cust_name, CustPhone: cust_phone, CustAddress: sheetAddress({ cust_region, cust_address, cust_house }, lang) };
     return {

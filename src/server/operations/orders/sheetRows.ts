@@ -10,6 +10,7 @@ import { kitchenState } from '../../../shared/domain/rounds';
 import { langsFor, tr, trBy } from '../localized';
 import { localizedDetails } from './lineTexts';
 import { isoSeconds } from './sheetState';
+import { voidReasonText } from './voidReasons';
 
 type SheetItemRow = RowOf<'PosSalSheet_PosSalSheetDetailGet_V2_Get', 'table2'>;
 type SheetRoundRow = RowOf<'PosSalSheet_PosSalSheetDetailGet_V2_Get', 'table3'>;
@@ -32,7 +33,17 @@ export async function sheetItems(tx: Queryable, sheetId: string, vipId: string |
             i.price AS "Price", i.sales_price AS "SalesPrice", i.amo AS "Amo", i.dis_amo AS "DisAmo",
             i.sal_type::text AS "SalType", i.detail AS "Detail",
             i.punit_price AS "PUnitPrice", i.ref AS "Ref",
-            CASE WHEN $2::text IS NOT NULL AND COALESCE(r.vip_id, s.vip_id) = $2 THEN 1 ELSE 0 END AS "Mine"
+            CASE WHEN $2::text IS NOT NULL AND r.staff_id IS NULL AND COALESCE(r.vip_id, s.vip_id) = $2 THEN 1 ELSE 0 END AS "Mine",
+            CASE WHEN $2::text IS NOT NULL AND COALESCE(i.added_by, r.vip_id, s.vip_id) = $2 THEN 1 ELSE 0 END AS "AddedByMe",
+            CASE WHEN i.qua = trunc(i.qua) AND i.qua > 0 THEN i.qua::int ELSE 1 END AS "Units",
+            (SELECT count(*) FROM payment_cover c JOIN payment p ON p.pay_id = c.pay_id
+              WHERE c.sheet_id = i.sheet_id AND c.item_id = i.item_id AND c.live AND p.status = 'paid')::int AS "PaidQua",
+            (SELECT count(*) FROM payment_cover c JOIN payment p ON p.pay_id = c.pay_id
+              WHERE c.sheet_id = i.sheet_id AND c.item_id = i.item_id AND c.live AND p.status = 'pending')::int AS "HeldQua",
+            COALESCE((SELECT string_agg(DISTINCT CASE WHEN v.is_guest THEN '' ELSE v.vip_name END, ', ')
+               FROM payment_cover c JOIN payment p ON p.pay_id = c.pay_id LEFT JOIN vip v ON v.vip_id = p.vip_id
+              WHERE c.sheet_id = i.sheet_id AND c.item_id = i.item_id AND c.live AND p.status = 'pending'), '') AS "HeldBy",
+            CASE WHEN i.voided_at IS NULL THEN 0 ELSE 1 END AS "IsVoid", i.void_reason AS "VoidReason"
        FROM sheet_item i
        JOIN sheet s ON s.sheet_id = i.sheet_id
        LEFT JOIN sheet_round r ON r.sheet_id = i.sheet_id AND r.round_no = i.round_no
@@ -44,7 +55,8 @@ export async function sheetItems(tx: Queryable, sheetId: string, vipId: string |
     [sheetId, vipId],
   );
   const details = await localizedDetails(tx, items.map((i) => i.Detail), l);
-  return items.map((i, n) => ({ ...i, Detail: details[n]! }));
+  // A voided line's reason in the caller's language (issue 26 section 5: orders/fixOrder.ts).
+  return items.map((i, n) => ({ ...i, Detail: details[n]!, VoidReason: voidReasonText(i.VoidReason ?? '', lang) }));
 }
 
 /**

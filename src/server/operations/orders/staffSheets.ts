@@ -11,6 +11,7 @@ import { STAFF_LIST_LIMIT, type StaffRoundJson, type StaffSheetJson, type StaffS
 import type { Lang } from '../../messages';
 import { langsFor, tr, trBy } from '../localized';
 import { localizedDetails } from './lineTexts';
+import { voidReasonText } from './voidReasons';
 import { sheetAddress } from './sheetAddress';
 import { isoSeconds, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from './sheetState';
 
@@ -37,10 +38,22 @@ export type StaffSheetRow = SheetStateRow & {
   remark: string;
   round_count: number;
   updated_at: Date;
+  pickup_no: string;
+  service_amo: string;
+  tip_amo: string;
+  paid_amo: string;
+  pending_amo: string;
+  payments: { payId: string; payType: string; status: string; amount: string; tipAmo: string; part: string }[] | string | null;
 };
 
 const STAFF_SHEET_COLUMNS = `s.sheet_id, s.base_id, s.table_id, t.table_name, s.pos_type, s.total_amo, s.fee_amo, s.bag_amo, s.coupon_amo,
-  s.cust_name, s.cust_phone, s.cust_region, s.cust_address, s.cust_house, s.take_time, s.remark, s.round_count, s.updated_at, ${SHEET_STATE_COLUMNS}`;
+  s.cust_name, s.cust_phone, s.cust_region, s.cust_address, s.cust_house, s.take_time, s.remark, s.round_count, s.updated_at, s.pickup_no, ${SHEET_STATE_COLUMNS},
+  s.service_amo, s.tip_amo,
+  COALESCE((SELECT sum(p.amount - p.tip_amo) FROM payment p WHERE p.sheet_id = s.sheet_id AND p.status = 'paid'), 0)::text AS paid_amo,
+  COALESCE((SELECT sum(p.amount - p.tip_amo) FROM payment p WHERE p.sheet_id = s.sheet_id AND p.status = 'pending'), 0)::text AS pending_amo,
+  (SELECT COALESCE(json_agg(json_build_object('payId', p.pay_id, 'payType', p.pay_type, 'status', p.status, 'amount', p.amount::text,
+                                              'tipAmo', p.tip_amo::text, 'part', p.part) ORDER BY p.created_at, p.pay_id), '[]'::json)
+     FROM payment p WHERE p.sheet_id = s.sheet_id AND p.status IN ('pending', 'paid', 'refunded')) AS payments`;
 
 export function sheetJson(s: StaffSheetRow, now: Date, lang: Lang = 'en'): StaffSheetJson {
   return {
@@ -69,6 +82,22 @@ export function sheetJson(s: StaffSheetRow, now: Date, lang: Lang = 'en'): Staff
     roundCount: s.round_count,
     createdAt: isoSeconds(s.created_at),
     updatedAt: isoSeconds(s.updated_at),
+    pickupNo: s.pickup_no ?? '',
+    ...billOf(s),
+  };
+}
+
+/** Issue 28: the bill's figures and payments of a staff sheet row (rest = total - paid - being paid). */
+function billOf(s: StaffSheetRow) {
+  if (s.service_amo === undefined) return {};
+  const rest = Math.max(0, Number(s.total_amo) * 10_000 - Number(s.paid_amo) * 10_000 - Number(s.pending_amo) * 10_000);
+  const payments = typeof s.payments === 'string' ? (JSON.parse(s.payments) as Exclude<StaffSheetRow['payments'], string>) : s.payments;
+  return {
+    serviceAmo: Number(s.service_amo).toFixed(4),
+    tipAmo: Number(s.tip_amo).toFixed(4),
+    paidAmo: Number(s.paid_amo).toFixed(4),
+    restAmo: (Math.round(rest) / 10_000).toFixed(4),
+    payments: (payments ?? []).map((p) => ({ ...p, amount: Number(p.amount).toFixed(4), tipAmo: Number(p.tipAmo).toFixed(4) })),
   };
 }
 
@@ -90,10 +119,16 @@ export async function readSheet(tx: Queryable, sheetId: string): Promise<StaffSh
   return sheet!;
 }
 
-export type RoundRow = { sheet_id: string; round_no: number; progress: string; remark: string; created_at: Date; progress_at: Date | null };
+export type RoundRow = { sheet_id: string; round_no: number; progress: string; remark: string; created_at: Date; progress_at: Date | null; withdrawn_at?: Date | null };
+
+/** What the kitchen's screen adds to a round: when it was received, where its ticket is bumped. */
+export interface RoundKitchen {
+  receivedAt?: Date | null;
+  bumped?: string[];
+}
 
 /** A round as the staff API answers it. */
-export function roundJson(r: Pick<RoundRow, 'round_no' | 'progress' | 'remark' | 'created_at' | 'progress_at'>): StaffRoundJson {
+export function roundJson(r: Pick<RoundRow, 'round_no' | 'progress' | 'remark' | 'created_at' | 'progress_at' | 'withdrawn_at'>, k: RoundKitchen = {}): StaffRoundJson {
   return {
     roundNo: r.round_no,
     progress: progressOf(r.progress),
@@ -101,6 +136,9 @@ export function roundJson(r: Pick<RoundRow, 'round_no' | 'progress' | 'remark' |
     remark: r.remark,
     createdAt: isoSeconds(r.created_at),
     movedAt: isoSeconds(r.progress_at),
+    withdrawn: Boolean(r.withdrawn_at),
+    receivedAt: isoSeconds(k.receivedAt ?? r.created_at),
+    bumped: k.bumped ?? [],
   };
 }
 
@@ -119,18 +157,30 @@ export function roundsOf(sheet: StaffSheetRow, rows: readonly RoundRow[], itemRo
   return [...byNo.values()].sort((a, b) => a.round_no - b.round_no);
 }
 
+/**
+ * A line's kitchen stations (migrations/017_printing.sql): its goods' own at
+ * the sheet's outlet (the override), else those fed by its goods' class.
+ * Reads `i` (sheet_item), `g` (goods) and the sheet's outlet from sheet_item's sheet.
+ */
+export const ITEM_STATIONS_SQL = `COALESCE(
+  (SELECT array_agg(sg.station_id ORDER BY st.sort, st.station_id) FROM station_goods sg JOIN station st ON st.station_id = sg.station_id
+    WHERE sg.goods_id = i.goods_id AND st.base_id = (SELECT base_id FROM sheet WHERE sheet_id = i.sheet_id)),
+  (SELECT array_agg(sc.station_id ORDER BY st.sort, st.station_id) FROM station_class sc JOIN station st ON st.station_id = sc.station_id
+    WHERE sc.class_id = g.class_id AND st.base_id = (SELECT base_id FROM sheet WHERE sheet_id = i.sheet_id)),
+  '{}'::text[])`;
+
 /** The counter's list: an outlet's sheets (of one status), newest first, with their rounds and lines in `lang`. */
 export async function listStaffSheets(
   db: Db,
-  q: { baseId: string; status?: number | undefined; limit?: number | undefined },
+  q: { baseId: string; status?: number | undefined; limit?: number | undefined; sheetIds?: string | undefined },
   lang: Lang,
   now: Date,
 ): Promise<StaffSheetsAnswer> {
   const sheets = await db.query<StaffSheetRow>(
     `SELECT ${STAFF_SHEET_COLUMNS} FROM sheet s LEFT JOIN dining_table t ON t.table_id = s.table_id
-      WHERE s.base_id = $1 AND ($2::int IS NULL OR s.status = $2)
+      WHERE s.base_id = $1 AND ($2::int IS NULL OR s.status = $2) AND ($4::text[] IS NULL OR s.sheet_id = ANY ($4::text[]))
       ORDER BY s.created_at DESC, s.sheet_id DESC LIMIT $3`,
-    [q.baseId, q.status ?? null, q.limit ?? STAFF_LIST_LIMIT],
+    [q.baseId, q.status ?? null, q.limit ?? STAFF_LIST_LIMIT, q.sheetIds ? q.sheetIds.split(',').map((id) => id.trim()) : null],
   );
   // The lines in the staff's language (Accept-Language), as the customers' order pages show them.
   const l = await langsFor(db, lang, { baseId: q.baseId });
@@ -138,15 +188,37 @@ export async function listStaffSheets(
   const ids = sheets.map((s) => s.sheet_id);
   const rounds = sheets.length
     ? await db.query<RoundRow>(
-        'SELECT sheet_id, round_no, progress, remark, created_at, progress_at FROM sheet_round WHERE sheet_id = ANY ($1::text[]) AND withdrawn_at IS NULL ORDER BY sheet_id, round_no',
+        // Withdrawn rounds too: the kitchen shows them struck through (issue 26 section 2).
+        'SELECT sheet_id, round_no, progress, remark, created_at, progress_at, withdrawn_at FROM sheet_round WHERE sheet_id = ANY ($1::text[]) ORDER BY sheet_id, round_no',
+        [ids],
+      )
+    : [];
+  // The kitchen's screen (issue 26 section 2): a pay-first order reaches the kitchen when paid; the live bumps.
+  const paidAt = new Map(
+    sheets.length
+      ? (
+          await db.query<{ sheet_id: string; paid_at: Date }>(
+            "SELECT sheet_id, min(paid_at) AS paid_at FROM payment WHERE sheet_id = ANY ($1::text[]) AND paid_at IS NOT NULL GROUP BY sheet_id",
+            [ids],
+          )
+        ).map((r) => [r.sheet_id, r.paid_at])
+      : [],
+  );
+  const bumps = sheets.length
+    ? await db.query<{ sheet_id: string; round_no: number; station_id: string }>(
+        'SELECT sheet_id, round_no, station_id FROM kitchen_bump WHERE sheet_id = ANY ($1::text[]) AND recalled_at IS NULL ORDER BY station_id',
         [ids],
       )
     : [];
   const rawItems = sheets.length
-    ? await db.query<{ sheet_id: string; item_id: number; goods_id: string; round_no: number; goods_name: string; sku_items: string; punit: string; qua: string; pqua: string; mqua: string; amo: string; detail: string }>(
+    ? await db.query<{
+        sheet_id: string; item_id: number; goods_id: string; round_no: number; goods_name: string; sku_items: string; punit: string; qua: string; pqua: string; mqua: string; amo: string; detail: string;
+        voided_at: Date | null; void_reason: string; kitchen_done_at: Date | null; station_ids: string[] | null;
+      }>(
         `SELECT i.sheet_id, i.item_id, i.goods_id, i.round_no, ${or(tr('g.goods_name', l), 'i.goods_name')} AS goods_name,
                 ${or(trBy('g.sku_attribute_values', 'k.sku_items', l), 'i.sku_items')} AS sku_items,
-                ${or(tr('p.punit', l), 'i.punit')} AS punit, i.qua, i.pqua, i.mqua, i.amo, i.detail
+                ${or(tr('p.punit', l), 'i.punit')} AS punit, i.qua, i.pqua, i.mqua, i.amo, i.detail,
+                i.voided_at, i.void_reason, i.kitchen_done_at, ${ITEM_STATIONS_SQL} AS station_ids
            FROM sheet_item i
            LEFT JOIN goods g ON g.goods_id = i.goods_id
            LEFT JOIN goods_sku k ON k.sku_id = i.sku_id AND i.sku_id <> ''
@@ -169,7 +241,12 @@ export async function listStaffSheets(
     pQua: i.pqua,
     mQua: i.mqua,
     amo: i.amo,
+    // Voided by staff (issue 26 section 5): struck through, its reason in the staff's language.
+    voided: i.voided_at !== null,
+    voidReason: voidReasonText(i.void_reason ?? '', lang),
     detail: details[n]!,
+    stationIds: i.station_ids ?? [],
+    doneAt: isoSeconds(i.kitchen_done_at),
   }));
   return {
     sheets: sheets.map((s) => {
@@ -178,7 +255,12 @@ export async function listStaffSheets(
       return {
         ...sheetJson(s, now, lang),
         // Each round beside its own lines: its kitchen state and its remark (issues 22 and 23).
-        rounds: own.map((r) => ({ ...roundJson(r), items: lines.filter((i) => i.roundNo === r.round_no) })),
+        rounds: own.map((r) => {
+          const paid = s.pay_mode === 'prepay' ? paidAt.get(s.sheet_id) : undefined;
+          const receivedAt = paid && paid > r.created_at ? paid : r.created_at;
+          const bumped = bumps.filter((b) => b.sheet_id === s.sheet_id && b.round_no === r.round_no).map((b) => b.station_id);
+          return { ...roundJson(r, { receivedAt, bumped }), items: lines.filter((i) => i.roundNo === r.round_no) };
+        }),
         items: lines,
       };
     }),

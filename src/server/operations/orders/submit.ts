@@ -35,8 +35,10 @@ import { DateTime } from 'luxon';
 import { QUANTITY_SCALE } from '../../../shared/domain/cart';
 import { BusinessMode, modesOffered, sheetPosType } from '../../../shared/domain/businessMode';
 import { toMinor, sumMoney } from '../../../shared/domain/numbers';
+import { refreshServiceCharge } from '../payments/bill';
 import { bagFeeMinor, freeAboveFrom, freightFor, orderTotalMinor } from '../../../shared/domain/orderTotals';
 import { canPlaceOrder, isOpenAt } from '../../../shared/domain/openingHours';
+import { insidePolygon } from '../../../shared/domain/outletSettings';
 import { ErrorCode } from '../../../shared/protocol/envelope';
 import type { PayloadOf } from '../../../shared/protocol/schemas';
 import type { Queryable } from '../../db/driver';
@@ -54,6 +56,7 @@ import { isSettling, isoSeconds, newSheetId } from './sheetState';
 import { OUTLET_COLUMNS, outletOf, minorToDecimal4, showMoney, type Outlet, type OutletRow } from './outlet';
 import { checkCard, findCard, useCard, type Card } from '../coupons/rules';
 import { priceLines, type PricedLine, type RequestLine } from './lines';
+import { businessDay, numberedSheetInsert, takesPickupNumber } from './pickupNumber';
 
 type SubmitPayload = PayloadOf<'PosSalSheet_NewCYSendSheetSubmit_Add'>;
 type SubmitRow = SubmitPayload['tableData'][number];
@@ -346,7 +349,7 @@ async function tableRules(ctx: OpContext, row: SubmitRow, { outlet, mode, postpa
   let tableId: string | null = null;
   if (mode === BusinessMode.dineIn && row.TableID) {
     // A round on a pay-after table locks the table's row: rounds from several phones are numbered one after another.
-    const [table] = await tx.query(`SELECT table_id FROM dining_table WHERE table_id = $1 AND base_id = $2${postpay ? ' FOR UPDATE' : ''}`, [row.TableID, outlet.baseId]);
+    const [table] = await tx.query(`SELECT table_id FROM dining_table WHERE table_id = $1 AND base_id = $2 AND removed_at IS NULL${postpay ? ' FOR UPDATE' : ''}`, [row.TableID, outlet.baseId]);
     if (!table) throw new OpError('tableNotFound');
     // Ordering at a table (a round, or opening its sheet) is for who scanned its code (issue 22):
     // table ids are no secret, its code is (http/tableScan.ts).
@@ -381,6 +384,8 @@ export interface Freight {
   min_amount: string;
   range_km: string;
   free_above: string | null;
+  /** The delivery area drawn in the back office ({points: [[lat, lng], ...]}), or null for the radius. */
+  zone?: { points?: [number, number][] } | null;
 }
 
 /** Step 3c: a delivery's address and the outlet's freight rule (an outlet without one does not deliver). */
@@ -388,7 +393,7 @@ export function deliveryRules(row: SubmitRow, takeType: string, read: FirstRead)
   const delivery = deliveryOf(row, takeType);
   const freight =
     delivery && read.freight_fee !== null
-      ? { fee: read.freight_fee, min_amount: read.freight_min_amount!, range_km: read.freight_range_km!, free_above: read.freight_free_above }
+      ? { fee: read.freight_fee, min_amount: read.freight_min_amount!, range_km: read.freight_range_km!, free_above: read.freight_free_above, ...(read.freight_zone ? { zone: read.freight_zone } : {}) }
       : undefined;
   if (delivery && !freight) throw new OpError('deliveryUnavailable');
   return { delivery, freight };
@@ -429,6 +434,10 @@ export function deliveryFee(outlet: Outlet, delivery: Delivery | null, freight: 
     distance = distanceKm(outlet.gpsLat, outlet.gpsLng, delivery.lat, delivery.lng);
     if (Number(freight.range_km) > 0 && distance > Number(freight.range_km)) throw new OpError('beyondRange');
   }
+  // The back office's polygon (issue 27): the address must lie inside it.
+  const zone = typeof freight.zone === 'string' ? (JSON.parse(freight.zone) as Freight['zone']) : freight.zone;
+  const polygon = zone?.points;
+  if (polygon && polygon.length >= 3 && !insidePolygon([delivery.lat, delivery.lng], polygon)) throw new OpError('beyondRange');
   return { feeMinor: owed.feeMinor, distance };
 }
 
@@ -482,19 +491,22 @@ async function writeOrder(ctx: OpContext, order: CheckedOrder) {
   const amo = rules.outlet.formats.AmoPoint;
   const dec = (minor: number) => minorToDecimal4(minor, amo);
   const params: unknown[] = [];
-  const { sheetId, roundNo, change } = table.tableSheet ? roundChange(table.tableSheet, order, now, params) : newSheet(order, now, params);
+  const { sheetId, roundNo, change, counter } = table.tableSheet ? roundChange(table.tableSheet, order, now, params) : newSheet(order, now, params);
   const firstItem = (table.tableSheet?.last_item ?? 0) + 1;
-  const items = insertSql('sheet_item', priced.lines.map((l, i) => itemRow(sheetId, firstItem + i, roundNo, l, amo, request.vipId)), params);
+  // Each line's author (migration 019): from the table's live cart, who added it (issue 28); else the round's sender.
+  const items = insertSql('sheet_item', priced.lines.map((l, i) => ({ ...itemRow(sheetId, firstItem + i, roundNo, l, amo), added_by: l.addedBy ?? request.vipId })), params);
   const round = insertSql(
     'sheet_round',
     [{ sheet_id: sheetId, round_no: roundNo, vip_id: request.vipId, local_sheet_id: request.localSheetId, request_hash: request.hash, amount: dec(totalMinor), remark: trimmed(request.row.Remark), created_at: now }],
     params,
   );
-  const [written] = await tx.query<Omit<Answer, 'round_no' | 'amount'>>(`WITH s AS (${change}), i AS (${items}), r AS (${round}) SELECT * FROM s`, params);
+  const [written] = await tx.query<Omit<Answer, 'round_no' | 'amount'>>(`WITH ${counter ? `pickup_n AS (${counter}), ` : ''}s AS (${change}), i AS (${items}), r AS (${round}) SELECT * FROM s`, params);
   if (coupon.card && !(await useCard(tx, coupon.card.card_id, request.vipId, sheetId, now))) {
     // Another order used it since it was read: this one is refused and rolled back.
     throw new OpError('couponUnavailable');
   }
+  // A dine-in bill carries the outlet's service charge, computed once on the whole sheet (payments/bill.ts).
+  if (rules.takeType === 'dinein') written!.total_amo = (await refreshServiceCharge(tx, sheetId)) ?? written!.total_amo;
   await emitSheetEvent(tx, sheetId, roundNo > 1 ? 'round' : 'placed');
   // A pay-after table's round reaches the kitchen now: its printed tickets (printing/queue.ts; a pay-before order's print when paid).
   if (written!.pay_mode === 'postpay') await enqueueKitchenTickets(tx, sheetId, roundNo, { now });
@@ -514,7 +526,7 @@ export function roundChange(tableSheet: Pick<TableSheet, 'sheet_id' | 'round_cou
               total_amo = total_amo + ${p(dec(order.totalMinor))}, round_count = ${p(roundNo)}, settle_started_at = NULL, updated_at = ${p(now)}, progress = 'placed'
         WHERE sheet_id = ${p(sheetId)}
       ${WRITTEN_COLUMNS}`;
-  return { sheetId, roundNo, change };
+  return { sheetId, roundNo, change, counter: null };
 }
 
 /** The statement writing a new sheet: status 0, pay status 0, progress 'placed', its figures and its customer's details. */
@@ -560,7 +572,12 @@ function newSheet(order: CheckedOrder, now: Date, params: unknown[]) {
     created_at: now,
     updated_at: now,
   };
-  return { sheetId, roundNo: 1, change: `${insertSql('sheet', [row], params)}\n      ${WRITTEN_COLUMNS}` };
+  // A pickup or delivery order takes its outlet's next number of the day in the same statement (pickupNumber.ts).
+  if (takesPickupNumber(rules.takeType)) {
+    const { counter, insert } = numberedSheetInsert(row, businessDay(outlet, now), params);
+    return { sheetId, roundNo: 1, change: `${insert}\n      ${WRITTEN_COLUMNS}`, counter };
+  }
+  return { sheetId, roundNo: 1, change: `${insertSql('sheet', [row], params)}\n      ${WRITTEN_COLUMNS}`, counter: null };
 }
 
 /** The first statement after the member's lock (FIRST_READ_SQL): an earlier round with the LocalSheetID (prev_*), the outlet and more. */
@@ -570,6 +587,7 @@ export type FirstRead = Partial<OutletRow> & {
   freight_min_amount: string | null;
   freight_range_km: string | null;
   freight_free_above: string | null;
+  freight_zone?: { points?: [number, number][] } | null;
   prev_sheet_id: string | null;
   prev_round_no: number | null;
   prev_amount: string | null;
@@ -589,7 +607,8 @@ const FIRST_READ_SQL = `
       SELECT ${OUTLET_COLUMNS},
              (SELECT ep.parm_value FROM ent_parm ep JOIN shop sh ON sh.ent_id = ep.ent_id
                WHERE sh.shop_id = b.shop_id AND ep.parm_id = 'AppLanguage') AS app_language,
-             f.fee AS freight_fee, f.min_amount AS freight_min_amount, f.range_km AS freight_range_km, f.free_above AS freight_free_above
+             f.fee AS freight_fee, f.min_amount AS freight_min_amount, f.range_km AS freight_range_km, f.free_above AS freight_free_above,
+             b.delivery_zone AS freight_zone
         FROM base b JOIN enterprise e ON e.ent_id = b.ent_id LEFT JOIN freight_rule f ON f.base_id = b.base_id
        WHERE b.base_id = $3) AS o ON true
     LEFT JOIN (
@@ -599,7 +618,8 @@ const FIRST_READ_SQL = `
         FROM sheet_round r JOIN sheet s ON s.sheet_id = r.sheet_id
        WHERE r.vip_id = $1 AND r.local_sheet_id = $2) AS p ON true`;
 
-function itemRow(sheetId: string, itemId: number, roundNo: number, l: PricedLine, amoPoint: number, senderVipId: string) {
+/** A priced line as its sheet_item row (a customer's round here; staff's added items, fixOrder.ts). */
+export function itemRow(sheetId: string, itemId: number, roundNo: number, l: PricedLine, amoPoint: number) {
   const q = (v: number) => v.toFixed(QUANTITY_SCALE);
   return {
     sheet_id: sheetId,
@@ -621,7 +641,5 @@ function itemRow(sheetId: string, itemId: number, roundNo: number, l: PricedLine
     dis_amo: minorToDecimal4(l.disMinor, amoPoint),
     sal_type: l.salType,
     detail: l.detail,
-    // The line's author (migration 019): from the table's live cart, who added it; else the round's sender.
-    added_by: l.addedBy ?? senderVipId,
   };
 }

@@ -21,6 +21,7 @@ import { decimal4 } from '../../../shared/protocol/envelope';
 import { emitSheetEvent } from '../../events/emit';
 import { OpError, type OpContext, type RowOf } from '../context';
 import { isSettling, SHEET_STATE_COLUMNS, type SheetStateRow } from './sheetState';
+import { refreshServiceCharge } from '../payments/bill';
 
 type Round = { round_no: number; vip_id: string; amount: string; progress: string; withdrawn_at: Date | null };
 
@@ -84,6 +85,7 @@ export async function withdrawRound(
      RETURNING status, pay_status`,
     [sheetId, no, now, amount, left, SheetStatus.closed, progress],
   );
+  await refreshServiceCharge(tx, sheetId);
   await emitSheetEvent(tx, sheetId, left === 0 ? 'cancelled' : 'withdrawn');
   return {
     table1: [{ SheetID: sheetId, Status: changed!.status, PayStatus: changed!.pay_status, RefundAmo: decimal4(0), RefundTo: '', RoundNo: no }],

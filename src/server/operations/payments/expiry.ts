@@ -41,7 +41,7 @@ type Deps = { tx: Queryable; config: Config; now: Date };
 /** The sheet's pending payment (at most one), locked when asked. */
 export async function pendingOf(tx: Queryable, sheetId: string, lock = false): Promise<PendingPayment | null> {
   const [row] = await tx.query<PendingPayment>(
-    `SELECT pay_id, pay_type, amount::text AS amount, created_at FROM payment WHERE sheet_id = $1 AND status = 'pending'${lock ? ' FOR UPDATE' : ''}`,
+    `SELECT pay_id, pay_type, amount::text AS amount, created_at FROM payment WHERE sheet_id = $1 AND status = 'pending' ORDER BY created_at, pay_id LIMIT 1${lock ? ' FOR UPDATE' : ''}`,
     [sheetId],
   );
   return row ?? null;
@@ -85,17 +85,31 @@ export async function endPendingPayment({ tx, config, now }: Deps, payment: Pend
  */
 export async function expireStalePayment(deps: Deps, sheetId: string): Promise<boolean> {
   const { tx, config, now } = deps;
-  const seen = await pendingOf(tx, sheetId);
-  if (!seen || !isStale(seen, now, config)) return false;
-  await tx.query('SAVEPOINT payment_expiry');
-  try {
-    await tx.query('SELECT 1 AS one FROM sheet WHERE sheet_id = $1 FOR UPDATE', [sheetId]);
-    const payment = await pendingOf(tx, sheetId, true);
-    const outcome = payment && isStale(payment, now, config) ? await endPendingPayment(deps, payment, 'expired') : 'kept';
-    await tx.query('RELEASE SAVEPOINT payment_expiry');
-    return outcome !== 'kept';
-  } catch {
-    await tx.query('ROLLBACK TO SAVEPOINT payment_expiry');
-    return false;
+  // A table's sheet paid in parts (issue 28) may have several pending payments: each is looked at.
+  const seen = (await pendingsOf(tx, sheetId)).filter((p) => isStale(p, now, config));
+  let changed = false;
+  for (const stale of seen) {
+    await tx.query('SAVEPOINT payment_expiry');
+    try {
+      await tx.query('SELECT 1 AS one FROM sheet WHERE sheet_id = $1 FOR UPDATE', [sheetId]);
+      const [payment] = await tx.query<PendingPayment>(
+        `SELECT pay_id, pay_type, amount::text AS amount, created_at FROM payment WHERE pay_id = $1 AND status = 'pending' FOR UPDATE`,
+        [stale.pay_id],
+      );
+      const outcome = payment && isStale(payment, now, config) ? await endPendingPayment(deps, payment, 'expired') : 'kept';
+      await tx.query('RELEASE SAVEPOINT payment_expiry');
+      changed ||= outcome !== 'kept';
+    } catch {
+      await tx.query('ROLLBACK TO SAVEPOINT payment_expiry');
+    }
   }
+  return changed;
+}
+
+/** Every pending payment of the sheet, oldest first. */
+export async function pendingsOf(tx: Queryable, sheetId: string): Promise<PendingPayment[]> {
+  return tx.query<PendingPayment>(
+    `SELECT pay_id, pay_type, amount::text AS amount, created_at FROM payment WHERE sheet_id = $1 AND status = 'pending' ORDER BY created_at, pay_id`,
+    [sheetId],
+  );
 }

@@ -35,6 +35,8 @@ import { expireStalePayment, isStale } from './expiry';
 import { withdrawRound } from '../orders/withdraw';
 import { langsFor, pick } from '../localized';
 import { changeBalance } from '../wallet/ledger';
+import { minorToString } from '../../../shared/domain/numbers';
+import { chargedMinor, namesPart, planPart, recordPart, settleIfCovered, syncPayStatus, type PartRequest } from './split';
 import { releaseCoupon } from '../coupons/release';
 
 import { applyCallback, awardPoints, markSheetPaid, newPayId, paymentReturnUrl, pendingPayment, reversePoints, withLang } from './settle';
@@ -60,6 +62,48 @@ async function loadFreshSheet(ctx: OpContext, sheetId: string): Promise<PaySheet
   const s = await loadSheet(ctx.tx, sheetId, true);
   if (!s || s.pay_status !== PayStatus.paying || !(await expireStalePayment(ctx, s.sheet_id))) return s;
   return loadSheet(ctx.tx, sheetId, true);
+}
+
+/**
+ * Part of a table's sheet from the member's balance (issue 28, split.ts): the
+ * part planned with the sheet locked, the balance debited only while it
+ * covers it, the payment paid at once with its units, and the sheet settled
+ * when its payments cover it exactly.
+ */
+async function payPartFromBalance(ctx: OpContext, s: PaySheet, vipId: string, row: PartRequest & { PayAmo: number }) {
+  const { tx, now } = ctx;
+  const plan = await planPart(tx, s, row);
+  const amount = minorToString(chargedMinor(plan), s.amo_point);
+  if (!sameAmount(row.PayAmo, amount, s.amo_point)) {
+    throw new OpError('paymentAmountMismatch', ErrorCode.mismatch, { amount: money(s, amount) });
+  }
+  const balanceAfter = await changeBalance(tx, { vipId, delta: `-${amount}`, kind: 'pay', sheetId: s.sheet_id, remark: 'Order payment', now });
+  if (balanceAfter === null) {
+    const [vip] = await tx.query<{ balance: string }>('SELECT balance::text AS balance FROM vip WHERE vip_id = $1', [vipId]);
+    throw new OpError('insufficientBalance', ErrorCode.business, { balance: money(s, vip?.balance ?? 0), amount: money(s, amount) });
+  }
+  const payId = newPayId(now);
+  await tx.query(
+    `INSERT INTO payment (pay_id, sheet_id, vip_id, pay_type, amount, status, created_at, paid_at, updated_at)
+     VALUES ($1, $2, $3, 'balance', $4, 'paid', $5, $5, $5)`,
+    [payId, s.sheet_id, vipId, amount, now],
+  );
+  await recordPart(tx, payId, s.sheet_id, plan);
+  const points = await awardPoints(tx, vipId, amount, s.sheet_id, now);
+  const settled = await settleIfCovered(tx, s.sheet_id, 'balance', now);
+  return {
+    table1: [
+      {
+        SheetID: s.sheet_id,
+        PayID: payId,
+        PayAmo: decimal4(amount),
+        Balance: decimal4(balanceAfter),
+        Score: points,
+        Status: settled ?? SheetStatus.open,
+        PayStatus: settled === null ? PayStatus.unpaid : PayStatus.paid,
+      },
+    ],
+  };
 }
 
 // Operations ---------------------------------------------------------------------------
@@ -106,15 +150,44 @@ export const paymentHandlers: HandlerMap = {
     if (!provider) throw new OpError('paymentMethodUnavailable');
     checkPayable(s);
     checkOnlineCheckout(s);
-    const amount = amountDue(s);
-    if (!sameAmount(row!.TotalAmo, amount, s.amo_point)) {
-      throw new OpError('paymentAmountMismatch', ErrorCode.mismatch, { amount: money(s, amount) });
-    }
     // The provider's page speaks the customer's language: the app's (Accept-Language), passed on in the page's address.
     const answer = (payId: string, payUrl: string, value: string) => ({
       table1: [{ PayID: payId, SheetID: s.sheet_id, PayUrl: withLang(payUrl, ctx.lang), Amount: decimal4(value), Status: 'pending' as const }],
     });
     const langs = await langsFor(tx, ctx.lang, { sheetId: s.sheet_id });
+    const description = `${pick({ 'zh-CN': s.shop_name, 'zh-TW': s.shop_name_tw, en: s.shop_name_en }, langs)} · ${s.sheet_id}`;
+    if (isPayAfterTableSheet(s)) {
+      // A table's sheet is paid in parts (issue 28, split.ts): the rest, shares, an amount or units.
+      const [mine] = await tx.query<{ pay_id: string; amount: string; pay_url: string }>(
+        `SELECT pay_id, amount::text AS amount, pay_url FROM payment WHERE sheet_id = $1 AND vip_id = $2 AND status = 'pending' AND part <> ''`,
+        [s.sheet_id, session.vipId],
+      );
+      if (mine) {
+        if (!sameAmount(row!.TotalAmo, mine.amount, s.amo_point)) throw new OpError('paymentPending');
+        return answer(mine.pay_id, mine.pay_url, mine.amount);
+      }
+      const plan = await planPart(tx, s, row!);
+      const charged = minorToString(chargedMinor(plan), s.amo_point);
+      if (!sameAmount(row!.TotalAmo, charged, s.amo_point)) {
+        throw new OpError('paymentAmountMismatch', ErrorCode.mismatch, { amount: money(s, charged) });
+      }
+      const payId = newPayId(now);
+      const { payUrl } = await provider.createPayment({ payId, amount: charged, currency: s.currency, description, returnUrl: paymentReturnUrl(config, s.sheet_id, payId), notifyUrl: PAYMENT_CALLBACK_PATH });
+      await tx.query(
+        `INSERT INTO payment (pay_id, sheet_id, vip_id, pay_type, amount, status, pay_url, created_at, updated_at)
+         VALUES ($1, $2, $3, 'sandbox', $4, 'pending', $5, $6, $6)`,
+        [payId, s.sheet_id, session.vipId, charged, payUrl, now],
+      );
+      await recordPart(tx, payId, s.sheet_id, plan);
+      await syncPayStatus(tx, s.sheet_id, now);
+      await emitSheetEvent(tx, s.sheet_id, 'payment');
+      return answer(payId, payUrl, charged);
+    }
+    if (namesPart(row!)) throw new OpError('partOnlyAtTable');
+    const amount = amountDue(s);
+    if (!sameAmount(row!.TotalAmo, amount, s.amo_point)) {
+      throw new OpError('paymentAmountMismatch', ErrorCode.mismatch, { amount: money(s, amount) });
+    }
 
     const pending = await pendingPayment(tx, s.sheet_id);
     if (pending) {
@@ -126,7 +199,7 @@ export const paymentHandlers: HandlerMap = {
       payId,
       amount,
       currency: s.currency,
-      description: `${pick({ 'zh-CN': s.shop_name, 'zh-TW': s.shop_name_tw, en: s.shop_name_en }, langs)} · ${s.sheet_id}`,
+      description,
       returnUrl: paymentReturnUrl(config, s.sheet_id, payId),
       notifyUrl: PAYMENT_CALLBACK_PATH,
     });
@@ -216,6 +289,8 @@ export const paymentHandlers: HandlerMap = {
     await requireMethod(tx, s, 'balance');
     checkPayable(s);
     checkOnlineCheckout(s);
+    if (isPayAfterTableSheet(s)) return payPartFromBalance(ctx, s, session.vipId, row!);
+    if (namesPart(row!)) throw new OpError('partOnlyAtTable');
     if (await pendingPayment(tx, s.sheet_id)) throw new OpError('paymentPending');
     const amount = amountDue(s);
     if (!sameAmount(row!.PayAmo, amount, s.amo_point)) {
@@ -299,8 +374,10 @@ export const paymentHandlers: HandlerMap = {
     });
     if (!cancellable) throw new OpError('cannotCancel');
 
+    // What is left of the payment: lines staff voided were refunded already (payment_refund, orders/fixOrder.ts).
     const [paid] = await tx.query<{ pay_id: string; vip_id: string | null; pay_type: string; amount: string }>(
-      `SELECT pay_id, vip_id, pay_type, amount::text AS amount FROM payment WHERE sheet_id = $1 AND status = 'paid' FOR UPDATE`,
+      `SELECT pay_id, vip_id, pay_type, (amount - COALESCE((SELECT sum(r.amount) FROM payment_refund r WHERE r.pay_id = payment.pay_id), 0))::text AS amount
+         FROM payment WHERE sheet_id = $1 AND status = 'paid' FOR UPDATE`,
       [s.sheet_id],
     );
     if (!paid && (s.status === SheetStatus.paid || s.pay_status === PayStatus.paid)) {

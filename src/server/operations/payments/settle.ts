@@ -11,9 +11,11 @@ import { emitSheetEvent } from '../../events/emit';
 import { enqueueSheetTickets } from '../../printing/queue';
 import { type PaymentCallback, type PaymentProvider } from '../../providers/payment';
 import type { Lang } from '../../messages';
+import { queueAutoReceipt } from '../orders/receiptMail';
 import { applyRechargeCallback, changeScore, isRechargePayment, pointsFor } from '../wallet/ledger';
 
 import { isPayAfterTableSheet, loadSheet, sameAmount } from './sheet';
+import { releaseCover, settleIfCovered, syncPayStatus } from './split';
 
 /** How a sheet was paid: the two methods here, or at the counter (staff). */
 export type PaidVia = 'balance' | 'sandbox' | 'counter';
@@ -54,6 +56,8 @@ export async function markSheetPaid(
   if (row) await emitSheetEvent(tx, sheetId, 'paid');
   // A pay-before order reaches the kitchen when paid: its printed tickets (once, printing/queue.ts). A pay-after table's rounds printed when submitted.
   if (row && !isPayAfterTableSheet(s)) await enqueueSheetTickets(tx, sheetId, now);
+  // Members who chose to get every receipt by mail (issue 29): queued with the payment, sent by the mail worker.
+  if (row) await queueAutoReceipt(tx, sheetId, now);
   return row ? { sheetId, status: row.status, method } : null;
 }
 
@@ -115,8 +119,8 @@ export async function applyCallback(tx: Queryable, provider: PaymentProvider, cb
     if (provider.payType !== 'sandbox') return 'unknown';
     return applyRechargeCallback(tx, cb, now);
   }
-  const [p] = await tx.query<{ pay_id: string; sheet_id: string; vip_id: string | null; pay_type: string; amount: string; status: string }>(
-    `SELECT pay_id, sheet_id, vip_id, pay_type, amount::text AS amount, status FROM payment WHERE pay_id = $1 FOR UPDATE`,
+  const [p] = await tx.query<{ pay_id: string; sheet_id: string; vip_id: string | null; pay_type: string; amount: string; status: string; part: string }>(
+    `SELECT pay_id, sheet_id, vip_id, pay_type, amount::text AS amount, status, part FROM payment WHERE pay_id = $1 FOR UPDATE`,
     [cb.payId],
   );
   if (!p || p.pay_type !== provider.payType) return 'unknown';
@@ -127,6 +131,14 @@ export async function applyCallback(tx: Queryable, provider: PaymentProvider, cb
       [p.pay_id, cb.status, cb.providerRef, now],
     );
     if (!moved) return 'duplicate';
+    if (p.part !== '') {
+      // A split payment (issue 28): its units are free again; the sheet stays paying while another payment is pending.
+      await releaseCover(tx, p.pay_id);
+      await tx.query('UPDATE sheet SET settle_started_at = NULL WHERE sheet_id = $1 AND status = $2', [p.sheet_id, SheetStatus.open]);
+      await syncPayStatus(tx, p.sheet_id, now);
+      await emitSheetEvent(tx, p.sheet_id, 'payment');
+      return 'recorded';
+    }
     // An abandoned payment releases the table's settle hold too (issue 16); who held it is kept
     // (settle_session_id), so the same session cannot hold the table again straight away.
     await tx.query('UPDATE sheet SET pay_status = $2, settle_started_at = NULL, updated_at = $3 WHERE sheet_id = $1 AND pay_status = $4', [
@@ -145,10 +157,20 @@ export async function applyCallback(tx: Queryable, provider: PaymentProvider, cb
     [p.pay_id, cb.providerRef, now],
   );
   if (!paid) return 'duplicate';
+  if (p.part !== '') {
+    // A split payment (issue 28): the sheet settles when its payments cover it exactly.
+    const [open] = await tx.query('SELECT 1 AS one FROM sheet WHERE sheet_id = $1 AND status = $2 FOR UPDATE', [p.sheet_id, SheetStatus.open]);
+    if (open) {
+      await settleIfCovered(tx, p.sheet_id, 'sandbox', now);
+      await awardPoints(tx, p.vip_id, p.amount, p.sheet_id, now);
+      return 'credited';
+    }
+  }
   if (!(await markSheetPaid(tx, p.sheet_id, 'sandbox', now))) {
     const { ok } = await provider.refund({ payId: p.pay_id, amount: p.amount });
     if (!ok) return 'refundFailed';
     await tx.query(`UPDATE payment SET status = 'refunded', refunded_at = $2, updated_at = $2 WHERE pay_id = $1`, [p.pay_id, now]);
+    await releaseCover(tx, p.pay_id);
     return 'refunded';
   }
   await awardPoints(tx, p.vip_id, p.amount, p.sheet_id, now);

@@ -44,8 +44,8 @@ interface Located {
 /** Resolves a table QR code, table, outlet or shop to where it belongs. */
 async function locate(tx: Queryable, field: 'QRCode' | 'BaseID' | 'TableID' | 'ShopID', value: string): Promise<Located | null> {
   const sql = {
-    QRCode: `SELECT b.ent_id, b.shop_id, b.base_id, t.table_id FROM dining_table t JOIN base b ON b.base_id = t.base_id WHERE t.qr_code = $1`,
-    TableID: `SELECT b.ent_id, b.shop_id, b.base_id, t.table_id FROM dining_table t JOIN base b ON b.base_id = t.base_id WHERE t.table_id = $1`,
+    QRCode: `SELECT b.ent_id, b.shop_id, b.base_id, t.table_id FROM dining_table t JOIN base b ON b.base_id = t.base_id WHERE t.qr_code = $1 AND t.removed_at IS NULL`,
+    TableID: `SELECT b.ent_id, b.shop_id, b.base_id, t.table_id FROM dining_table t JOIN base b ON b.base_id = t.base_id WHERE t.table_id = $1 AND t.removed_at IS NULL`,
     BaseID: `SELECT b.ent_id, b.shop_id, b.base_id, '' AS table_id FROM base b WHERE b.base_id = $1`,
     ShopID: `SELECT s.ent_id, s.shop_id, COALESCE((SELECT b.base_id FROM base b WHERE b.shop_id = s.shop_id ORDER BY b.sort, b.base_id LIMIT 1), '') AS base_id, '' AS table_id FROM shop s WHERE s.shop_id = $1`,
   }[field];
@@ -126,10 +126,10 @@ export const shopHandlers: HandlerMap = {
     if (!base) throw new OpError('baseNotFound');
     // Without the QR codes: a table's code is what proves someone sits at it (http/tableScan.ts).
     const tables = await tx.query<RowOf<'Table_BaseTablesListByPage_Get'>>(
-      `SELECT ${TABLE_COLUMNS.replace('t.qr_code AS "QRCode"', `'' AS "QRCode"`)} FROM dining_table t WHERE t.base_id = $1 ORDER BY t.sort, t.table_code LIMIT $2 OFFSET $3`,
+      `SELECT ${TABLE_COLUMNS.replace('t.qr_code AS "QRCode"', `'' AS "QRCode"`)} FROM dining_table t WHERE t.base_id = $1 AND t.removed_at IS NULL ORDER BY t.sort, t.table_code LIMIT $2 OFFSET $3`,
       [row!.BaseID, pageSize, (pageIndex - 1) * pageSize],
     );
-    const [count] = await tx.query<{ n: string }>(`SELECT count(*)::text AS n FROM dining_table WHERE base_id = $1`, [row!.BaseID]);
+    const [count] = await tx.query<{ n: string }>(`SELECT count(*)::text AS n FROM dining_table WHERE base_id = $1 AND removed_at IS NULL`, [row!.BaseID]);
     return { table1: tables, table2: [{ TotalCount: Number(count?.n ?? 0) }] };
   },
 

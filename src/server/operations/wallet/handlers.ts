@@ -28,10 +28,10 @@ export const walletHandlers: HandlerMap = {
     const entId = row!.EntID || ctx.session?.entId || '';
     const { limit, offset } = paging(row!, 50);
     const rows = await ctx.tx.query<{ rule_id: string; amount: string; gift: string; sort: number }>(
-      'SELECT rule_id, amount, gift, sort FROM recharge_rule WHERE ent_id = $1 ORDER BY sort, amount LIMIT $2 OFFSET $3',
+      'SELECT rule_id, amount, gift, sort FROM recharge_rule WHERE ent_id = $1 AND NOT disabled ORDER BY sort, amount LIMIT $2 OFFSET $3',
       [entId, limit, offset],
     );
-    const [total] = await ctx.tx.query<{ n: number }>('SELECT count(*)::int AS n FROM recharge_rule WHERE ent_id = $1', [entId]);
+    const [total] = await ctx.tx.query<{ n: number }>('SELECT count(*)::int AS n FROM recharge_rule WHERE ent_id = $1 AND NOT disabled', [entId]);
     return {
       table1: rows.map((r) => ({ RuleID: r.rule_id, Amo: decimal4(r.amount), GiftAmo: decimal4(r.gift), Sort: r.sort })),
       table2: [{ TotalCount: total?.n ?? 0 }],
@@ -89,7 +89,7 @@ export const walletHandlers: HandlerMap = {
     let ruleId = '';
     if (row!.RuleID) {
       const [rule] = await tx.query<{ rule_id: string; amount: string; gift: string }>(
-        'SELECT rule_id, amount::text AS amount, gift::text AS gift FROM recharge_rule WHERE rule_id = $1 AND ent_id = $2',
+        'SELECT rule_id, amount::text AS amount, gift::text AS gift FROM recharge_rule WHERE rule_id = $1 AND ent_id = $2 AND NOT disabled',
         [row!.RuleID, session.entId],
       );
       if (!rule) throw new OpError('rechargeRuleNotFound');
@@ -107,7 +107,7 @@ export const walletHandlers: HandlerMap = {
       if (value < Number(ent.recharge_min) || value > Number(ent.recharge_max)) throw invalid();
       amount = toFixedHalfUp(value, ent.amo_point);
       const [rule] = await tx.query<{ rule_id: string; gift: string }>(
-        'SELECT rule_id, gift::text AS gift FROM recharge_rule WHERE ent_id = $1 AND amount = $2 ORDER BY sort LIMIT 1',
+        'SELECT rule_id, gift::text AS gift FROM recharge_rule WHERE ent_id = $1 AND amount = $2 AND NOT disabled ORDER BY sort LIMIT 1',
         [session.entId, amount],
       );
       if (rule) {

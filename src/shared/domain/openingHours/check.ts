@@ -4,25 +4,42 @@ import { type DateTimeRange, NEXT_OPENING_HORIZON_DAYS, type OpeningHours } from
 import { SheetStatus } from '../orderStates';
 import { type WallTime, addDays, instantOf, wallTimeAt } from '../zonedTime';
 import { dateRangeBounds, parseShopDateTime } from './shopDateTime';
-import { readDateRanges, readTimes, readWeekDays } from './read';
+import { readClosedDates, readDateRanges, readDays, readTimes, readWeekDays } from './read';
 
 export interface Compiled {
   spans: Span[];
   weekDays: ReadonlySet<number> | null;
   dateRanges: DateTimeRange[];
+  /** Each week day's own spans (OpeningHours.days): when set, `spans` and `weekDays` are not used. */
+  perDay: ReadonlyMap<number, Span[]> | null;
+  /** Closed dates as numbers (20261225): a span beginning on one does not open. */
+  closedDates: ReadonlySet<number>;
 }
 
+/** The spans that begin on a week day (none: closed that day). */
+export function spansOfDay(c: Compiled, weekday: number): Span[] {
+  if (c.perDay) return c.perDay.get(weekday) ?? [];
+  return c.weekDays === null || c.weekDays.has(weekday) ? c.spans : [];
+}
+
+/** Whether the shop's date is one of its closed dates. */
+export const closedOn = (c: Compiled, d: { year: number; month: number; day: number }): boolean => c.closedDates.has(d.year * 1e4 + d.month * 100 + d.day);
+
 export function compile(hours: OpeningHours | null | undefined): Compiled {
-  if (!hours) return { spans: [ALL_DAY], weekDays: null, dateRanges: [] };
+  if (!hours) return { spans: [ALL_DAY], weekDays: null, dateRanges: [], perDay: null, closedDates: new Set() };
   const problems: string[] = [];
   const times = readTimes(hours.times ?? [], problems);
   const weekDays = readWeekDays(hours.weekDays ?? [], problems);
   const dateRanges = readDateRanges(hours.dateRanges ?? [], problems);
   const spans = times.map((t) => spanOf(t.begin, t.end) ?? ALL_DAY);
+  const days = readDays(hours.days, problems);
+  const perDay = days && new Map(Object.entries(days).map(([day, ranges]) => [+day, ranges.map((t) => spanOf(t.begin, t.end) ?? ALL_DAY)]));
   return {
     spans: spans.length ? spans : [ALL_DAY],
     weekDays: weekDays.length ? new Set(weekDays) : null,
     dateRanges,
+    perDay,
+    closedDates: new Set(readClosedDates(hours.closedDates, problems).map((d) => +d.replace(/-/g, ''))),
   };
 }
 
@@ -59,13 +76,10 @@ export function openAt(c: Compiled, dt: ShopTime, zone: string): boolean {
     if (!inside) return false;
   }
   const minute = dt.hour * 60 + dt.minute;
-  const allows = (day: number) => c.weekDays === null || c.weekDays.has(day);
-  return c.spans.some((span) => {
-    const day = coveringDay(span, minute);
-    if (day === 'today') return allows(dt.weekday);
-    if (day === 'yesterday') return allows(previousWeekDay(dt.weekday));
-    return false;
-  });
+  // A span counts on the day it begins: today's from today's list, the tail of an overnight one from yesterday's.
+  if (!closedOn(c, dt) && spansOfDay(c, dt.weekday).some((span) => coveringDay(span, minute) === 'today')) return true;
+  const yesterday = previousWeekDay(dt.weekday);
+  return !closedOn(c, addDays(dt, -1)) && spansOfDay(c, yesterday).some((span) => coveringDay(span, minute) === 'yesterday');
 }
 
 /**
@@ -155,6 +169,7 @@ export function nextOpeningCompiled(c: Compiled, now: Date, zone: string): Date 
   // new week day) or at a date range's begin: try those, earliest first.
   const minutes = new Set<number>([0]);
   for (const span of c.spans) if (span !== ALL_DAY) minutes.add(span.begin);
+  for (const spans of c.perDay?.values() ?? []) for (const span of spans) if (span !== ALL_DAY) minutes.add(span.begin);
   const candidates: number[] = [];
   for (let k = 0; k <= NEXT_OPENING_HORIZON_DAYS; k += 1) {
     const day = addDays(start, k);

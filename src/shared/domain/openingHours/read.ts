@@ -87,6 +87,21 @@ export function readDateRanges(value: unknown, problems: string[]): DateTimeRang
   return out;
 }
 
+/** Per-week-day ranges ({"1": [...], ... "7": []}: an empty list is a closed day); null when absent. */
+export function readDays(value: unknown, problems: string[]): Partial<Record<WeekDay, TimeRange[]>> | null {
+  if (!isRecord(value)) return null;
+  const out: Partial<Record<WeekDay, TimeRange[]>> = {};
+  for (const [key, ranges] of Object.entries(value)) {
+    if (/^[1-7]$/.test(key)) out[+key as WeekDay] = readTimes(ranges, problems);
+    else problems.push(`dropped day ${key}`);
+  }
+  return out;
+}
+
+/** Closed dates "YYYY-MM-DD" (others dropped and reported). */
+export const readClosedDates = (value: unknown, problems: string[]): string[] =>
+  (Array.isArray(value) ? value : []).filter((d) => /^\d{4}-\d\d-\d\d$/.test(d) || !problems.push(`dropped date ${d}`));
+
 export function readObject(value: unknown, problems: string[]): OpeningHours {
   if (Array.isArray(value))
     return { times: readTimes(value, problems), weekDays: [], dateRanges: [] };
@@ -104,6 +119,8 @@ export function readObject(value: unknown, problems: string[]): OpeningHours {
     times,
     weekDays: readWeekDays(field(value, 'weekDays', 'WeekDays', 'weekdays', 'Weekdays'), problems),
     dateRanges: readDateRanges(field(value, 'dateRanges', 'DateRanges'), problems),
+    days: readDays(value.days, problems) ?? undefined,
+    closedDates: value.closedDates ? readClosedDates(value.closedDates, problems) : undefined,
   };
 }
 

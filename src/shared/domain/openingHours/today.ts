@@ -1,6 +1,6 @@
 /** A day's opening hours, to show them (issue 23: the home page and the outlet list). The rules: ../openingHours.ts. */
 import { ALL_DAY, formatClock } from './clock';
-import { compile, previousWeekDay, shopTime } from './check';
+import { closedOn, compile, previousWeekDay, shopTime, spansOfDay } from './check';
 import { dateRangeBounds } from './shopDateTime';
 import type { OpeningHours } from './types';
 import { addDays, instantOf } from '../zonedTime';
@@ -22,8 +22,8 @@ export function hoursOfDay(hours: OpeningHours | null | undefined, now: Date, zo
   let day = shopTime(now, zone);
   const minute = day.hour * 60 + day.minute;
   // Within an overnight range begun yesterday (and allowed then): yesterday's hours are the ones that count.
-  const lateNight = c.spans.some((s) => s !== ALL_DAY && s.end < s.begin && minute < s.end);
-  if (lateNight && (c.weekDays === null || c.weekDays.has(previousWeekDay(day.weekday)))) {
+  const lateNight = spansOfDay(c, previousWeekDay(day.weekday)).some((s) => s !== ALL_DAY && s.end < s.begin && minute < s.end);
+  if (lateNight && !closedOn(c, addDays(day, -1))) {
     const y = addDays(day, -1);
     day = { ...day, ...y, weekday: previousWeekDay(day.weekday) };
   }
@@ -31,7 +31,8 @@ export function hoursOfDay(hours: OpeningHours | null | undefined, now: Date, zo
   const next = addDays(day, 1);
   const end = instantOf({ year: next.year, month: next.month, day: next.day }, zone);
   const closed: DayHours = { allDay: false, ranges: [] };
-  if (c.weekDays !== null && !c.weekDays.has(day.weekday)) return closed;
+  const spans = spansOfDay(c, day.weekday);
+  if (spans.length === 0 || closedOn(c, day)) return closed;
   if (c.dateRanges.length && start !== null && end !== null) {
     const overlaps = c.dateRanges.some((r) => {
       const b = dateRangeBounds(r, zone);
@@ -39,8 +40,8 @@ export function hoursOfDay(hours: OpeningHours | null | undefined, now: Date, zo
     });
     if (!overlaps) return closed;
   }
-  if (c.spans.includes(ALL_DAY)) return { allDay: true };
-  const ranges = [...c.spans]
+  if (spans.includes(ALL_DAY)) return { allDay: true };
+  const ranges = [...spans]
     .sort((a, b) => a.begin - b.begin)
     .map((s) => ({ begin: formatClock(s.begin), end: s.end === DAY ? '24:00' : formatClock(s.end) }));
   return { allDay: false, ranges };

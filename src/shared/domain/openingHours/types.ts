@@ -25,6 +25,14 @@ export interface OpeningHours {
   times: TimeRange[];
   weekDays: WeekDay[];
   dateRanges: DateTimeRange[];
+  /**
+   * Each week day's own ranges (the back office's form, issue 27): when
+   * present they replace `times` and `weekDays`; a day without ranges (or
+   * missing) is closed. An overnight range belongs to the day it begins.
+   */
+  days?: Partial<Record<WeekDay, TimeRange[]>> | null;
+  /** Closed dates (holidays), "YYYY-MM-DD" in the shop's zone: a range beginning on one does not open. */
+  closedDates?: string[];
 }
 
 /** What {@link parseOpeningHours} returns: usable as OpeningHours, plus a report. */

@@ -1,0 +1,253 @@
+/**
+ * The kitchen's stations (issue 26 section 2), in Debian's Chromium against
+ * the real service:
+ *
+ * 1. Lunch: 20 stations at the quick outlet (its goods spread over them, each
+ *    goods its own station: the override), each station's screen open in a
+ *    page of its own (the staff program, signed in with the automation key,
+ *    its station chosen as a cook would: localStorage). 300 pickup orders of
+ *    1 to 3 goods are placed through the gateway on a 10-minute lunch's
+ *    schedule, compressed BENCH_KDS_SPEEDUP times (10 by default: one order
+ *    every 0.2 s); each is then paid (the kitchen receives a pay-first order
+ *    when paid: its 'paid' event). Event to screen: from just before the
+ *    payment's transaction to the first frame after its ticket entered each
+ *    screen that shows it (a MutationObserver, then requestAnimationFrame);
+ *    p50, p95, max over every (order, screen) pair, and the pairs never seen.
+ * 2. The board of 200 open orders: the expo page at 4x CPU slowdown,
+ *    reloaded; the main thread's work from the last orders answer's end to
+ *    the frame that shows the 200th ticket (from a performance trace), its
+ *    longest task and the wall time of the same span.
+ * 3. A reference in the same browser at 4x: a fixed piece of JavaScript
+ *    (sorting 200,000 numbers, 5 times), so figures from a loaded machine
+ *    can be compared.
+ *
+ *   npm run build && npm run bench -- kitchen
+ */
+import { chromium, type Page } from 'playwright-core';
+import { DEMO } from '../src/server/db/seed';
+import { emitSheetEvent } from '../src/server/events/emit';
+import { GatewayClient } from '../src/server/test/harness';
+import { CHROMIUM_ARGS } from './menu-render';
+import { percentile, startBenchService } from './service';
+import { frameCommittedAfter, mainThreadOf, mainThreadWork, parseTrace } from './trace';
+
+const STATIONS = Number(process.env.BENCH_KDS_STATIONS ?? 20);
+const ORDERS = Number(process.env.BENCH_KDS_ORDERS ?? 300);
+const LUNCH_MS = 10 * 60_000;
+const SPEEDUP = Number(process.env.BENCH_KDS_SPEEDUP ?? 10);
+const BOARD = 200;
+const BASE = DEMO.bases.quick;
+const TOKEN = 'demo-staff-token';
+const PAINTED = 'bench:board-painted';
+
+type Goods = { id: string; price: string; station: string };
+
+/**
+ * Each page records when each ticket first reached the screen (the frame after it entered the DOM).
+ * Text, not a function: tsx would wrap the function's inner names in a helper the page does not have.
+ */
+const WATCH_TICKETS = `(() => {
+  const seen = (window.__seen = {});
+  const note = (el) => {
+    const key = el.getAttribute('data-ticket');
+    if (!key || key in seen) return;
+    // In the DOM now; on screen at the next frame (a page in the background may get none: then the DOM time stands).
+    seen[key] = performance.timeOrigin + performance.now();
+    requestAnimationFrame(() => (seen[key] = performance.timeOrigin + performance.now()));
+  };
+  new MutationObserver((records) => {
+    for (const r of records)
+      for (const n of r.addedNodes) {
+        if (!(n instanceof Element)) continue;
+        if (n.matches('article[data-ticket]')) note(n);
+        for (const a of n.querySelectorAll('article[data-ticket]')) note(a);
+      }
+  }).observe(document, { childList: true, subtree: true });
+})();`;
+
+export async function kitchenBench(): Promise<Record<string, number | string>> {
+  // As in production: answers are not re-checked against their schemas.
+  process.env.CHECK_RESULTS = '0';
+  const stations = Array.from({ length: STATIONS }, (_, i) => `STB${String(i + 1).padStart(9, '0')}`);
+  let goods: Goods[] = [];
+  const service = await startBenchService(
+    async (db) => {
+      await db.query('DELETE FROM station WHERE base_id = $1', [BASE]);
+      for (const [i, id] of stations.entries()) {
+        await db.query('INSERT INTO station (station_id, base_id, station_name, station_name_tw, station_name_en, sort) VALUES ($1, $2, $3, $3, $3, $4)', [id, BASE, `Station ${i + 1}`, i]);
+      }
+    },
+    { RATE_LIMIT_MEMBER: '100000', RATE_LIMIT_IP: '100000' },
+  );
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    // The goods a pickup order takes with one tap (no specs, parts, add-ons or bags), each at a station of its own.
+    const probe = new GatewayClient(service.url);
+    const list = await probe.call('HBBPos_GoodsClass_GoodsList_V9_Get', [{ ShopID: DEMO.shops.main, PageIndex: 1, PageSize: 1000 }]);
+    goods = (list.data.table1 ?? [])
+      .filter((g) => g.Skus === '0' && Number(g.PUnitCount) === 0 && Number(g.HasBom) === 0 && g.GoodsTypeID === '0' && Number(g.SoldOut) === 0 && Number(g.BagCount) === 0)
+      .map((g, i) => ({ id: String(g.GoodsID), price: Number(g.SalesPrice).toFixed(2), station: stations[i % STATIONS]! }));
+    for (const g of goods) await service.db.query('INSERT INTO station_goods (station_id, goods_id) VALUES ($1, $2)', [g.station, g.id]);
+    const outlets = (await (await fetch(`${service.url}/staff/outlets`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as { outlets: { baseId: string }[] };
+    const session = { token: TOKEN, outlet: outlets.outlets.find((o) => o.baseId === BASE)! };
+
+    // 1. The lunch: a screen per station.
+    // A context per screen, as each tablet is a browser of its own: a browser keeps at most 6 connections to a
+    // host, and each screen's live stream holds one.
+    const screens: Page[] = [];
+    for (const station of stations) {
+      const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'en' });
+      context.setDefaultTimeout(120_000);
+      const page = await context.newPage();
+      await page.addInitScript(
+        ([s, base, view]) => {
+          sessionStorage.setItem('staffSession', s);
+          localStorage.setItem(`hbb.kitchen.view.${base}`, view);
+        },
+        [JSON.stringify(session), BASE, station] as const,
+      );
+      await page.addInitScript(WATCH_TICKETS);
+      await page.goto(`${service.url}/staff/`);
+      await page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor({ timeout: 60_000 });
+      screens.push(page);
+    }
+    const guests: GatewayClient[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      const c = new GatewayClient(service.url);
+      await c.call('EntVip_EntVipGuestLogin_Add', [{ EntID: DEMO.entId, ShopID: DEMO.shops.main }]);
+      guests.push(c);
+    }
+    const paidAt = new Map<string, number>();
+    const expected = new Map<string, Set<string>>();
+    let failures = '';
+    const gap = LUNCH_MS / SPEEDUP / ORDERS;
+    const lunchStarted = Date.now();
+    const placing: Promise<void>[] = [];
+    for (let i = 0; i < ORDERS; i += 1) {
+      // On schedule: order i at i x gap, whether or not the earlier ones are done.
+      const due = lunchStarted + i * gap;
+      if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
+      const lines = Array.from({ length: 1 + (i % 3) }, (_, k) => goods[(i * 7 + k * 13) % goods.length]!);
+      placing.push(
+        (async () => {
+          const total = lines.reduce((sum, g) => sum + Number(g.price), 0).toFixed(2);
+          const res = await guests[i % guests.length]!.call(
+            'PosSalSheet_NewCYSendSheetSubmit_Add',
+            [{ EntID: DEMO.entId, UserID: DEMO.userId, ShopID: DEMO.shops.main, BaseID: BASE, TableID: '', SheetID: '', BusinessMode: '1', TakeType: 'pickup', TakeTime: '', Remark: '', Count: lines.length, Qua: lines.length, SalesAmo: total, DisAmo: 0, FeeAmo: 0, BagAmo: 0, CouponAmo: 0, TotalAmo: total, LocalSheetID: `${Date.now()}${String(i).padStart(6, '0')}`, PosType: '7', PayMode: 'prepay' }],
+            { Item1: lines.map((g, k) => ({ ItemID: k + 1, GoodsID: g.id, SkuID: '', PUnit: '', Qua: 1, PQua: 0, MQua: 1, Ref: 1, Price: g.price, PUnitPrice: 0, SalesPrice: g.price, Amo: g.price, DisAmo: 0, SalType: '0', Bom: '[]', Attachments: '[]', Remarks: '' })) },
+          );
+          if (res.errcode !== '0') {
+            failures ||= `${res.errcode} ${res.errmsg}`;
+            return;
+          }
+          const sheetId = String(res.data.table1![0]!.SheetID);
+          expected.set(sheetId, new Set(lines.map((g) => g.station)));
+          // Paid: the kitchen receives it (its 'paid' event).
+          paidAt.set(sheetId, Date.now());
+          await service.db.transaction(async (tx) => {
+            await tx.query('UPDATE sheet SET status = 1, pay_status = 2, updated_at = now() WHERE sheet_id = $1', [sheetId]);
+            await emitSheetEvent(tx, sheetId, 'paid');
+          });
+        })(),
+      );
+    }
+    await Promise.all(placing);
+    const lunchMs = Date.now() - lunchStarted;
+    // Every ticket has had its chance to arrive.
+    await new Promise((r) => setTimeout(r, 5_000));
+    const latencies: number[] = [];
+    let missing = 0;
+    let ticketsOnScreens = 0;
+    for (const [n, page] of screens.entries()) {
+      ticketsOnScreens += await page.locator('article[data-ticket]').count();
+      const seen = await page.evaluate(() => (window as unknown as { __seen: Record<string, number> }).__seen);
+      for (const [sheetId, at] of paidAt) {
+        if (!expected.get(sheetId)?.has(stations[n]!)) continue;
+        const shown = seen[`${sheetId}:1`];
+        if (shown) latencies.push(shown - at);
+        else missing += 1;
+      }
+    }
+    latencies.sort((a, b) => a - b);
+    for (const page of screens) await page.context().close();
+
+    // 2. The expo's board of 200 open orders at 4x CPU slowdown; 3. the reference.
+    const expo = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'en' });
+    expo.setDefaultTimeout(120_000);
+    const page = await expo.newPage();
+    await page.addInitScript((s) => sessionStorage.setItem('staffSession', s), JSON.stringify(session));
+    await page.goto(`${service.url}/staff/`);
+    await page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor({ timeout: 60_000 });
+    // The stream stays open (never network-idle): the first reads settle.
+    await page.waitForTimeout(3_000);
+    const cdp = await expo.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const referenceMs = await page.evaluate(() => {
+      const started = performance.now();
+      for (let r = 0; r < 5; r += 1) {
+        let seed = 1;
+        const xs = Array.from({ length: 200_000 }, () => (seed = (seed * 16807) % 2147483647));
+        xs.sort((a, b) => a - b);
+      }
+      return performance.now() - started;
+    });
+    const answers: Promise<number>[] = [];
+    page.on('request', (req) => {
+      if (!req.url().includes('/staff/sheets')) return;
+      answers.push(req.response().then(() => req.timing().startTime + req.timing().responseEnd));
+    });
+    await page.addInitScript(
+      ([mark, count]) => {
+        const observer = new MutationObserver(() => {
+          if (document.querySelectorAll('article[data-ticket]').length < count) return;
+          observer.disconnect();
+          performance.mark(`${mark}:inserted`);
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => performance.mark(mark);
+            channel.port2.postMessage(null);
+          });
+        });
+        addEventListener('DOMContentLoaded', () => observer.observe(document.body, { childList: true, subtree: true }));
+      },
+      [PAINTED, Math.min(BOARD, ORDERS)] as const,
+    );
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8', 'blink'] });
+    await page.reload();
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, PAINTED, { timeout: 120_000 });
+    const tickets = await page.locator('article[data-ticket]').count();
+    const { inserted, origin } = await page.evaluate((mark) => ({ inserted: performance.getEntriesByName(`${mark}:inserted`)[0]!.startTime, origin: performance.timeOrigin }), PAINTED);
+    const trace = parseTrace(await browser.stopTracing());
+    const lastAnswer = Math.max(...(await Promise.all(answers))) - origin;
+    const thread = mainThreadOf(trace, `${PAINTED}:inserted`);
+    const ts = (pageMs: number) => thread.markTs + (pageMs - inserted) * 1000;
+    const painted = frameCommittedAfter(trace, thread, thread.markTs);
+    const work = mainThreadWork(trace, thread, ts(lastAnswer), painted);
+    await expo.close();
+    return {
+      database: service.db.kind,
+      stations: STATIONS,
+      screens: screens.length,
+      orders: ORDERS,
+      orderFailures: failures ? ORDERS - paidAt.size : 0,
+      ...(failures ? { firstFailure: failures } : {}),
+      lunchScheduleS: LUNCH_MS / SPEEDUP / 1000,
+      lunchTookS: Math.round(lunchMs / 100) / 10,
+      speedup: SPEEDUP,
+      screenPairs: latencies.length,
+      neverSeen: missing,
+      ticketsOnScreens,
+      eventToScreenP50Ms: Math.round(percentile(latencies, 50)),
+      eventToScreenP95Ms: Math.round(percentile(latencies, 95)),
+      eventToScreenMaxMs: Math.round(latencies[latencies.length - 1] ?? NaN),
+      boardTickets: tickets,
+      boardMainThreadMs4x: Math.round(work.ms),
+      boardLongestTaskMs4x: Math.round(work.longestMs),
+      boardWallMs4x: Math.round((painted - ts(lastAnswer)) / 1000),
+      referenceSortMs4x: Math.round(referenceMs),
+    };
+  } finally {
+    await browser.close();
+    await service.close();
+  }
+}

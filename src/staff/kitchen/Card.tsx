@@ -1,0 +1,136 @@
+/** One card of the kitchen board: one round of a sheet, its timer, lines, station chips and the counter's buttons. */
+import { type ReactNode } from 'react';
+import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import { type StaffItem, type StaffRound, type StaffSheet } from '../api';
+import { nextProgress, type Progress } from '../../shared/domain/orderStates';
+import type { StaffAnswer } from '../../shared/protocol/staff';
+import { Lines } from './Lines';
+import { stationProgress, takeTypeOf } from './stations';
+import { TicketHeading } from './TicketHeading';
+import { ticketLabel, whereOf } from './ticketWords';
+import { TimedTicket } from './TimedTicket';
+import { m } from './boardMessages';
+
+/** The next step of a round (shared/domain/orderStates.ts nextProgress) and its button's words. */
+function nextStep(s: StaffSheet, progress: string): { progress: Progress; label: MessageDescriptor } | null {
+  const next = nextProgress(progress, s.takeType);
+  if (next === 'completed') return { progress: next, label: progress === 'delivering' ? m.toDelivered : s.takeType === 'pickup' ? m.toPickedUp : m.toServed };
+  const labels: Partial<Record<Progress, MessageDescriptor>> = { preparing: m.toPreparing, ready: m.toReady, delivering: m.toDelivering };
+  return next ? { progress: next, label: labels[next]! } : null;
+}
+
+export function Card({
+  sheet: s,
+  round,
+  stations,
+  thresholds,
+  onDone,
+  fresh,
+  onForward,
+  onClosePaid,
+  onCancelPayment,
+  onForceClose,
+  fix,
+}: {
+  sheet: StaffSheet;
+  round: StaffRound;
+  stations: NonNullable<StaffAnswer<'GET /staff/kitchen'>>['stations'];
+  thresholds: NonNullable<StaffAnswer<'GET /staff/kitchen'>>['thresholds'];
+  onDone: (sheetId: string, item: StaffItem, done: boolean) => void;
+  fresh: boolean;
+  onForward: (progress: Progress) => void;
+  onClosePaid: () => void;
+  onCancelPayment: () => void;
+  onForceClose: () => void;
+  /** Staff fix an order (src/staff/fixOrder): void a line, add items, move the sheet. */
+  fix?: ReactNode;
+}) {
+  const intl = useIntl();
+  const next = nextStep(s, round.progress);
+  const tableOpen = s.payMode === 'postpay' && s.status === 0;
+  const several = (s.rounds?.length ?? 1) > 1 || round.roundNo > 1;
+  const label = ticketLabel(intl, s, round, several);
+  const chips = stationProgress(round, stations);
+  return (
+    <TimedTicket
+      receivedAt={round.receivedAt || round.createdAt || s.createdAt}
+      takeType={takeTypeOf(s)}
+      thresholds={thresholds}
+      className={`card${fresh ? ' fresh' : ''}${round.withdrawn ? ' withdrawn' : ''}`}
+      label={label}
+      ticketKey={`${s.sheetId}:${round.roundNo}`}
+      heading={(timer) => <TicketHeading where={whereOf(intl, s)} fresh={fresh} timer={timer} />}
+    >
+      <p className={s.pickupNo ? 'pickup-no' : 'muted small'}>
+        {s.pickupNo ? <strong style={{ fontSize: 32 }}>{s.pickupNo}</strong> : `#${s.sheetId}`}
+        {s.custName ? ` · ${s.custName}` : ''}
+      </p>
+      {s.takeType === 'delivery' && s.address && <p className="address">{s.address}</p>}
+      {chips.length > 0 && (
+        <ul className="chips">
+          {chips.map((c) => (
+            <li key={c.stationId} className={c.done === c.total ? 'chip done' : 'chip'}>
+              <FormattedMessage {...m.progress} values={{ station: c.name, done: c.done, total: c.total }} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="round">
+        {several && (
+          <h3>
+            <FormattedMessage {...m.round} values={{ round: round.roundNo }} />
+          </h3>
+        )}
+        {round.withdrawn ? (
+          <p>
+            <del>
+              <FormattedMessage {...m.withdrawn} values={{ round: round.roundNo }} />
+            </del>
+          </p>
+        ) : (
+          // Tap a line: done (where the outlet has stations: the kitchen's screens).
+          <Lines items={round.items} onDone={stations.length > 0 ? (i, done) => onDone(s.sheetId, i, done) : undefined} />
+        )}
+      </div>
+      {/* The round's own remark, beside its lines (issue 22 item 4). */}
+      {round.remark && (
+        <p className="remark">
+          <FormattedMessage {...m.remark} values={{ remark: round.remark }} />
+        </p>
+      )}
+      {s.isPayLater && s.payStatus !== 2 && (
+        <p className="muted small">
+          <FormattedMessage {...m.payLater} />
+        </p>
+      )}
+      {tableOpen && s.payStatus !== 2 && (
+        <p className="muted small">
+          <FormattedMessage {...(s.payStatus === 1 ? m.paying : m.unpaidTable)} />
+        </p>
+      )}
+      <div className="actions">
+        {next && round.progress !== 'completed' && (
+          <button type="button" className="btn btn-primary" onClick={() => onForward(next.progress)}>
+            <FormattedMessage {...next.label} />
+          </button>
+        )}
+        {tableOpen && (
+          <button type="button" className="btn" onClick={onClosePaid}>
+            <FormattedMessage {...m.closePaid} />
+          </button>
+        )}
+        {s.payStatus === 1 && (
+          <button type="button" className="btn" onClick={onCancelPayment}>
+            <FormattedMessage {...m.cancelPayment} />
+          </button>
+        )}
+        {tableOpen && (
+          <button type="button" className="btn btn-danger" onClick={onForceClose}>
+            <FormattedMessage {...m.forceClose} />
+          </button>
+        )}
+        {fix}
+      </div>
+    </TimedTicket>
+  );
+}
