@@ -15,7 +15,8 @@ import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { useMoney } from '../../ui/money';
-import { selectShopParams, selectSignSheet, useOrderingGuard } from '../../session';
+import { selectEntParams, selectShopParams, selectSignSheet, useOrderingGuard } from '../../session';
+import { lineItemCount, sumQuantities } from '../../../shared/domain/cart';
 import { authorName } from '../live';
 import { TableSheetSoFar } from '../orders';
 import { CallStaff } from './CallStaff';
@@ -36,6 +37,7 @@ const messages = defineMessages({
   removeShort: { id: 'tableCart.removeShort', defaultMessage: 'Remove' },
   quantity: { id: 'tableCart.quantity', defaultMessage: 'Quantity of {name}' },
   theirs: { id: 'tableCart.theirs', defaultMessage: '{who} added {name}. Did they agree to the change?' },
+  summary: { id: 'tableCart.summary', defaultMessage: '{quantity, plural, one {# item} other {# items}}' },
   total: { id: 'tableCart.total', defaultMessage: 'Total' },
   send: { id: 'tableCart.send', defaultMessage: 'Confirm order' },
   loading: { id: 'tableCart.loading', defaultMessage: 'Loading the table’s cart…' },
@@ -49,7 +51,9 @@ export default function TableCartPage({ tableId }: { tableId: string }) {
   const [error, setError] = useState('');
   const signSheet = useAppSelector(selectSignSheet);
   const params = useAppSelector(selectShopParams);
-  const sheetId = data?.sheetId || signSheet?.SheetID || params.PosSignSheetID;
+  const entParams = useAppSelector(selectEntParams);
+  // As the personal pay-after cart (CartPage): the sheet so far above the round only with CYSheetGoodsQuaEdit '1'.
+  const sheetId = entParams.CYSheetGoodsQuaEdit === '1' ? data?.sheetId || signSheet?.SheetID || params.PosSignSheetID : '';
   return (
     <section className="cart table-cart" aria-label={intl.formatMessage(messages.title)}>
       {sheetId ? <TableSheetSoFar SheetID={sheetId} withRoundTitle={(data?.lines.length ?? 0) > 0} /> : null}
@@ -143,9 +147,14 @@ function TableCartLineItem({ tableId, line, onError }: { tableId: string; line: 
 function SendRound({ cart }: { cart: TableCart }) {
   const money = useMoney();
   const blocked = cart.lines.some((l) => l.soldOut);
+  // Items, not lines, counted as the personal cart counts them (shared/domain/cart.ts).
+  const quantity = sumQuantities(cart.lines.map((l) => lineItemCount({ PUnit: l.pUnit, pQua: l.pQua, mQua: l.mQua })));
   // The round is sent from the confirm page (its remark, then Place order), with the table cart's version: one round however many phones send.
   return (
     <footer className="cart-footer">
+      <p>
+        <FormattedMessage {...messages.summary} values={{ quantity }} />
+      </p>
       <p className="cart-total">
         <FormattedMessage {...messages.total} /> <strong data-testid="cart-total">{money.amount(cart.total)}</strong>
       </p>
