@@ -6,10 +6,9 @@
  * screen, and the phone shows who is on the way once it is taken.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { USER_AGENTS } from '../playwright.config';
 import { DEMO } from '../src/server/db/seed';
 import { demoCodes, plainGoods, type DemoCodes } from './support/gateway';
-import { openKitchen, STAFF_TOKEN } from './support/kitchen';
+import { englishPhone, freeTable, openKitchen, staffCall } from './support/kitchen';
 import { addFromMenu } from './support/menu';
 
 const CART_TABLE = 'A02';
@@ -21,30 +20,14 @@ test.beforeAll(async () => {
   codes = await demoCodes();
 });
 
-async function staff(baseURL: string, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await fetch(`${baseURL}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${STAFF_TOKEN}`, 'accept-language': 'en', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as Row;
-}
-
 async function openSheetsOf(baseURL: string, table: string): Promise<Row[]> {
-  const { sheets } = (await staff(baseURL, 'GET', `/staff/sheets?baseId=${DEMO.bases.dineIn}&status=0&limit=200`)) as { sheets: Row[] };
+  const { sheets } = (await staffCall(baseURL, 'GET', `/staff/sheets?baseId=${DEMO.bases.dineIn}&status=0&limit=200`)) as { sheets: Row[] };
   return sheets.filter((s) => s.tableName === table);
-}
-
-/** Closes the table's open sheet (paid at the counter), so each run starts the table afresh. */
-async function freeTable(baseURL: string, table: string) {
-  for (const s of await openSheetsOf(baseURL, table)) await staff(baseURL, 'POST', `/staff/sheets/${String(s.sheetId)}/close`, { paidAtCounter: true });
 }
 
 /** A phone of its own (a browser context: its own cookies and storage) at the table's menu. */
 async function phoneAt(browser: Browser, table: string): Promise<Page> {
-  const context = await browser.newContext({ ...test.info().project.use, userAgent: USER_AGENTS.plain, storageState: { cookies: [], origins: [] }, locale: 'en-US' });
-  await context.addInitScript(() => window.localStorage.setItem('language', 'LANGUAGE_EN'));
-  const page = await context.newPage();
+  const page = await (await englishPhone(browser)).newPage();
   await page.goto(`/#/?QRCode=${codes.byName[table]!}`);
   await page.getByRole('link', { name: 'Order now' }).tap();
   return page;
@@ -75,6 +58,17 @@ test("the table's cart shows another phone's line and who added it within a seco
     await expect(lines.getByRole('listitem').filter({ hasText: name })).toBeVisible({ timeout: 1_000 });
     await expect(lines.getByRole('listitem').filter({ hasText: name })).toContainText(/Added by Guest \d/);
 
+    // The table's cart survives a reload, and a phone joining late sees it too.
+    await second.reload();
+    await expect(second.getByRole('list', { name: "The table's cart" }).getByRole('listitem').filter({ hasText: name })).toBeVisible();
+    const late = await phoneAt(browser, CART_TABLE);
+    try {
+      await late.goto(`${new URL(late.url()).origin}/#/pages/postpayCart/postpayCart`);
+      await expect(late.getByRole('list', { name: "The table's cart" }).getByRole('listitem').filter({ hasText: name })).toContainText(/Added by Guest \d/);
+    } finally {
+      await late.context().close();
+    }
+
     // The first phone's cart page: the same line, marked as its own.
     await first.getByRole('link', { name: 'Go to cart' }).tap();
     const firstLines = first.getByRole('list', { name: "The table's cart" });
@@ -95,6 +89,9 @@ test("the table's cart shows another phone's line and who added it within a seco
     const sheets = await openSheetsOf(baseURL!, CART_TABLE);
     expect(sheets).toHaveLength(1);
     expect((sheets[0]!.rounds as Row[]).length).toBe(1);
+    // The round sent, the table's cart is empty again.
+    await sent.other.goto(`${new URL(sent.other.url()).origin}/#/pages/postpayCart/postpayCart`);
+    await expect(sent.other.getByText('Nothing in the table’s cart yet: everyone at the table adds here.')).toBeVisible();
   } finally {
     await freeTable(baseURL!, CART_TABLE);
     await first.context().close();

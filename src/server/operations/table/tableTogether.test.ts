@@ -218,8 +218,12 @@ describe("the table's live cart", () => {
     expect(answers.filter(([code]) => code === '0')).toHaveLength(1);
     expect(answers.find(([code]) => code !== '0')).toEqual(['50000', 'Someone at your table has just sent this round to the kitchen.']);
     const sheetId = String((ra.errcode === '0' ? ra : rb).data.table1![0]!.SheetID);
-    const [sheet] = await h.db.query<{ round_count: number; total_amo: string }>('SELECT round_count, total_amo::text FROM sheet WHERE sheet_id = $1', [sheetId]);
-    expect(sheet).toEqual({ round_count: 1, total_amo: '144.0000' });
+    const [sheet] = await h.db.query<{ round_count: number; service_amo: string; total_amo: string }>(
+      'SELECT round_count, service_amo::text, total_amo::text FROM sheet WHERE sheet_id = $1',
+      [sheetId],
+    );
+    // The cart's 144.00 and San Ma Lo's 10 % service charge.
+    expect(sheet).toEqual({ round_count: 1, service_amo: '14.4000', total_amo: '158.4000' });
     const items = await h.db.query<{ added_by: string; mqua: string }>('SELECT added_by, mqua::text FROM sheet_item WHERE sheet_id = $1 ORDER BY item_id', [sheetId]);
     expect(items).toEqual([
       { added_by: chan.vipId, mqua: '1.0000' },
