@@ -20,14 +20,15 @@ const TableCartPage = lazy(() => load().then((m) => ({ default: m.TableCartPage 
 
 export function MenuPage() {
   const tableId = useAppSelector(payAfterTableOf);
+  // The calls above the menu (the page's body is a column: public/index.html).
   return (
     <>
-      <GoodsListPage />
       {tableId && (
         <Suspense fallback={null}>
           <TableTogether tableId={tableId} />
         </Suspense>
       )}
+      <GoodsListPage />
     </>
   );
 }

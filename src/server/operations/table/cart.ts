@@ -25,7 +25,7 @@ import type { PayloadOf } from '../../../shared/protocol/schemas';
 import type { Queryable } from '../../db/driver';
 import { emitTableEvent } from '../../events/emit';
 import { OpError, type HandlerMap, type OpContext, type RowOf } from '../context';
-import { langsFor, tr } from '../localized';
+import { langsFor, tr, trBy } from '../localized';
 import { priceLines, type RequestLine } from '../orders/lines';
 import { loadOutlet, minorToDecimal4 } from '../orders/outlet';
 import { dinerAt, joinedSince, joinTable, PLACES_SQL, type TableRow } from './diner';
@@ -111,10 +111,13 @@ export const tableCartHandlers: HandlerMap = {
     await joinTable(ctx, table.table_id, vipId);
     const outlet = (await loadOutlet(tx, table.base_id))!;
     const langs = await langsFor(tx, ctx.lang, { baseId: table.base_id });
-    const lines = await tx.query<LineDb & { by_name: string; by_place: number; shown_name: string }>(
+    // The goods' name and spec in the reader's language (priceLines names a line in the menu's base texts, as the kitchen stores it).
+    const lines = await tx.query<LineDb & { by_name: string; by_place: number; shown_name: string; shown_sku: string }>(
       `WITH places AS (${PLACES_SQL})
        SELECT ${LINE_COLUMNS}, CASE WHEN v.is_guest THEN '' ELSE COALESCE(v.vip_name, '') END AS by_name, COALESCE(p.place, 0)::int AS by_place,
-              COALESCE((SELECT ${tr('g.goods_name', langs)} FROM goods g WHERE g.goods_id = l.goods_id), '') AS shown_name
+              COALESCE((SELECT ${tr('g.goods_name', langs)} FROM goods g WHERE g.goods_id = l.goods_id), '') AS shown_name,
+              COALESCE((SELECT ${trBy('g.sku_attribute_values', 'k.sku_items', langs)} FROM goods_sku k JOIN goods g ON g.goods_id = k.goods_id
+                         WHERE k.sku_id = l.sku_id AND l.sku_id <> ''), '') AS shown_sku
          FROM table_cart_line l LEFT JOIN vip v ON v.vip_id = l.vip_id LEFT JOIN places p ON p.vip_id = l.vip_id
         WHERE l.table_id = $1 ORDER BY l.created_at, l.line_id`,
       [table.table_id, joinedSince(now)],
@@ -148,8 +151,8 @@ export const tableCartHandlers: HandlerMap = {
         ByName: l.by_name,
         ByPlace: l.by_place,
         Mine: l.vip_id === vipId ? 1 : 0,
-        GoodsName: priced?.goodsName || l.shown_name,
-        SkuItems: priced?.skuItems ?? '',
+        GoodsName: l.shown_name || priced?.goodsName || '',
+        SkuItems: l.shown_sku || priced?.skuItems || '',
         Price: dec4(priced?.price ?? 0),
         PUnitPrice: dec4(priced?.punitPrice ?? 0),
         Amo: priced ? minorToDecimal4(priced.amoMinor, amo) : dec4(0),

@@ -95,8 +95,9 @@ describe("the table's live cart", () => {
 
     const seen = await cartOf(guest, t);
     expect(seen.lines.map((l) => [l.LineID, l.ByName, l.ByPlace, l.Mine, l.MQua, l.GoodsName, l.Amo])).toEqual([
-      [chanLine, 'Chan Tai Man', 1, 0, '1.0000', expect.stringMatching(/BBQ|叉燒|叉烧/), '48.0000'],
-      [guestLine, '', 2, 1, '2.0000', expect.any(String), '96.0000'],
+      // In the reader's language (the guest's English), whoever added the line.
+      [chanLine, 'Chan Tai Man', 1, 0, '1.0000', 'BBQ Pork Rice', '48.0000'],
+      [guestLine, '', 2, 1, '2.0000', 'BBQ Pork Rice', '96.0000'],
     ]);
     expect(seen.head).toMatchObject({ TableID: t, Count: 2, TotalAmo: '144.0000', MyPlace: 2 });
 
