@@ -66,8 +66,9 @@ export function useTableLive(tableId: string) {
       live = false;
     };
   }, [dispatch]);
-  const cart = useTableCartQuery({ TableID: tableId }, { skip: !ready });
-  const calls = useTableCallsQuery({ TableID: tableId }, { skip: !ready });
+  // Read afresh on each of the table's pages: what changed while none was shown (a round sent from another phone) came on no stream here.
+  const cart = useTableCartQuery({ TableID: tableId }, { skip: !ready, refetchOnMountOrArgChange: true });
+  const calls = useTableCallsQuery({ TableID: tableId }, { skip: !ready, refetchOnMountOrArgChange: true });
   const { refetch: refetchCart } = cart;
   const { refetch: refetchCalls } = calls;
   useEffect(() => {
