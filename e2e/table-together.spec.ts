@@ -40,6 +40,8 @@ async function toConfirm(page: Page) {
 }
 
 test("the table's cart shows another phone's line and who added it within a second; two phones sending at once make one round", async ({ browser, baseURL }) => {
+  // Three phones, two of them sending a round: longer than the default 30 s on a shared machine.
+  test.setTimeout(90_000);
   await freeTable(baseURL!, CART_TABLE);
   const plain = await plainGoods(baseURL!, DEMO.shops.main);
   const name = String(plain.GoodsName);
