@@ -135,6 +135,10 @@ function appConfig(_env: unknown, argv: { mode?: Configuration['mode'] }): Confi
             { loader: 'ts-loader', options: TS_LOADER_OPTIONS },
           ],
         },
+        // The catalogue's roles are the service's check; the browser reads only the service types (issue 28: the entry's budget).
+        ...(production
+          ? [{ test: /[\\/]shared[\\/]protocol[\\/]catalogue\.ts$/, enforce: 'post' as const, use: path.resolve(__dirname, 'scripts/strip-catalogue-roles-loader.cjs') }]
+          : []),
         {
           // Dependencies ship newer syntax (class static blocks in intl-messageformat).
           test: /\.m?js$/,

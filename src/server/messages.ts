@@ -630,6 +630,57 @@ const M = {
     'zh-CN': '门店没有打印此轮的打印机。',
     'zh-TW': '門店沒有列印此輪的印表機。',
   },
+  // Issue 28: the table together (operations/table)
+  tableCartPostpayOnly: {
+    en: "The table's shared cart is for tables that pay after the meal.",
+    'zh-CN': '整桌共享购物车只适用于餐后付款的餐桌。',
+    'zh-TW': '整桌共享購物車只適用於餐後付款的餐桌。',
+  },
+  tableCartLineGone: {
+    en: "This item is no longer in the table's cart.",
+    'zh-CN': '此菜品已不在本桌的购物车中。',
+    'zh-TW': '此菜品已不在本桌的購物車中。',
+  },
+  tableCartLineNotYours: {
+    en: '{name} added this item. Ask them first, then confirm to change it.',
+    'zh-CN': '此菜品由{name}加入。请先询问对方，再确认修改。',
+    'zh-TW': '此菜品由{name}加入。請先詢問對方，再確認修改。',
+  },
+  tableCartLineChanged: {
+    en: 'Someone at your table changed this item just now. Check it and try again.',
+    'zh-CN': '同桌的人刚刚修改了此菜品。请查看后再试。',
+    'zh-TW': '同桌的人剛剛修改了此菜品。請查看後再試。',
+  },
+  tableCartChanged: {
+    en: "The table's cart changed just now. Check it and send again.",
+    'zh-CN': '本桌的购物车刚刚有变动。请查看后再送出。',
+    'zh-TW': '本桌的購物車剛剛有變動。請查看後再送出。',
+  },
+  tableCartSent: {
+    en: 'Someone at your table has just sent this round to the kitchen.',
+    'zh-CN': '同桌的人刚刚已把这一轮送到厨房。',
+    'zh-TW': '同桌的人剛剛已把這一輪送到廚房。',
+  },
+  tableCartFull: {
+    en: "The table's cart is full. Send this round first.",
+    'zh-CN': '本桌的购物车已满。请先送出这一轮。',
+    'zh-TW': '本桌的購物車已滿。請先送出這一輪。',
+  },
+  callCooldown: {
+    en: 'Your table called just now. You can call again in {seconds} seconds.',
+    'zh-CN': '本桌刚刚已呼叫。{seconds} 秒后可再次呼叫。',
+    'zh-TW': '本桌剛剛已呼叫。{seconds} 秒後可再次呼叫。',
+  },
+  callAcknowledged: {
+    en: '{name} has already taken this call.',
+    'zh-CN': '{name} 已接下此呼叫。',
+    'zh-TW': '{name} 已接下此呼叫。',
+  },
+  callNotFound: {
+    en: 'There is no such call.',
+    'zh-CN': '没有此呼叫。',
+    'zh-TW': '沒有此呼叫。',
+  },
   // Staff fix an order (issue 26 section 5: operations/orders/fixOrder.ts, http/staffFix.ts)
   voidOutOfStock: { en: 'Out of stock', 'zh-CN': '缺货', 'zh-TW': '缺貨' },
   voidChangedMind: { en: 'Customer changed their mind', 'zh-CN': '顾客改变主意', 'zh-TW': '顧客改變主意' },

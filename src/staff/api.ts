@@ -91,6 +91,9 @@ export function staffApi(token: string, lang?: string) {
     goodsSoldOut: (goodsId: string, soldOut: boolean) => call('POST /staff/goods/:id/sold-out', { params: { id: goodsId }, body: { soldOut } }),
     skuSoldOut: (skuId: string, soldOut: boolean) => call('POST /staff/skus/:id/sold-out', { params: { id: skuId }, body: { soldOut } }),
     member: (code: string) => call('GET /staff/members/by-code/:code', { params: { code } }).then((r) => r.member),
+    /** Issue 28: the outlet's table calls (waiting, then recently taken); taking one (409 when someone else did first). */
+    calls: (baseId: string) => call('GET /staff/calls', { query: { baseId } }).then((r) => r.calls),
+    ackCall: (callId: string) => call('POST /staff/calls/:id/ack', { params: { id: callId } }).then((r) => r.call),
     /** The kitchen's stations, thresholds, the service's clock and a station's last bumped tickets (issue 26 section 2). */
     kitchen: (baseId: string, station?: string) => call('GET /staff/kitchen', { query: station ? { baseId, station } : { baseId } }),
     itemDone: (sheetId: string, itemId: number, done: boolean) =>

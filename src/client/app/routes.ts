@@ -71,12 +71,13 @@ export const routes: RouteDef[] = [
   page(
     'goodsList',
     t.goodsList,
-    () => import(/* webpackChunkName: "page-goods-list" */ '../features/menu/GoodsListPage'),
+    // Issue 28: with the table's cart and calls at a pay-after table (TablePages.tsx).
+    () => import(/* webpackChunkName: "page-goods-list" */ './TablePages').then((m) => ({ default: m.MenuPage })),
   ),
   page(
     'postpayCart',
     t.postpayCart,
-    () => import(/* webpackChunkName: "page-cart" */ '../features/cart/PostpayCartPage'),
+    () => import(/* webpackChunkName: "page-cart" */ './TablePages').then((m) => ({ default: m.CartPage })),
   ),
   page(
     'prepayCart',

@@ -34,6 +34,8 @@ export const LATER_MESSAGE_PREFIXES = [
   'remark',
   'settle',
   'suggest',
+  'tableCall',
+  'tableCart',
   'tableSheet',
   'terms',
   'vipDetailsEdit',

@@ -13,7 +13,7 @@
  * The event's shape is shared/protocol/live.ts; its data is built here from
  * the schema's keys (SHEET_DATA_SQL), so renaming one breaks tsc here.
  */
-import type { MenuEventData, OutboxSheetData, SheetEventKind } from '../../shared/protocol/live';
+import type { CallEventData, CartEventData, MenuEventData, OutboxSheetData, SheetEventKind } from '../../shared/protocol/live';
 import type { Queryable } from '../db/driver';
 
 export type { SheetEventKind };
@@ -29,12 +29,12 @@ export const EVENTS_CHANNEL = 'hbb_events';
 export interface LiveEvent {
   /** event_outbox.event_id as text (bigint). */
   id: string;
-  kind: SheetEventKind | 'menu';
+  kind: SheetEventKind | 'menu' | 'cart' | 'call';
   entId: string;
   baseId: string;
   sheetId: string;
   vipIds: string[];
-  data: Partial<OutboxSheetData & MenuEventData> & Record<string, unknown>;
+  data: Partial<OutboxSheetData & MenuEventData & CartEventData & CallEventData> & Record<string, unknown>;
   /** When it was written (ISO, UTC). */
   at: string;
 }
@@ -110,5 +110,24 @@ export async function emitSheetEvent(tx: Queryable, sheetId: string, kind: Sheet
        RETURNING *)
      SELECT pg_notify('${EVENTS_CHANNEL}', ${EVENT_JSON}::text) FROM e`,
     [sheetId, kind],
+  );
+}
+
+/**
+ * Issue 28: a table's event (its live cart changed, or a call to staff), in
+ * the caller's transaction as emitSheetEvent's. Delivered under
+ * 'table:<TableID>' (the table's stream, GET /events/tables/:tableId); a
+ * call also under its outlet (the staff stream). No VipIDs: the cart's
+ * lines are read again by the phones, who see their authors' names only.
+ */
+export async function emitTableEvent(
+  tx: Queryable,
+  event: { kind: 'cart'; entId: string; data: CartEventData } | { kind: 'call'; entId: string; baseId: string; data: CallEventData },
+): Promise<void> {
+  await tx.query(
+    `WITH e AS (
+       INSERT INTO event_outbox (kind, ent_id, base_id, data) VALUES ($1, $2, $3, $4::jsonb) RETURNING *)
+     SELECT pg_notify('${EVENTS_CHANNEL}', ${EVENT_JSON}::text) FROM e`,
+    [event.kind, event.entId, event.kind === 'call' ? event.baseId : '', JSON.stringify(event.data)],
   );
 }

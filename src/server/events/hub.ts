@@ -2,7 +2,7 @@
  * One hub per service instance: LISTENs on the events channel (db.listen) and
  * hands each event to the streams it is for. Streams register under keys
  * ('vip:<VipID>', 'sheet:<SheetID>', 'base:<BaseID>', 'ent:<EntID>' for the
- * menu's sold-out marks), so a notification costs a few map look-ups, not a
+ * menu's sold-out marks, 'table:<TableID>' for a table's cart and calls), so a notification costs a few map look-ups, not a
  * scan of every open stream. The outbox is pruned here, hourly, after 48 h.
  */
 import type { Db, Queryable } from '../db/driver';
@@ -20,6 +20,8 @@ export interface Subscriber {
 /** The keys an event is delivered under. */
 export function eventKeys(e: LiveEvent): string[] {
   if (e.kind === 'menu') return [`ent:${e.entId}`];
+  // Issue 28: a table's cart and calls go to its phones (and a call to its outlet's staff, by baseId below).
+  if (e.kind === 'cart' || e.kind === 'call') return [`table:${String(e.data.tableId ?? '')}`, ...(e.baseId ? [`base:${e.baseId}`] : [])];
   const keys = e.vipIds.map((v) => `vip:${v}`);
   if (e.sheetId) keys.push(`sheet:${e.sheetId}`);
   if (e.baseId) keys.push(`base:${e.baseId}`);

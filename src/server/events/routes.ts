@@ -7,6 +7,8 @@
  *                                    (PosSalSheet_PosSalSheetDetailGet_V2_Get): who ordered on
  *                                    it, and for a table's sheet a browser that scanned the
  *                                    table's code; anyone else 404
+ *   GET /events/tables/:tableId      a table's live cart and calls (issue 28), and the sold-out
+ *                                    marks, for a browser that scanned the table's code
  *   GET /staff/events?baseId=…       an outlet's staff (Authorization: Bearer <STAFF_TOKEN>):
  *                                    that outlet's events and the sold-out marks; each sheet
  *                                    event's frame carries `sheet`, the sheet as GET /staff/sheets
@@ -36,7 +38,7 @@ import { staffGuard } from '../http/staffAuth';
 import { decodeScans, SCAN_COOKIE } from '../http/tableScan';
 import { mayRead } from '../operations/orders/sheet';
 import { orderedOn } from '../operations/orders/sheetRows';
-import { checkLiveFrame } from '../../shared/protocol/live';
+import { checkLiveFrame, checkTableFrame, TABLE_FRAME_KINDS } from '../../shared/protocol/live';
 import type { LiveEvent } from './emit';
 import { EventHub, eventsSince } from './hub';
 import { BoardStream, BoardStreams, DEFAULT_BOARD_STREAM_OPTIONS } from './boardStream';
@@ -71,7 +73,7 @@ export interface EventsDeps {
 }
 
 /** The routes that are live streams (http/shutdown.ts lets them through to be told to reconnect). */
-export const STREAM_ROUTES: ReadonlySet<string> = new Set(['/events/orders', '/events/sheets/:sheetId', '/staff/events', '/staff/board/events']);
+export const STREAM_ROUTES: ReadonlySet<string> = new Set(['/events/orders', '/events/sheets/:sheetId', '/events/tables/:tableId', '/staff/events', '/staff/board/events']);
 
 /** One open stream: writes frames, beats, drops itself when the client stops reading. */
 export class Stream {
@@ -186,7 +188,9 @@ export function frameCheck(onInvalid?: (err: Error) => void): ((frame: unknown) 
   if (!checkFramesOn()) return undefined;
   return (frame) => {
     try {
-      checkLiveFrame(frame);
+      // Issue 28: a table's frames (cart, call) have their own schema.
+      if (TABLE_FRAME_KINDS.includes(String((frame as { kind?: unknown }).kind))) checkTableFrame(frame);
+      else checkLiveFrame(frame);
     } catch (err) {
       onInvalid?.(err as Error);
       throw err;
@@ -356,6 +360,26 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
     }
     return read;
   };
+
+  // Issue 28: the table's live cart and its calls, for the browsers that scanned its code (http/tableScan.ts),
+  // and the enterprise's sold-out marks (a cart line sold out is marked at once).
+  app.get<{ Params: { tableId: string } }>('/events/tables/:tableId', async (req, reply) => {
+    const now = clock.now();
+    const tableId = req.params.tableId;
+    const scanned = decodeScans(config.scanSecret, req.cookies[SCAN_COOKIE], now).some((s) => s.tableId === tableId);
+    if (!scanned) return refuse(reply, 404, 'no such table');
+    const [table] = await db.query<{ ent_id: string }>('SELECT b.ent_id FROM dining_table t JOIN base b ON b.base_id = t.base_id WHERE t.table_id = $1', [tableId]);
+    if (!table) return refuse(reply, 404, 'no such table');
+    const session = await findSession(db, req.cookies[SESSION_COOKIE], now);
+    return open(
+      req,
+      reply,
+      { kind: 'sheet', session: session?.sessionId ?? null, viewer: session?.vipId ?? null },
+      [`table:${tableId}`, `ent:${table.ent_id}`],
+      `(e.kind IN ('cart', 'call') AND e.data->>'tableId' = $2) OR (e.kind = 'menu' AND e.ent_id = $3)`,
+      [tableId, table.ent_id],
+    );
+  });
 
   // The staff stream: a staff session or the automation key, kitchen and up, of the outlet (http/staffAuth.ts).
   {

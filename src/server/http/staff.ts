@@ -47,6 +47,7 @@ import { markGoodsSoldOut, markSkuSoldOut } from '../operations/menu/soldOut';
 import { cancelSheetPayment, closeSheet, moveRound } from '../operations/orders/kitchen';
 import { listStaffSheets } from '../operations/orders/staffSheets';
 import { actorOf, audit, MANAGERS, requireRoles, staffGuard } from './staffAuth';
+import { serveStaffCalls } from './staffCalls';
 import { staffFixRoutesPlugin } from './staffFix';
 import { staffMenuRoutes } from './staffMenu';
 import { staffAllergenRoutes } from './staffAllergens';
@@ -76,6 +77,8 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
 
   // The kitchen's printers (issue 26): behind the same door and error handler.
   await app.register(staffPrinterRoutes, { db, config, clock });
+  // Table calls (issue 28): "Call staff" and "Ask for the bill", acknowledged here.
+  serveStaffCalls(app, { db, config, clock });
   // Staff fix an order (issue 26 section 5): voids, items added, a sheet moved.
   await app.register(staffFixRoutesPlugin, { db, config, clock });
   // The back office's menu (issue 27 section 1).

@@ -142,6 +142,9 @@ export const STAFF_ROUTE_ACCESS: Record<string, { roles: readonly StaffRole[]; s
   'POST /staff/printers': { roles: MANAGERS, scope: 'none' },
   'DELETE /staff/printers/:id': { roles: MANAGERS, scope: 'printer' },
   'POST /staff/sheets/:id/reprint': { roles: ALL_ROLES, scope: 'sheet' },
+  // Table calls (issue 28, http/staffCalls.ts): every role sees and claims them; an acknowledgement's outlet is checked in the handler (requireOutlet).
+  'GET /staff/calls': { roles: ALL_ROLES, scope: 'query' },
+  'POST /staff/calls/:id/ack': { roles: ALL_ROLES, scope: 'none' },
   // The ready board's links (issue 26 section 4, http/staffBoard.ts): managers; the outlet of a body or a link is checked in the handler.
   'GET /staff/board-links': { roles: MANAGERS, scope: 'query' },
   'POST /staff/board-links': { roles: MANAGERS, scope: 'none' },

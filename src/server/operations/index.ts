@@ -14,6 +14,8 @@ import { paymentHandlers } from './payments/handlers';
 import { feedbackHandlers } from './shop/feedback';
 import { shopHandlers } from './shop/handlers';
 import { paramHandlers } from './shop/params';
+import { tableCallHandlers } from './table/calls';
+import { tableCartHandlers } from './table/cart';
 import { walletHandlers } from './wallet/handlers';
 
 export const handlers: HandlerMap = {
@@ -29,4 +31,6 @@ export const handlers: HandlerMap = {
   ...walletHandlers,
   ...couponHandlers,
   ...addressHandlers,
+  ...tableCartHandlers,
+  ...tableCallHandlers,
 };

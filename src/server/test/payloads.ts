@@ -34,6 +34,8 @@ export function payloadFor(name: OperationName): { rows: Record<string, unknown>
       .filter((k) => k in FIELD_VALUES && !skip.has(k))
       .map((k) => [k, FIELD_VALUES[k]]),
   );
+  // Issue 28: the table's cart and calls name a table (a pay-after one) and a kind of call.
+  if (name.startsWith('TableCart_') || name.startsWith('TableCall_')) Object.assign(row, { TableID: DEMO.tables.dineInA01 }, 'Kind' in shapeOf(element(top.tableData)) ? { Kind: 'staff' } : {});
   const extra: Record<string, unknown> = top.Item1 ? { Item1: [{ ItemID: 1, GoodsID: DEMO.goods.bbqPorkRice, Qua: 1, MQua: 1, PQua: 0, Amo: 48 }] } : {};
   return { rows: [row], extra };
 }

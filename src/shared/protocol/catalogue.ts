@@ -106,6 +106,12 @@ export const catalogue = {
 
   // File
   File_BatchFileNameGet_Add: entry(file, 'member'),
+
+  // The table together (issue 28): a scanned diner's (operations/table)
+  TableCart_TableCartGet_Get: entry(retail, 'session'),
+  TableCart_TableCartLineSet_Update: entry(retail, 'session'),
+  TableCall_TableCallSubmit_Add: entry(retail, 'session'),
+  TableCall_TableCallGet_Get: entry(retail, 'session'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type OperationName = keyof typeof catalogue;

@@ -47,6 +47,19 @@ export const sheetDataSchema = z.object({ ...sheetState, round: z.object({ ...ro
 /** changed: the back office changed the goods (not only its sold-out mark): open menus read it again (issue 27). */
 export const menuDataSchema = z.object({ goodsId: z.string(), shopId: z.string(), skuId: z.string().nullable(), soldOut: z.boolean(), changed: z.boolean().optional() });
 
+/** Issue 28: the table's live cart changed (its lines are read again with TableCart_TableCartGet_Get). */
+export const cartDataSchema = z.object({ tableId: z.string(), version: z.number().int(), change: z.enum(['set', 'sent']) });
+/** Issue 28: a table called staff or asked for the bill, or a staff member acknowledged it (byName: who is on the way). */
+export const callDataSchema = z.object({
+  tableId: z.string(),
+  tableName: z.string(),
+  callId: z.string(),
+  call: z.enum(['staff', 'bill']),
+  payHow: z.enum(['', 'online', 'card', 'cash']),
+  acknowledged: z.boolean(),
+  byName: z.string(),
+});
+
 const common = {
   /** event_outbox.event_id as text (bigint). */
   id: z.string().regex(/^\d+$/),
@@ -75,6 +88,8 @@ export type OutboxSheetData = z.output<typeof outboxSheetDataSchema>;
 export type LiveFrame = z.output<typeof liveFrameSchema>;
 export type SheetEventData = z.output<typeof sheetDataSchema>;
 export type MenuEventData = z.output<typeof menuDataSchema>;
+export type CartEventData = z.output<typeof cartDataSchema>;
+export type CallEventData = z.output<typeof callDataSchema>;
 /** The latest round's author on a stream. */
 export type RoundAuthorData = NonNullable<SheetEventData['round']>;
 
@@ -84,6 +99,23 @@ function check<T extends z.ZodType>(schema: T, value: unknown, what: string): z.
   const issue = result.error.issues[0];
   throw new Error(`${what} does not match shared/protocol/live.ts: ${issue?.path.join('.') || '(the frame)'}: ${issue?.message ?? 'invalid'}`);
 }
+
+/**
+ * Issue 28: a table's frames (its live cart changed, a call to staff), on the
+ * table's stream (GET /events/tables/:tableId) and, for calls, the staff
+ * stream. Kept out of liveFrameSchema, so the readers of the order frames
+ * (which narrow by kind 'menu') read them as before; a stream checks a frame
+ * of these kinds with this schema.
+ */
+export const tableFrameSchema = z.discriminatedUnion('kind', [
+  z.object({ ...common, kind: z.literal('cart'), data: cartDataSchema }),
+  z.object({ ...common, kind: z.literal('call'), data: callDataSchema }),
+]);
+export type TableFrame = z.output<typeof tableFrameSchema>;
+export const TABLE_FRAME_KINDS: readonly string[] = ['cart', 'call'];
+
+/** Throws when a table's frame is not the schema's (the streams, under CHECK_RESULTS). */
+export const checkTableFrame = (value: unknown): TableFrame => check(tableFrameSchema, value, 'a table frame');
 
 /** Throws when an outbox event is not the schema's (the hub, under CHECK_RESULTS). */
 export const checkOutboxEvent = (value: unknown): OutboxEvent => check(outboxEventSchema, value, 'a live event');

@@ -11,7 +11,7 @@ import { FEEDBACK_MAX_CHARS } from '../domain/feedback';
 import { REMARK_MAX, remarkLength } from '../domain/remarks';
 import { KITCHEN_STATES } from '../domain/rounds';
 import type { OperationName } from './catalogue';
-import { billHead, billLine, dec, flag, id, int, multiline, num, optionalId, page, payload, payPart, str, table, text } from './fields';
+import { billHead, billLine, dec, flag, id, int, multiline, n, num, optionalId, page, payload, payPart, str, table, text } from './fields';
 
 const paging = { PageIndex: page.optional(), PageSize: page.optional() };
 
@@ -422,6 +422,8 @@ export const orderItemRow = z.object({
   Bom: listOrJson(z.array(orderBomChoice).max(30)).optional(),
   Attachments: listOrJson(z.array(orderOptionRef).max(30)).optional(),
   Remarks: z.union([remarkText, z.array(remarkText).max(10)]).optional(),
+  /** Issue 28: the table cart's line this one is (a round sent from the table's cart; its author becomes the line's). */
+  CartLineID: optionalId.optional(),
 });
 
 /** The header row of an order submit (tableData[0]); PROTOCOL.md's other fields are accepted and ignored. */
@@ -470,6 +472,8 @@ const orderSubmitRow = {
     .string()
     .trim()
     .regex(/^[0-9A-Za-z_-]{8,64}$/, 'expected the client order id: a timestamp and 6 random digits'),
+  /** Issue 28: a round sent from the table's cart names the cart's version it shows (refused when it moved: no second round). */
+  TableCartVersion: int.pipe(z.number().int().min(0)).optional(),
   /** Accepted and ignored: the outlet decides (the answer's PayMode says what it did). */
   PosType: optionalId.optional(),
   PayMode: text(20).optional(),
@@ -820,6 +824,21 @@ export const rechargeStatusRow = rechargeStartRow.extend({ Balance: dec, PaidAt:
 
 /** The shops a coupon can be used in (EntCard_CardDetailGet_V1_Get table2). */
 export const couponShopRow = z.object({ ShopID: str, ShopName: str, ShopNameTW: str, ShopNameEN: str });
+
+/** Issue 28: the table cart's head (TableCart_TableCartGet_Get table1): its version, the table's open sheet, the caller's place. */
+const tableCartHead = { TableID: str, TableName: str, Version: n, SheetID: str, Count: n, TotalAmo: dec, MyPlace: n };
+/**
+ * A line of the table's cart, priced by the service in the reader's language
+ * (ByName: a member's name, '' for a guest: "Guest {ByPlace}"; Mine 1: the
+ * reader's own; SoldOut 1: it can no longer be ordered as it is).
+ */
+const tableCartLine = {
+  LineID: str, GoodsID: str, SkuID: str, PUnit: str, PQua: dec, MQua: dec, Qua: dec, Ref: dec,
+  Bom: str, Attachments: str, Remark: str, Version: n, ByName: str, ByPlace: n, Mine: n,
+  GoodsName: str, SkuItems: str, Price: dec, PUnitPrice: dec, Amo: dec, SoldOut: n, CreatedDate: str,
+};
+/** Issue 28: a table's call (Kind staff or bill), whether staff acknowledged it (AckName: who is on the way) and the seconds until it may be made again. */
+const tableCallRow = { CallID: str, Kind: str, PayHow: str, CreatedDate: str, Acknowledged: n, AckName: str, CooldownSeconds: n };
 
 const P = {
   // Common ---------------------------------------------------------------------
@@ -1187,6 +1206,42 @@ const P = {
       SourceName: text(200).optional(),
     }),
     result: z.object({ table1: z.array(uploadTicketRow) }),
+  },
+
+  // The table together (issue 28) ----------------------------------------------
+  TableCart_TableCartGet_Get: {
+    payload: payload({ TableID: id }),
+    result: z.object({ table1: table(tableCartHead), table2: table(tableCartLine) }),
+  },
+  TableCart_TableCartLineSet_Update: {
+    payload: payload({
+      TableID: id,
+      /** '' (or absent): a new line (one identical to one of the caller's adds to it). */
+      LineID: optionalId.optional(),
+      GoodsID: optionalId.optional(),
+      SkuID: optionalId.optional(),
+      PUnit: text(40).optional(),
+      /** The line's quantities as they should be (0 and 0 remove it); with Version, the line's version they were read at. */
+      PQua: lineQuantity.optional(),
+      MQua: lineQuantity.optional(),
+      /** Or: one more (1) or one less (-1), of packs when the line has a pack unit: never loses another phone's change. */
+      Delta: int.pipe(z.number().int().min(-99).max(99)).optional(),
+      Version: int.optional(),
+      Bom: listOrJson(z.array(orderBomChoice).max(30)).optional(),
+      Attachments: listOrJson(z.array(orderOptionRef).max(30)).optional(),
+      Remark: remarkText.optional(),
+      /** Changing another diner's line: the phone asked and they agreed. */
+      Confirm: flag.optional(),
+    }),
+    result: z.object({ table1: table({ LineID: str, Version: n, CartVersion: n, Removed: n }) }),
+  },
+  TableCall_TableCallSubmit_Add: {
+    payload: payload({ TableID: id, Kind: z.enum(['staff', 'bill']), PayHow: z.enum(['', 'online', 'card', 'cash']).optional() }),
+    result: z.object({ table1: table(tableCallRow) }),
+  },
+  TableCall_TableCallGet_Get: {
+    payload: payload({ TableID: id }),
+    result: z.object({ table1: table(tableCallRow) }),
   },
 } satisfies Record<OperationName, { payload: z.ZodType; result: z.ZodType }>;
 

@@ -43,6 +43,7 @@ import { staffKitchenRoutes } from './staffKitchen';
 import { staffLoyaltyRoutes } from './staffLoyalty';
 import { staffPrinterRoutes } from './staffPrinters';
 import { staffReportRoutes } from './staffReports';
+import { staffCallRoutes } from './staffCalls';
 
 /** A route of the table: its method and path ('/staff/sheets/:id/close'). */
 export type StaffRouteKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /staff/${string}`;
@@ -277,6 +278,7 @@ export const STAFF_ROUTES = {
   ...staffKitchenRoutes,
   ...staffReportRoutes,
   ...staffLoyaltyRoutes,
+  ...staffCallRoutes,
 } satisfies StaffRouteTable;
 
 // ---- Types from the table -----------------------------------------------------

@@ -16,6 +16,8 @@ import { SECTIONS } from './sections';
 import { readSession, saveSession, signOutStaff, type StaffSession } from './session';
 
 const SignIn = lazy(() => import(/* webpackChunkName: "sign-in" */ '../signIn/SignIn'));
+// Issue 28: the tables' calls, over every section (a chunk of its own).
+const CallsBanner = lazy(() => import(/* webpackChunkName: "calls" */ '../calls/CallsBanner'));
 
 const m = defineMessages({
   title: { id: 'staff.title', defaultMessage: 'Kitchen and counter' },
@@ -78,6 +80,9 @@ export function Shell({ locale, onLocale }: { locale: StaffLocale; onLocale: (l:
               </button>
             ))}
           </nav>
+          <Suspense fallback={null}>
+            <CallsBanner api={api} session={session} />
+          </Suspense>
           <main>
             {SECTION_IDS.filter((id) => id === section || kept.has(id)).map((id) => {
               const { Component } = SECTIONS[id];

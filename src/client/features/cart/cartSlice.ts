@@ -48,12 +48,28 @@ export const CART_STRUCTURE_ERROR = '购物车需要商品类结构';
 /** What adding a line whose prices or pack size are unusable logs. */
 export const CART_LINE_ERROR = '购物车商品行无效';
 
+/**
+ * Issue 28: at a pay-after table the cart is the table's, kept by the service
+ * (features/table). What the menu and the cart bar need of it is mirrored
+ * here when it is read: its lines' count, item count, amount and the count
+ * per goods. Null elsewhere (pay-before outlets and pickup: the personal cart).
+ */
+export interface TableCartMirror {
+  tableId: string;
+  /** The version read: a round sent from it names it (TableCartVersion), so a second phone's send makes no second round. */
+  version: number;
+  /** The table cart's lines as cart entries (a line's uid is its LineID): the cart page, the confirm page and the menu's counts read them. */
+  entries: CartEntry[];
+}
+
 export interface CartState {
   entId: string;
   cartVersion: number;
   businessMode: string;
   entries: CartEntry[];
   temp: CartEntry[];
+  /** The table's live cart as last read (issue 28); absent or null for a personal cart. */
+  table?: TableCartMirror | null;
 }
 
 export const initialCartState: CartState = {
@@ -264,6 +280,10 @@ export const cartSlice = createSlice({
   name: 'cart',
   initialState: initialCartState,
   reducers: {
+    /** Issue 28: the table's live cart as just read (features/table), or null when not at a pay-after table. */
+    tableCartSeen(state, action: PayloadAction<TableCartMirror | null>) {
+      state.table = action.payload;
+    },
     /** A code of an enterprise was scanned: a cart of another enterprise is not this one's. */
     cartOwnerEntered(state, action: PayloadAction<string>) {
       if (state.entId !== action.payload) {
@@ -378,6 +398,7 @@ export const {
   tempCartCleared,
   otherModesCleared,
   businessModeChanged,
+  tableCartSeen,
 } = cartSlice.actions;
 
 // ---------------------------------------------------------------------------
@@ -391,7 +412,7 @@ export const {
 export interface CartRootState {
   cart: CartState;
   shop?: {
-    params?: { ShopID?: string };
+    params?: { ShopID?: string; TableID?: string };
     entity?: Partial<Record<keyof NumberFormats, unknown>> | null;
   } | null;
 }
@@ -405,17 +426,20 @@ const selectEntityFormats = (state: CartRootState) => state.shop?.entity;
 /** The enterprise's number formats (SPEC section 3), defaults until an enterprise is entered. */
 export const selectCartNumberFormats = createSelector([selectEntityFormats], (entity) => normalizeNumberFormats(entity));
 
-/** The entries of the current business mode, newest first. */
-export const selectCartEntries = createSelector([selectAllCartEntries, selectBusinessMode], (entries, mode) =>
-  entries.filter((e) => e.businessMode === mode),
+/** The table's live cart as last read (issue 28), at the table it was read for; else null: the personal cart. */
+export const selectTableCart = ({ cart: { table }, shop }: CartRootState) => (table?.tableId === shop?.params?.TableID ? table : null) ?? null;
+
+/** The entries of the current business mode, newest first (at a pay-after table, the table cart's). */
+export const selectCartEntries = createSelector([selectAllCartEntries, selectBusinessMode, selectTableCart], (entries, mode, table) =>
+  table ? table.entries : entries.filter((e) => e.businessMode === mode),
 );
 
-/** Lines, item count and amount of the current business mode's cart. */
+/** Lines, item count and amount of the current business mode's cart (at a pay-after table, the table's). */
 export const selectCartSummary = createSelector([selectCartEntries, selectCartNumberFormats], (entries, formats) =>
   cartSummary(entries, formats),
 );
 
-/** Item count per GoodsID for the current source shop. */
+/** Item count per GoodsID for the current source shop (at a pay-after table, the table cart's). */
 export const selectGoodsCount = createSelector([selectCartEntries, selectSourceShopId], (entries, shopId) =>
   countByGoods(entries, shopId),
 );

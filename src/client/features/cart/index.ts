@@ -13,8 +13,13 @@ export {
   selectCartNumberFormats,
   selectCartSummary,
   selectGoodsCount,
+  selectTableCart,
+  tableCartSeen,
+  type TableCartMirror,
+  type CartLineAddedPayload,
   type CartPriceUpdate,
   type CartState,
   type CartTextUpdate,
 } from './cartSlice';
 export { CartBar } from './CartBar';
+export { cartAdd, payAfterTableOf, registerTableCartAdder } from './tableAware';

@@ -39,7 +39,7 @@ import {
   selectSignSheet,
   selectTableInfo,
 } from '../../session';
-import { selectBusinessMode, selectCartEntries, selectCartNumberFormats } from '../cart';
+import { selectBusinessMode, selectCartEntries, selectCartNumberFormats, selectTableCart } from '../cart';
 import { PaymentMethods } from '../payments';
 import { checkoutApi } from './checkoutApi';
 import { checkoutDraftChanged, selectCheckoutDraft, selectChosenCoupon, selectTermsAgreed, termsAgreementChanged, type CheckoutDraft } from './checkoutSlice';
@@ -85,6 +85,8 @@ export default function OrderConfirmPage({ payMode }: { payMode: PayMode }) {
   const params = useAppSelector(selectShopParams);
   const base = useAppSelector(selectBaseInfo);
   const table = useAppSelector(selectTableInfo);
+  // Issue 28: at a pay-after table the entries are the table's live cart, sent with the version shown.
+  const tableCart = useAppSelector(selectTableCart);
   const signSheet = useAppSelector(selectSignSheet);
   const { zone, offset } = useAppSelector(selectGuardInputs);
   const now = useServiceNow(offset);
@@ -197,6 +199,7 @@ export default function OrderConfirmPage({ payMode }: { payMode: PayMode }) {
         draft: { ...draft, takeTime },
         coupon,
         totals,
+        tableCartVersion: payMode === 'postpay' ? tableCart?.version : null,
       });
       const outcome = await dispatch(
         placeAndPay(

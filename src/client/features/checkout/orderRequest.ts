@@ -25,13 +25,15 @@ export interface OrderRequestInput {
   draft: CheckoutDraft;
   coupon: Coupon | null;
   totals: OrderTotals;
+  /** Issue 28: a round sent from the table's live cart: the version shown (each line's uid is its CartLineID). */
+  tableCartVersion?: number | null;
 }
 
 export function businessModeOf(takeType: TakeType): typeof BusinessMode.dineIn | typeof BusinessMode.takeout {
   return takeType === 'dinein' ? BusinessMode.dineIn : BusinessMode.takeout;
 }
 
-export function orderItems(entries: readonly CartEntry[], formats: CartFormats): OrderRequest['items'] {
+export function orderItems(entries: readonly CartEntry[], formats: CartFormats, fromTableCart = false): OrderRequest['items'] {
   const rows: OrderRequest['items'] = [];
   for (const entry of entries) {
     for (const line of entry.list) {
@@ -53,6 +55,7 @@ export function orderItems(entries: readonly CartEntry[], formats: CartFormats):
         Bom: JSON.stringify(line.bomList.map((b) => ({ BOMClassID: b.BOMClassID, GoodsID: b.GoodsID }))),
         Attachments: JSON.stringify(line.attachmentList.map((a) => a.OptionID)),
         Remarks: line.remarkList.join('; '),
+        ...(fromTableCart ? { CartLineID: line.uid } : {}),
       });
     }
   }
@@ -96,8 +99,9 @@ export function buildOrderRequest(input: OrderRequestInput): OrderRequest {
     TotalAmo: totals.total,
     PosType: sheetPosType(mode, input.cyType),
     PayMode: input.payMode,
+    ...(typeof input.tableCartVersion === 'number' ? { TableCartVersion: input.tableCartVersion } : {}),
   };
-  return { row, items: orderItems(input.entries, input.formats) };
+  return { row, items: orderItems(input.entries, input.formats, typeof input.tableCartVersion === 'number') };
 }
 
 /** The menu filter's allergens as the order sends them (absent without any). */

@@ -25,7 +25,7 @@ import { ossUrl, useMoney } from '../../ui/money';
 import { RemarkField } from '../../ui/RemarkField';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { useOnline } from '../../app/online';
-import { cartLineAdded } from '../cart';
+import { cartAdd } from '../cart';
 import { selectEntity, selectShopParams } from '../../session';
 import { cartGoodsDetails, menuApi, type AddOn, type BomGroup, type Goods, type GoodsDetail } from './menuApi';
 import { bundleComplete, skuOfChoice, skuValues, valueSoldOut, valueSurcharges } from './specChoice';
@@ -202,7 +202,7 @@ function ChooserForm({
       return;
     }
     dispatch(
-      cartLineAdded({
+      cartAdd({
         goodsDetails: cartGoodsDetails(goods, shop, sku?.SkuItems ?? ''),
         list: [
           {

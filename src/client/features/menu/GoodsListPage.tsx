@@ -12,7 +12,7 @@ import { defineMessages } from '../../i18n/defineMessages';
 import { errors } from '../../i18n/specMessages';
 import { ossUrl, useMoney } from '../../ui/money';
 import { VirtualList, type VirtualListHandle } from '../../ui/VirtualList';
-import { cartLineAdded, selectGoodsCount, CartBar } from '../cart';
+import { cartAdd, selectGoodsCount, CartBar } from '../cart';
 import { useOrderingGuard, selectEntity, selectShopParams, selectShopStatus } from '../../session';
 import { unitPrice } from '../../../shared/domain/pricing';
 import { LiveUpdates } from '../live';
@@ -127,7 +127,7 @@ export default function GoodsListPage() {
   const dispatch = useAppDispatch();
   const money = useMoney();
   const acceptSuggestion = useCallback(
-    (g: Goods) => (needsChooser(g) ? setChooser(g) : dispatch(cartLineAdded(plainLine(g, shop, money.formats)))),
+    (g: Goods) => (needsChooser(g) ? setChooser(g) : dispatch(cartAdd(plainLine(g, shop, money.formats)))),
     [dispatch, shop, money.formats],
   );
   const details = useGoodsDetails(liveGoods);
@@ -252,7 +252,7 @@ export const GoodsRow = memo(function GoodsRow({ goods, onChoose, marked }: { go
       onChoose(goods);
       return;
     }
-    dispatch(cartLineAdded(plainLine(goods, shop, money.formats)));
+    dispatch(cartAdd(plainLine(goods, shop, money.formats)));
   };
 
   return (

@@ -45,6 +45,8 @@ export interface RequestLine {
   bom: { BOMClassID: string; GoodsID: string }[];
   options: string[];
   remarks: string[];
+  /** Issue 28: the line's author when it comes from the table's live cart (sheet_item.added_by); else the sender. */
+  addedBy?: string;
 }
 
 export interface PricedLine extends RequestLine {

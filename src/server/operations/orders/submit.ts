@@ -43,6 +43,7 @@ import { insidePolygon } from '../../../shared/domain/outletSettings';
 import { ErrorCode } from '../../../shared/protocol/envelope';
 import type { PayloadOf } from '../../../shared/protocol/schemas';
 import type { Queryable } from '../../db/driver';
+import { cartRound, clearSentCart } from '../table/cart';
 import { emitSheetEvent } from '../../events/emit';
 import { enqueueKitchenTickets } from '../../printing/queue';
 import { PayStatus } from '../../../shared/domain/orderStates';
@@ -256,6 +257,13 @@ export async function submitOrder(ctx: OpContext, payload: SubmitPayload) {
   if (read?.prev_sheet_id) return repeatedAnswer(read, request);
   const rules = outletRules(ctx, request.row, read);
   const table = await tableRules(ctx, request.row, rules);
+  // Issue 28: a round sent from the table's live cart (operations/table/cart.ts): still the cart shown; each line keeps its author.
+  const fromCart = request.row.TableCartVersion !== undefined;
+  if (fromCart) {
+    if (!rules.postpay || !table.tableId) throw new OpError('tableCartPostpayOnly');
+    const authors = await cartRound(ctx, table.tableId, request.row.TableCartVersion!, payload.Item1);
+    for (const l of request.lines) l.addedBy = authors.get(l.n);
+  }
   const takeTime = takeTimeOf(request.row, rules.takeType, rules.outlet, ctx.now);
   const { delivery, freight } = deliveryRules(request.row, rules.takeType, read!);
   const priced = await priceOrder(ctx, rules, request.lines, read!);
@@ -263,7 +271,9 @@ export async function submitOrder(ctx: OpContext, payload: SubmitPayload) {
   const coupon = await applyCoupon(ctx, request, rules, priced.goodsMinor);
   const totalMinor = orderTotalMinor({ goodsMinor: priced.goodsMinor, bagMinor: priced.bagMinor, feeMinor: fee.feeMinor, couponMinor: coupon.couponMinor });
   checkClientFigures(request.row, priced.lines, totalMinor, rules.outlet);
-  return writeOrder(ctx, { request, rules, table, takeTime, delivery, priced, fee, coupon, totalMinor });
+  const answer = await writeOrder(ctx, { request, rules, table, takeTime, delivery, priced, fee, coupon, totalMinor });
+  if (fromCart) await clearSentCart(ctx, table.tableId!);
+  return answer;
 }
 
 /** The request as the service reads it: the session's member, the header row, the lines and their hash. */
@@ -484,7 +494,8 @@ async function writeOrder(ctx: OpContext, order: CheckedOrder) {
   const params: unknown[] = [];
   const { sheetId, roundNo, change, counter } = table.tableSheet ? roundChange(table.tableSheet, order, now, params) : newSheet(order, now, params);
   const firstItem = (table.tableSheet?.last_item ?? 0) + 1;
-  const items = insertSql('sheet_item', priced.lines.map((l, i) => ({ ...itemRow(sheetId, firstItem + i, roundNo, l, amo), added_by: request.vipId })), params);
+  // Each line's author (migration 019): from the table's live cart, who added it (issue 28); else the round's sender.
+  const items = insertSql('sheet_item', priced.lines.map((l, i) => ({ ...itemRow(sheetId, firstItem + i, roundNo, l, amo), added_by: l.addedBy ?? request.vipId })), params);
   const round = insertSql(
     'sheet_round',
     [{ sheet_id: sheetId, round_no: roundNo, vip_id: request.vipId, local_sheet_id: request.localSheetId, request_hash: request.hash, amount: dec(totalMinor), remark: trimmed(request.row.Remark), allergens: orderAllergens(request.row.Allergens), created_at: now }],
