@@ -10,7 +10,7 @@ import { catalogue } from '../../shared/protocol/catalogue';
 import { ServiceType } from '../../shared/protocol/envelope';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { strip } = require('../../../scripts/strip-catalogue-roles-loader.cjs') as { strip: (source: string) => string };
+const { strip, compact } = require('../../../scripts/strip-catalogue-roles-loader.cjs') as { strip: (source: string) => string; compact: (source: string) => string };
 
 const ROOT = resolve(__dirname, '../../..');
 const source = readFileSync(join(ROOT, 'src/shared/protocol/catalogue.ts'), 'utf8');
@@ -24,6 +24,21 @@ test('every entry loses its role and keeps its service type', () => {
   expect(entries.map(([op]) => op)).toEqual(Object.keys(catalogue));
   // catalogue.ts names the service types by ServiceType's keys (const { service, bank, file, retail, common } = ServiceType).
   for (const [op, service] of entries) expect([op, ServiceType[service as keyof typeof ServiceType]]).toEqual([op, catalogue[op as keyof typeof catalogue].service]);
+});
+
+test('the compact form the browser builds load is the same catalogue: the same operations (grouped, so in another order), the same service types', async () => {
+  const built = compact(strip(compiled));
+  expect(built).not.toMatch(/\w+: entry\(/);
+  // The built module, run as it is (its imports given): ServiceType from the envelope, as in the source.
+  const body = ts.transpileModule(built, { compilerOptions: { target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.CommonJS } }).outputText;
+  const exports: Record<string, unknown> = {};
+  new Function('exports', 'require', body)(exports, (id: string) => {
+    if (!id.endsWith('envelope')) throw new Error(`the built catalogue imports ${id}`);
+    return { ServiceType };
+  });
+  const rebuilt = exports.catalogue as Record<string, { service: number; role?: string }>;
+  expect(Object.keys(rebuilt).sort()).toEqual(Object.keys(catalogue).sort());
+  for (const [op, e] of Object.entries(catalogue)) expect([op, rebuilt[op]]).toEqual([op, { service: e.service, role: undefined }]);
 });
 
 test("the app reads no entry's role", () => {

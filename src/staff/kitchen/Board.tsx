@@ -14,7 +14,7 @@
  * outlet's live events: each carries its sheet as the list has it, put on
  * screen as it comes (an older service's events: the named sheets read again).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { StaffError, type StaffApi, type StaffRound, type StaffSheet } from '../api';
 import { kitchenState } from '../../shared/domain/rounds';
@@ -24,7 +24,6 @@ import { playNewOrderCue, playVoidCue } from './sound';
 import { AllDay, StationBoard } from './StationBoard';
 import { EXPO, savedView, saveView, voidedKeys } from './stations';
 import { syncClock } from './ticker';
-import { ThresholdsForm } from './ThresholdsForm';
 import type { StaffLocale } from '../i18n/locale';
 import { openStaffStream } from '../stream';
 
@@ -33,6 +32,9 @@ export const FRESH_MS = 20_000;
 
 import { m } from './boardMessages';
 import { Card, type CardActions } from './Card';
+
+/** The colour thresholds' form, opened now and then by a manager: not part of the kitchen's first load. */
+const ThresholdsForm = lazy(() => import(/* webpackChunkName: "kitchen-setup" */ './ThresholdsForm').then((m) => ({ default: m.ThresholdsForm })));
 
 /** No stations or thresholds (yet): one empty list, the same each render (the memoized cards compare it). */
 const NONE: never[] = [];
@@ -379,7 +381,11 @@ export function Board({
         })}
       </div>
       {stations.length > 0 && <AllDay cards={cards} station={EXPO} />}
-      {setup && <ThresholdsForm api={api} baseId={baseId} thresholds={thresholds} onSaved={() => void load()} />}
+      {setup && (
+        <Suspense fallback={null}>
+          <ThresholdsForm api={api} baseId={baseId} thresholds={thresholds} onSaved={() => void load()} />
+        </Suspense>
+      )}
       </>
       )}
     </>
