@@ -1079,7 +1079,7 @@ const P = {
       table2: totalCount,
     }),
   },
-  HBBPos_AllGoodsClassGet_Get: { payload: payload({ ShopID: id }), result: z.object({ table1: z.array(goodsClassRow) }) },
+  HBBPos_AllGoodsClassGet_Get: { payload: payload({ ShopID: id, BaseID: optionalId.optional() }), result: z.object({ table1: z.array(goodsClassRow) }) },
   HBBPos_GoodsClass_GoodsList_V9_Get: {
     payload: payload({ ShopID: id, ClassID: optionalId.optional(), BaseID: optionalId.optional(), ...paging }),
     result: z.object({ table1: z.array(goodsListRow), table2: totalCount }),
