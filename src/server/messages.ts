@@ -201,6 +201,7 @@ const M = {
     'zh-TW': '此餐桌正在結賬，不能再加單。',
   },
   soldOutItem: { en: 'Sold out: {name}', 'zh-CN': '已售罄：{name}', 'zh-TW': '已售罄：{name}' },
+  notSoldHere: { en: 'Not sold at this outlet: {name}', 'zh-CN': '本门店不供应：{name}', 'zh-TW': '本門店不供應：{name}' },
   priceChanged: {
     en: 'The prices have changed. Please review your cart. The total is now {total}.',
     'zh-CN': '价格已变动，请检查购物车。现在合计 {total}。',

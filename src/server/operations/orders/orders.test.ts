@@ -236,6 +236,32 @@ describe('order submit: sold out, closed, ways of ordering', () => {
     refused(await submit(client, pickupHeader({ TotalAmo: 11 }), [line(g('2111'), 10)]), '50000', 'This item is no longer on the menu');
   });
 
+  test('goods switched off at the outlet are refused by name, an order and a table round alike (issue 27)', async () => {
+    const client = await guestClient(h);
+    const before = await written();
+    // BBQ pork rice is not sold at Horta e Costa (the pickup outlet) nor at San Ma Lo (the pay-after tables).
+    for (const base of [DEMO.bases.quick, DEMO.bases.dineIn]) await h.db.query('INSERT INTO goods_outlet_off (goods_id, base_id) VALUES ($1, $2)', [BBQ, base]);
+    try {
+      refused(await submit(client, pickupHeader({ TotalAmo: 48 }), [line(BBQ, 48)]), '50000', 'Not sold at this outlet: BBQ Pork Rice');
+      const tw = await guestClient(h, 'zh-TW');
+      refused(await submit(tw, pickupHeader({ TotalAmo: 48 }), [line(BBQ, 48)]), '50000', '本門店不供應：叉燒飯');
+      const cn = await guestClient(h, 'zh-CN');
+      refused(await submit(cn, pickupHeader({ TotalAmo: 48 }), [line(BBQ, 48)]), '50000', '本门店不供应：叉烧饭');
+      const a05 = table(DEMO.bases.dineIn, 5);
+      refused(await submit(client, dineInHeader(DEMO.bases.dineIn, a05, { TotalAmo: 48 }), [line(BBQ, 48)]), '50000', 'Not sold at this outlet: BBQ Pork Rice');
+      expect(await written()).toEqual(before);
+      // Sold at Taipa Late Night still.
+      await h.db.query('DELETE FROM goods_outlet_off WHERE goods_id = $1', [BBQ]);
+      // A class hidden at the outlet takes its goods off it too.
+      await h.db.query('INSERT INTO goods_class_outlet_off (class_id, base_id) SELECT class_id, $2 FROM goods WHERE goods_id = $1', [BBQ, DEMO.bases.quick]);
+      refused(await submit(client, pickupHeader({ TotalAmo: 48 }), [line(BBQ, 48)]), '50000', 'Not sold at this outlet: BBQ Pork Rice');
+    } finally {
+      await h.db.query('DELETE FROM goods_outlet_off WHERE goods_id = $1', [BBQ]);
+      await h.db.query('DELETE FROM goods_class_outlet_off WHERE base_id = $1', [DEMO.bases.quick]);
+    }
+    ok(await submit(client, pickupHeader({ TotalAmo: 49 }), [line(BBQ, 48)]));
+  });
+
   test('a closed outlet refuses orders (the service clock), an open one takes them', async () => {
     const client = await guestClient(h);
     const b01 = table(DEMO.bases.lateNight, 1);

@@ -401,7 +401,7 @@ export interface PricedOrder {
 async function priceOrder(ctx: OpContext, { outlet, mode }: OutletRules, lines: readonly RequestLine[], read: FirstRead): Promise<PricedOrder> {
   const { formats } = outlet;
   const langs = textLangs(ctx.lang, appLanguageToLang(read.app_language));
-  const priced = await priceLines(ctx.tx, { shopId: outlet.shopId, now: ctx.now, formats, langs }, lines);
+  const priced = await priceLines(ctx.tx, { shopId: outlet.shopId, baseId: outlet.baseId, now: ctx.now, formats, langs }, lines);
   return {
     lines: priced,
     goodsMinor: sumMoney(priced.map((l) => l.amoMinor)),
