@@ -261,6 +261,7 @@ const M = {
   },
   couponMissing: { en: 'The coupon does not exist', 'zh-CN': '优惠券不存在', 'zh-TW': '優惠券不存在' },
   couponUnavailable: { en: 'This coupon is not available', 'zh-CN': '此优惠券不可用', 'zh-TW': '此優惠券不可用' },
+  couponNotHere: { en: 'This coupon cannot be used at this outlet', 'zh-CN': '此优惠券不适用于本门店', 'zh-TW': '此優惠券不適用於本門店' },
   couponMinimum: {
     en: 'This coupon needs an order of at least {amount}',
     'zh-CN': '此优惠券需消费满 {amount}',

@@ -526,7 +526,7 @@ export const couponRow = z.object({
   Status: z.number(),
   /** 1 when it can be used on an order of the given amount now. */
   Usable: bit,
-  /** Why not: '' or a message key (couponUnavailable, couponMinimum, voucherMinimum). */
+  /** Why not: '' or a message key (couponUnavailable, couponNotHere, couponMinimum, voucherMinimum). */
   Reason: str,
   /** The reason in the caller's language ('' when usable). */
   ReasonText: str,
@@ -1038,7 +1038,7 @@ const P = {
     result: z.object({ table1: z.array(vipCardRow), table2: totalCount }),
   },
   EntCard_CardDetailGet_V1_Get: {
-    payload: payload({ CardID: optionalId.optional(), CardCode: text(40).optional(), Amo: clientAmount.optional() }).superRefine(({ tableData: [row] }, ctx) => {
+    payload: payload({ CardID: optionalId.optional(), CardCode: text(40).optional(), Amo: clientAmount.optional(), BaseID: optionalId.optional() }).superRefine(({ tableData: [row] }, ctx) => {
       if (!row?.CardID && !row?.CardCode?.trim()) ctx.addIssue({ code: 'custom', path: ['tableData', 0, 'CardCode'], message: 'send CardID or CardCode' });
     }),
     result: z.object({ table1: z.array(couponRow), table2: z.array(couponShopRow).optional() }),

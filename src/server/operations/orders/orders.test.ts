@@ -415,6 +415,35 @@ describe('coupons', () => {
     refused(await submit(member, pickupHeader({ CardCode: cash, TotalAmo: 127 }), threeRice), '50000', 'This coupon is not available');
   });
 
+  test("a plan limited to other outlets: its coupon is not offered nor accepted at this one (issue 27)", async () => {
+    const member = await newMember(h, 'en');
+    await h.db.query(
+      `INSERT INTO card_plan (plan_id, ent_id, plan_name, card_type, face_value, min_amount, outlets) VALUES ('880TSML', $1, 'San Ma Lo only', 1, 10, 0, $2::text[])
+       ON CONFLICT (plan_id) DO NOTHING`,
+      [DEMO.entId, [DEMO.bases.dineIn]],
+    );
+    const code = nextCode();
+    const cardId = await giveCard(h, member.vipId, '880TSML', code);
+    const before = await written();
+    // Horta e Costa (the pickup outlet) is not among the plan's outlets: refused at submit, by code or id.
+    refused(await submit(member, pickupHeader({ CardCode: code, TotalAmo: 137 }), threeRice), '50000', 'This coupon cannot be used at this outlet');
+    refused(await submit(member, pickupHeader({ CardID: cardId, TotalAmo: 137 }), threeRice), '50000', 'This coupon cannot be used at this outlet');
+    expect(await written()).toEqual(before);
+    const tw = await memberClient(h, member.vipId, 'zh-TW');
+    refused(await submit(tw, pickupHeader({ CardCode: code, TotalAmo: 137 }), threeRice), '50000', '此優惠券不適用於本門店');
+    // The checkout's coupon list at Horta e Costa has it, not usable, saying why; at San Ma Lo usable.
+    const screen = async (BaseID: string) =>
+      rows(await member.call('EntCard_ScreenVipAailableCard_V2_Get', [{ Amo: 144, BaseID }])).find((r) => r.CardID === cardId);
+    expect(await screen(DEMO.bases.quick)).toMatchObject({ Usable: 0, Reason: 'couponNotHere', ReasonText: 'This coupon cannot be used at this outlet' });
+    expect(await screen(DEMO.bases.dineIn)).toMatchObject({ Usable: 1, Reason: '', CouponAmo: '10.0000' });
+    // Its code typed at checkout at Horta e Costa is refused; without an outlet (the coupon's own page) it is shown.
+    refused(await member.call('EntCard_CardDetailGet_V1_Get', [{ CardCode: code, Amo: 144, BaseID: DEMO.bases.quick }]), '50000', 'This coupon cannot be used at this outlet');
+    ok(await member.call('EntCard_CardDetailGet_V1_Get', [{ CardID: cardId }]));
+    // A plan of every outlet (no outlets) is used there as before.
+    await h.db.query("UPDATE card_plan SET outlets = '{}' WHERE plan_id = '880TSML'");
+    ok(await submit(member, pickupHeader({ CardCode: code, TotalAmo: 137 }), threeRice));
+  });
+
   test('missing, another member\'s, used, expired, not yet valid, not enough consumption', async () => {
     const member = await newMember(h, 'en');
     const other = await newMember(h);

@@ -443,7 +443,7 @@ async function applyCoupon(ctx: OpContext, request: SubmitRequest, { outlet, pos
   if (!found.theirs) throw new OpError('couponUnavailable');
   // A table's running sheet is paid as a whole at the end: no coupon on a round.
   if (postpay) throw new OpError('couponUnavailable');
-  const check = checkCard(found.card, ctx.now, goodsMinor, outlet.formats, outlet.currencySymbol);
+  const check = checkCard(found.card, ctx.now, goodsMinor, outlet.formats, outlet.currencySymbol, outlet.baseId);
   if (!check.ok) throw new OpError(check.key, ErrorCode.business, check.values);
   return { card: found.card, couponMinor: check.couponMinor };
 }
