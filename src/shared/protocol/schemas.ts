@@ -75,6 +75,8 @@ export const baseRowResult = z.object({
   Phone: str,
   GPS_Lng: z.number().nullable(),
   GPS_Lat: z.number().nullable(),
+  /** The zone the outlet's ordering rules run in: its own, else its enterprise's (absent from other servers: the enterprise's TimeZone). */
+  TimeZone: str.optional(),
 });
 
 export const tableRow = z.object({

@@ -272,6 +272,41 @@ describe('order submit: sold out, closed, ways of ordering', () => {
     ok(await submit(client, dineInHeader(DEMO.bases.lateNight, b01, { TotalAmo: 48 }), [line(BBQ, 48)]));
   });
 
+  test("an outlet in its own time zone: its hours and pickup times run on its clock, not the enterprise's (issue 27)", async () => {
+    const client = await guestClient(h);
+    const b01 = table(DEMO.bases.lateNight, 1);
+    const egg = (TakeTime: string) => pickupHeader({ ShopID: DEMO.shops.eggTart, BaseID: DEMO.bases.eggTart, TotalAmo: 11, TakeTime });
+    const tart = [line(g('2111'), 10)];
+    const hours = JSON.stringify({ times: [{ begin: '09:00', end: '17:00' }], weekDays: [], dateRanges: [] });
+    const [saved] = await h.db.query<{ parm_value: string }>(`SELECT parm_value FROM base_parm WHERE base_id = $1 AND parm_id = 'OpeningHours'`, [DEMO.bases.eggTart]);
+    await h.db.query(`UPDATE base_parm SET parm_value = $2 WHERE base_id = $1 AND parm_id = 'OpeningHours'`, [DEMO.bases.eggTart, hours]);
+    // Taipa Late Night opens in the evening: at 12:00 in Macau it is 20:00 in Los Angeles... of the day before.
+    await h.db.query(`UPDATE base SET time_zone = 'America/Los_Angeles' WHERE base_id = ANY ($1::text[])`, [[DEMO.bases.lateNight, DEMO.bases.eggTart]]);
+    try {
+      const noon = macauToday(12);
+      h.setNow(noon);
+      const la = DateTime.fromJSDate(noon).setZone('America/Los_Angeles');
+      expect(la.hour).toBeGreaterThanOrEqual(20);
+      ok(await submit(client, dineInHeader(DEMO.bases.lateNight, b01, { TotalAmo: 48 }), [line(BBQ, 48)]));
+      // The egg tart shop opens 09:00-17:00 on its own clock: now (evening there) closed, tomorrow 10:00 there a valid pickup time.
+      refused(await submit(client, egg(''), tart), '50000', 'Store is not opened now.');
+      h.setNow(la.plus({ days: 1 }).set({ hour: 9, minute: 30 }).toJSDate());
+      const tomorrow = la.plus({ days: 1 }).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
+      ok(await submit(client, egg(tomorrow.toISO()!), tart));
+      refused(await submit(client, egg(tomorrow.set({ hour: 18 }).toISO()!), tart), '50000', 'Please choose a time within the opening hours.');
+      // The shop page tells the app the outlet's zone.
+      const page = await client.call('EShop_EShopShopPageGet_Get', [{ BaseID: DEMO.bases.eggTart }]);
+      expect(rows(page, 'table3')[0]).toMatchObject({ BaseID: DEMO.bases.eggTart, TimeZone: 'America/Los_Angeles' });
+      expect(rows(page)[0]).toMatchObject({ TimeZone: MACAU });
+    } finally {
+      await h.db.query(`UPDATE base SET time_zone = '' WHERE base_id = ANY ($1::text[])`, [[DEMO.bases.lateNight, DEMO.bases.eggTart]]);
+      await h.db.query(`UPDATE base_parm SET parm_value = $2 WHERE base_id = $1 AND parm_id = 'OpeningHours'`, [DEMO.bases.eggTart, saved!.parm_value]);
+    }
+    // Back on the enterprise's zone: Taipa Late Night is closed at noon in Macau.
+    h.setNow(macauToday(12));
+    refused(await submit(client, dineInHeader(DEMO.bases.lateNight, b01, { TotalAmo: 48 }), [line(BBQ, 48)]), '50000', 'Store is not opened now.');
+  });
+
   test('the pickup time must be within opening hours, not past, at most a week ahead', async () => {
     const client = await guestClient(h);
     const egg = (at: Date | string) =>
