@@ -546,7 +546,7 @@ describe('Base_BaseInfoByGPSGet_Get', () => {
     expect(list.at(-1)).toMatchObject({ BaseID: DEMO.bases.closed });
     // The full outlet row, as shop.ts sends it, plus Distance.
     expect(Object.keys(list[0]!).sort()).toEqual(
-      ['BaseID', 'ShopID', 'BaseName', 'BaseCode', 'BusinessMode', 'CYType', 'BeginTime', 'EndTime', 'WebOrderDuration', 'PayMode', 'IsPayLaterOnlineCheckout', 'OpeningHours', 'Address', 'Phone', 'GPS_Lng', 'GPS_Lat', 'Distance'].sort(),
+      ['BaseID', 'ShopID', 'BaseName', 'BaseCode', 'BusinessMode', 'CYType', 'BeginTime', 'EndTime', 'WebOrderDuration', 'PayMode', 'IsPayLaterOnlineCheckout', 'OpeningHours', 'Address', 'Phone', 'GPS_Lng', 'GPS_Lat', 'TimeZone', 'Distance'].sort(),
     );
   });
 
