@@ -27,7 +27,6 @@ import { formatPrice, normalizeNumberFormats } from '../../shared/domain/numbers
 import { currentPrice } from '../../shared/domain/pricing';
 import { ossUrl } from '../ui/ossUrl';
 // Leaf modules of the shop feature, not its public module: that would bring the app's store into the head.
-import { outletZone } from '../../shared/domain/openingHours';
 import { guardFor } from '../session/guardCheck';
 import { hoursLine } from '../features/shop/hoursLine';
 import { toBaseInfo, toEntity, toShopInfo, toSignSheet } from '../session/shopRows';
@@ -127,7 +126,8 @@ export function paintFirstScreen(doc: Document, input: FirstPaintInput): HTMLEle
   // Where ordering is not possible now (closed, the table's time over, its sheet closed or paid) the
   // app opens orderEntry, not the home page: no "Order now" to draw.
   const now = entRow.NowDate ? new Date(entRow.NowDate) : new Date();
-  const zone = outletZone(base?.TimeZone, entity.TimeZone);
+  // The outlet's own zone, else its enterprise's (toEntity defaults that one).
+  const zone = base?.TimeZone || entity.TimeZone;
   if (!guardFor(base, sheet, zone, now).ok) return null;
 
   const root = el(doc, 'div');

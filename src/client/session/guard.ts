@@ -8,7 +8,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect } from 'react';
-import { outletZone, type CanPlaceOrderResult } from '../../shared/domain/openingHours';
+import { DEFAULT_SHOP_ZONE, type CanPlaceOrderResult } from '../../shared/domain/openingHours';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { useGo } from '../app/navigation';
 import type { RootState } from '../app/store';
@@ -28,8 +28,8 @@ export const selectGuardInputs = createSelector(
   [
     (state: RootState) => state.shop.baseInfo,
     (state: RootState) => state.shop.signSheet,
-    // The outlet's own zone, else its enterprise's (issue 27).
-    (state: RootState) => outletZone(state.shop.baseInfo?.TimeZone, state.shop.entity?.TimeZone),
+    // The outlet's own zone, else its enterprise's (issue 27; shared/domain outletZone's rule, written out: the entry's budget).
+    (state: RootState) => state.shop.baseInfo?.TimeZone || state.shop.entity?.TimeZone || DEFAULT_SHOP_ZONE,
     (state: RootState) => state.shop.clockOffsetMs,
   ],
   (base, sheet, zone, offset) => ({ base, sheet, zone, offset }),

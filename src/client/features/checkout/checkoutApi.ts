@@ -42,7 +42,7 @@ export const checkoutApi = api.injectEndpoints({
     /** A coupon by its code; refusals ('The coupon does not exist'...) are shown at the field. */
     couponByCode: build.query<Coupon | null, { CardCode: string; Amo: string; BaseID: string }>({
       // At the order's outlet: a coupon of a plan limited to other outlets is refused there.
-      query: ({ CardCode, Amo, BaseID }) => request('EntCard_CardDetailGet_V1_Get', [{ CardCode, Amo, ...(BaseID ? { BaseID } : {}) }], { silent: true }),
+      query: ({ CardCode, Amo, BaseID }) => request('EntCard_CardDetailGet_V1_Get', [{ CardCode, Amo, BaseID }], { silent: true }),
       transformResponse: answer('EntCard_CardDetailGet_V1_Get', (r) => (r.table1[0] ? toCoupon(r.table1[0]) : null)),
     }),
     /** The order submit; its refusals are shown by the confirm page. */

@@ -7,7 +7,7 @@
  */
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { effectiveMode } from '../../../shared/domain/businessMode';
-import { outletZone, type CanPlaceOrderResult } from '../../../shared/domain/openingHours';
+import type { CanPlaceOrderResult } from '../../../shared/domain/openingHours';
 import type { RootState } from '../../app/store';
 import { businessModeChanged, cartOwnerEntered } from '../cart';
 import { HOME_PICTURES_ABOVE_FOLD } from '../shop';
@@ -110,7 +110,7 @@ export function enterShop(params: EntryParams): ThunkAction<Promise<CanPlaceOrde
         }),
       );
       rememberEntry(params);
-      return guardFor(page.baseInfo, page.signSheet, outletZone(page.baseInfo?.TimeZone, page.entity.TimeZone), page.now ? new Date(page.now) : new Date());
+      return guardFor(page.baseInfo, page.signSheet, page.baseInfo?.TimeZone || page.entity.TimeZone, page.now ? new Date(page.now) : new Date());
     } catch (err) {
       dispatch(shopEntryFailed());
       throw err;

@@ -127,7 +127,7 @@ export const menuApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The outlet's classes (BaseID): a class with nothing sold there is not on its menu. */
     goodsClasses: build.query<GoodsClass[], { ShopID: string; BaseID: string }>({
-      query: ({ ShopID, BaseID }) => request('HBBPos_AllGoodsClassGet_Get', [{ ShopID, ...(BaseID ? { BaseID } : {}) }]),
+      query: ({ ShopID, BaseID }) => request('HBBPos_AllGoodsClassGet_Get', [{ ShopID, BaseID }]),
       providesTags: ['Goods'],
       transformResponse: answer('HBBPos_AllGoodsClassGet_Get', (data) =>
         data.table1.map((r) => ({ ClassID: s(r.ClassID), name: s(r.ClassName), goodsCount: n(r.GoodsCount), businessMode: s(r.BusinessMode) || '0' })),

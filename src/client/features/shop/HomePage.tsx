@@ -17,7 +17,7 @@ import { menuApi } from '../menu';
 // The payment-resume notice is shown only while a provider payment is open: its code loads then, not with every home page.
 import { inflightPayment, LaterPaymentResumeNotice as PaymentResumeNotice } from '../payments';
 import { HOME_PICTURES_ABOVE_FOLD } from './homePictures';
-import { outletZone } from '../../../shared/domain/openingHours';
+import { DEFAULT_SHOP_ZONE } from '../../../shared/domain/openingHours';
 import {
   guardFor,
   useServiceNow,
@@ -61,7 +61,8 @@ export default function HomePage() {
   const confirm = useConfirm();
   const intl = useIntl();
   const money = useMoney();
-  const zone = outletZone(base?.TimeZone, entity?.TimeZone);
+  // The outlet's own zone, else its enterprise's (issue 27).
+  const zone = base?.TimeZone || entity?.TimeZone || DEFAULT_SHOP_ZONE;
   const now = useServiceNow(useAppSelector(selectClockOffsetMs), HOURS_CLOCK_MS);
   // Closed now (by its hours: a table's sheet is orderEntry's business): said here, before any tap (issue 23).
   const closed = !guardFor(base, null, zone, now).ok;
