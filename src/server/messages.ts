@@ -201,6 +201,7 @@ const M = {
     'zh-TW': '此餐桌正在結賬，不能再加單。',
   },
   soldOutItem: { en: 'Sold out: {name}', 'zh-CN': '已售罄：{name}', 'zh-TW': '已售罄：{name}' },
+  notSoldHere: { en: 'Not sold at this outlet: {name}', 'zh-CN': '本门店不供应：{name}', 'zh-TW': '本門店不供應：{name}' },
   priceChanged: {
     en: 'The prices have changed. Please review your cart. The total is now {total}.',
     'zh-CN': '价格已变动，请检查购物车。现在合计 {total}。',
@@ -260,6 +261,7 @@ const M = {
   },
   couponMissing: { en: 'The coupon does not exist', 'zh-CN': '优惠券不存在', 'zh-TW': '優惠券不存在' },
   couponUnavailable: { en: 'This coupon is not available', 'zh-CN': '此优惠券不可用', 'zh-TW': '此優惠券不可用' },
+  couponNotHere: { en: 'This coupon cannot be used at this outlet', 'zh-CN': '此优惠券不适用于本门店', 'zh-TW': '此優惠券不適用於本門店' },
   couponMinimum: {
     en: 'This coupon needs an order of at least {amount}',
     'zh-CN': '此优惠券需消费满 {amount}',

@@ -126,7 +126,9 @@ export function paintFirstScreen(doc: Document, input: FirstPaintInput): HTMLEle
   // Where ordering is not possible now (closed, the table's time over, its sheet closed or paid) the
   // app opens orderEntry, not the home page: no "Order now" to draw.
   const now = entRow.NowDate ? new Date(entRow.NowDate) : new Date();
-  if (!guardFor(base, sheet, entity.TimeZone, now).ok) return null;
+  // The outlet's own zone, else its enterprise's (toEntity defaults that one).
+  const zone = base?.TimeZone || entity.TimeZone;
+  if (!guardFor(base, sheet, zone, now).ok) return null;
 
   const root = el(doc, 'div');
   root.id = FIRST_SCREEN_ID;
@@ -157,7 +159,7 @@ export function paintFirstScreen(doc: Document, input: FirstPaintInput): HTMLEle
   header.appendChild(el(doc, 'h1', undefined, shop.ShopName));
   if (base) {
     header.appendChild(el(doc, 'p', 'base-name', base.BaseName));
-    const line = hoursLine(base, entity.TimeZone, now);
+    const line = hoursLine(base, zone, now);
     header.appendChild(el(doc, 'p', 'base-hours', texts[line.key].replace('{hours}', line.hours)));
   }
   if (table) header.appendChild(el(doc, 'p', 'table-name', texts.table.replace('{table}', table.TableName ?? '')));

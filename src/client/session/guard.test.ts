@@ -1,5 +1,7 @@
 /** The app's ordering guard on the shop's data and the service's clock. */
-import { guardFor, orderEntryPath } from './guard';
+import type { RootState } from '../app/store';
+import { guardFor, orderEntryPath, selectGuardInputs } from './guard';
+import { toBaseInfo } from './shopRows';
 import type { BaseInfo } from './shopSlice';
 
 const base = (over: Partial<BaseInfo> = {}): BaseInfo => ({
@@ -33,4 +35,25 @@ test('a closed or paid sheet', () => {
   const sheet = (Status: number) => ({ SheetID: 's', Status, CreatedDate: '2026-11-22T01:00:00.000Z', TableID: 't' });
   expect(guardFor(base(), sheet(2), 'Asia/Macau', at('2026-11-22T01:10:00Z'))).toEqual({ ok: false, reason: 'sheetClosed' });
   expect(guardFor(base(), sheet(3), 'Asia/Macau', at('2026-11-22T01:10:00Z'))).toEqual({ ok: false, reason: 'sheetPaid' });
+});
+
+test("an outlet in its own time zone: the guard runs on the outlet's clock, else the enterprise's (issue 27)", () => {
+  const hours = JSON.stringify({ times: [{ begin: '18:00', end: '02:00' }], weekDays: [], dateRanges: [] });
+  const state = (TimeZone: string) =>
+    ({
+      shop: {
+        baseInfo: toBaseInfo({ ...base({ OpeningHours: hours }), TimeZone }),
+        signSheet: null,
+        entity: { TimeZone: 'Asia/Macau' },
+        clockOffsetMs: 0,
+      },
+    }) as unknown as RootState;
+  // 12:00 in Macau is 20:00 (the evening before) in Los Angeles: open there, closed in Macau.
+  const noon = at('2026-11-22T04:00:00Z');
+  const la = selectGuardInputs(state('America/Los_Angeles'));
+  expect(la.zone).toBe('America/Los_Angeles');
+  expect(guardFor(la.base, la.sheet, la.zone, noon)).toEqual({ ok: true });
+  const macau = selectGuardInputs(state(''));
+  expect(macau.zone).toBe('Asia/Macau');
+  expect(guardFor(macau.base, macau.sheet, macau.zone, noon)).toMatchObject({ ok: false, reason: 'closed' });
 });

@@ -28,7 +28,8 @@ export const selectGuardInputs = createSelector(
   [
     (state: RootState) => state.shop.baseInfo,
     (state: RootState) => state.shop.signSheet,
-    (state: RootState) => state.shop.entity?.TimeZone || DEFAULT_SHOP_ZONE,
+    // The outlet's own zone, else its enterprise's (issue 27; shared/domain outletZone's rule, written out: the entry's budget).
+    (state: RootState) => state.shop.baseInfo?.TimeZone || state.shop.entity?.TimeZone || DEFAULT_SHOP_ZONE,
     (state: RootState) => state.shop.clockOffsetMs,
   ],
   (base, sheet, zone, offset) => ({ base, sheet, zone, offset }),

@@ -52,6 +52,7 @@ export function toBaseInfo(row: Row<Page['table3']>): BaseInfo {
     PayMode: row.PayMode ?? '',
     IsPayLaterOnlineCheckout: row.IsPayLaterOnlineCheckout ?? '',
     OpeningHours: row.OpeningHours ?? '',
+    TimeZone: row.TimeZone,
   };
 }
 

@@ -49,6 +49,8 @@ export interface BaseInfo {
   PayMode: string;
   IsPayLaterOnlineCheckout: string;
   OpeningHours: string;
+  /** The zone its ordering rules run in ('' the enterprise's: outletZone). */
+  TimeZone?: string;
 }
 
 export interface EntityInfo {

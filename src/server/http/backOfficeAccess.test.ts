@@ -9,6 +9,8 @@
  * input: 400, 404...), and a manager scoped elsewhere is refused wherever the
  * door can see the outlet (the query's baseId).
  */
+import { STAFF_SECTION_ACCESS, STAFF_SECTION_IDS, sectionsFor } from '../../shared/protocol/staffSections';
+import { STAFF_ROLES } from '../../shared/protocol/staffAccounts';
 import { DEMO, DEMO_STAFF } from '../db/seed';
 import { startHarness, type Harness } from '../test/harness';
 import { MANAGERS, STAFF_ROUTE_ACCESS } from './staffAuth';
@@ -61,6 +63,33 @@ test('the back office has routes, and none of them is open to the kitchen or the
   for (const [key, entry] of BACK_OFFICE) {
     expect([key, entry.roles.every((r) => MANAGERS.includes(r))]).toEqual([key, true]);
   }
+});
+
+describe("the staff program's tabs (shared/protocol/staffSections.ts) are the service's rules (issue 27)", () => {
+  test('a section standing on a route of STAFF_ROUTE_ACCESS has exactly its roles', () => {
+    for (const id of STAFF_SECTION_IDS) {
+      const { route, roles } = STAFF_SECTION_ACCESS[id];
+      const row = STAFF_ROUTE_ACCESS[route];
+      if (row) expect([id, [...roles].sort()]).toEqual([id, [...row.roles].sort()]);
+    }
+    // The back office's tabs are the managers' (every back-office row is theirs, above).
+    for (const id of ['menu', 'outlets', 'loyalty', 'reports'] as const) expect(STAFF_ROUTE_ACCESS[STAFF_SECTION_ACCESS[id].route]?.backOffice).toBe(true);
+  });
+
+  test.each(STAFF_ROLES)('%s: the service lets it through the routes of the tabs it is shown, and refuses the others with 403', async (role) => {
+    const shown = sectionsFor(role);
+    for (const id of STAFF_SECTION_IDS) {
+      const { status } = await probe(STAFF_SECTION_ACCESS[id].route, cookies[role]!);
+      expect([id, status === 403]).toEqual([id, !shown.includes(id)]);
+    }
+    expect(shown).toContain('kitchen');
+  });
+
+  test('the kitchen sees no back office and no staff accounts; the counter no staff accounts', () => {
+    expect(sectionsFor('kitchen')).toEqual(['kitchen', 'soldOut', 'printers']);
+    expect(sectionsFor('cashier')).toEqual(['kitchen', 'member', 'printers']);
+    expect(sectionsFor('owner')).toEqual([...STAFF_SECTION_IDS]);
+  });
 });
 
 describe.each(BACK_OFFICE)('%s', (key, entry) => {

@@ -66,7 +66,7 @@ export const MENU_CHANNEL = 'hbb_menu';
 export const CACHED: Partial<Record<OperationName, readonly string[]>> = {
   HBBPos_GoodsClass_GoodsList_V9_Get: ['ShopID', 'ClassID', 'BaseID', 'PageIndex', 'PageSize'],
   Goods_GoodsShopHomeGoodsByPage_Get: ['ShopID', 'PageIndex', 'PageSize'],
-  HBBPos_AllGoodsClassGet_Get: ['ShopID'],
+  HBBPos_AllGoodsClassGet_Get: ['ShopID', 'BaseID'],
 };
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';

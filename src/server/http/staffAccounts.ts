@@ -127,7 +127,7 @@ export async function ensureOwnerAccount(db: Db, config: Config, now: Date): Pro
     const ents = owner.entId
       ? await tx.query<{ ent_id: string }>('SELECT ent_id FROM enterprise WHERE ent_id = $1', [owner.entId])
       : await tx.query<{ ent_id: string }>('SELECT DISTINCT ent_id FROM base ORDER BY ent_id');
-    if (ents.length !== 1) return `STAFF_OWNER_LOGIN: no owner created (${ents.length === 0 ? 'no enterprise with outlets yet' : 'several enterprises: set STAFF_OWNER_ENT'})`;
+    if (ents.length !== 1) return `STAFF_OWNER_LOGIN: no owner created (${ents.length === 0 ? 'no enterprise with outlets yet: npm run owner creates the business and its owner' : 'several enterprises: set STAFF_OWNER_ENT'})`;
     const entId = ents[0]!.ent_id;
     const [hasOwner] = await tx.query("SELECT 1 AS one FROM staff_account WHERE ent_id = $1 AND role = 'owner'", [entId]);
     const [taken] = await tx.query('SELECT 1 AS one FROM staff_account WHERE lower(login) = lower($1)', [owner.login]);

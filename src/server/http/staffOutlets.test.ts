@@ -235,6 +235,27 @@ describe('the outlet settings', () => {
     expect(row!.after.serviceChargePercent).toBe(12.5);
   });
 
+  test('the tip at payment: offered or not, saved with the version like the other fields, audited; the payment follows it (issue 27)', async () => {
+    const outlet = (await call('GET', `/staff/outlets/${OTHER}`, { as: 'owner' })).json.outlet;
+    const [stored] = await h.db.query<{ tip_enabled: boolean }>('SELECT tip_enabled FROM base WHERE base_id = $1', [OTHER]);
+    expect(outlet.tipEnabled).toBe(stored!.tip_enabled);
+    const saved = await call('PATCH', `/staff/outlets/${OTHER}`, { as: 'owner', body: body(outlet, { tipEnabled: !outlet.tipEnabled }) });
+    expect(saved.status).toBe(200);
+    expect(saved.json.outlet).toMatchObject({ version: outlet.version + 1, tipEnabled: !outlet.tipEnabled });
+    const [after] = await h.db.query<{ tip_enabled: boolean }>('SELECT tip_enabled FROM base WHERE base_id = $1', [OTHER]);
+    expect(after!.tip_enabled).toBe(!outlet.tipEnabled);
+    const [row] = await h.db.query<{ before: Json; after: Json }>(`SELECT before, after FROM staff_audit WHERE action = 'outlet.update' AND target = $1 ORDER BY audit_id DESC LIMIT 1`, [OTHER]);
+    expect([row!.before.tipEnabled, row!.after.tipEnabled]).toEqual([outlet.tipEnabled, !outlet.tipEnabled]);
+    // A save from the older version is refused and changes nothing; a save without the field keeps it.
+    expect((await call('PATCH', `/staff/outlets/${OTHER}`, { as: 'owner', body: body(outlet, { tipEnabled: outlet.tipEnabled }) })).status).toBe(409);
+    const { tipEnabled: _t, ...without } = body(saved.json.outlet);
+    const kept = await call('PATCH', `/staff/outlets/${OTHER}`, { as: 'owner', body: without });
+    expect(kept.json.outlet).toMatchObject({ version: outlet.version + 2, tipEnabled: !outlet.tipEnabled });
+    // Back as it was.
+    const back = await call('PATCH', `/staff/outlets/${OTHER}`, { as: 'owner', body: body(kept.json.outlet, { tipEnabled: outlet.tipEnabled }) });
+    expect(back.json.outlet.tipEnabled).toBe(outlet.tipEnabled);
+  });
+
   test('two managers editing the same outlet: the second save is refused with "changed by someone else" and the fresh values', async () => {
     const first = (await call('GET', `/staff/outlets/${SAN_MA_LO}`, { as: 'manager' })).json.outlet;
     const second = (await call('GET', `/staff/outlets/${SAN_MA_LO}`, { as: 'owner' })).json.outlet;

@@ -59,10 +59,11 @@ export async function ticketSheet(
   roundNo: number,
 ): Promise<TicketSheet | null> {
   const [row] = await tx.query<TicketSheet>(
-    `SELECT s.sheet_id, s.base_id, s.take_type, t.table_name, s.take_time, e.time_zone, s.remark AS sheet_remark,
+    `SELECT s.sheet_id, s.base_id, s.take_type, t.table_name, s.take_time, COALESCE(NULLIF(b.time_zone, ''), e.time_zone) AS time_zone, s.remark AS sheet_remark,
             r.remark AS round_remark, r.created_at AS round_at, s.pickup_no, COALESCE(r.allergens, '') AS round_allergens
        FROM sheet s
        JOIN enterprise e ON e.ent_id = s.ent_id
+       JOIN base b ON b.base_id = s.base_id
        LEFT JOIN dining_table t ON t.table_id = s.table_id
        LEFT JOIN sheet_round r ON r.sheet_id = s.sheet_id AND r.round_no = $2
       WHERE s.sheet_id = $1`,

@@ -116,7 +116,7 @@ export async function buildReceipt(
   const [head] = await tx.query<HeadRow>(
     `SELECT s.sheet_id, s.status, s.pay_status, ${tr('b.base_name', l)} AS outlet_name, ${tr('sh.shop_name', l)} AS shop_name,
             ${tr('b.address', l)} AS address, b.phone, COALESCE(t.table_name, '') AS table_name, s.take_type,
-            s.created_at, e.time_zone, e.currency_symbol, e.amo_point,
+            s.created_at, COALESCE(NULLIF(b.time_zone, ''), e.time_zone) AS time_zone, e.currency_symbol, e.amo_point,
             s.sales_amo::text, s.dis_amo::text, s.bag_amo::text, s.fee_amo::text, s.coupon_amo::text,
             s.service_amo::text, s.tip_amo::text, s.total_amo::text
        FROM sheet s

@@ -58,7 +58,7 @@
  * reported, the rest kept. The service owns the truth (it refuses orders
  * itself); the app's check only spares the customer a doomed order.
  */
-export { DEFAULT_SHOP_ZONE, NEXT_OPENING_HORIZON_DAYS, ALWAYS_OPEN } from './openingHours/types';
+export { DEFAULT_SHOP_ZONE, NEXT_OPENING_HORIZON_DAYS, ALWAYS_OPEN, outletZone } from './openingHours/types';
 export type { WeekDay, TimeRange, DateTimeRange, OpeningHours, ParsedOpeningHours } from './openingHours/types';
 export { parseClock, isAlwaysOpenRange, isWithinTimeRange } from './openingHours/clock';
 export { parseShopDateTime } from './openingHours/shopDateTime';

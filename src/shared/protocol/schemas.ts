@@ -75,6 +75,8 @@ export const baseRowResult = z.object({
   Phone: str,
   GPS_Lng: z.number().nullable(),
   GPS_Lat: z.number().nullable(),
+  /** The zone the outlet's ordering rules run in: its own, else its enterprise's (absent from other servers: the enterprise's TimeZone). */
+  TimeZone: str.optional(),
 });
 
 export const tableRow = z.object({
@@ -536,7 +538,7 @@ export const couponRow = z.object({
   Status: z.number(),
   /** 1 when it can be used on an order of the given amount now. */
   Usable: bit,
-  /** Why not: '' or a message key (couponUnavailable, couponMinimum, voucherMinimum). */
+  /** Why not: '' or a message key (couponUnavailable, couponNotHere, couponMinimum, voucherMinimum). */
   Reason: str,
   /** The reason in the caller's language ('' when usable). */
   ReasonText: str,
@@ -1063,7 +1065,7 @@ const P = {
     result: z.object({ table1: z.array(vipCardRow), table2: totalCount }),
   },
   EntCard_CardDetailGet_V1_Get: {
-    payload: payload({ CardID: optionalId.optional(), CardCode: text(40).optional(), Amo: clientAmount.optional() }).superRefine(({ tableData: [row] }, ctx) => {
+    payload: payload({ CardID: optionalId.optional(), CardCode: text(40).optional(), Amo: clientAmount.optional(), BaseID: optionalId.optional() }).superRefine(({ tableData: [row] }, ctx) => {
       if (!row?.CardID && !row?.CardCode?.trim()) ctx.addIssue({ code: 'custom', path: ['tableData', 0, 'CardCode'], message: 'send CardID or CardCode' });
     }),
     result: z.object({ table1: z.array(couponRow), table2: z.array(couponShopRow).optional() }),
@@ -1104,7 +1106,7 @@ const P = {
       table2: totalCount,
     }),
   },
-  HBBPos_AllGoodsClassGet_Get: { payload: payload({ ShopID: id }), result: z.object({ table1: z.array(goodsClassRow) }) },
+  HBBPos_AllGoodsClassGet_Get: { payload: payload({ ShopID: id, BaseID: optionalId.optional() }), result: z.object({ table1: z.array(goodsClassRow) }) },
   HBBPos_GoodsClass_GoodsList_V9_Get: {
     payload: payload({ ShopID: id, ClassID: optionalId.optional(), BaseID: optionalId.optional(), ...paging }),
     result: z.object({ table1: z.array(goodsListRow), table2: totalCount }),

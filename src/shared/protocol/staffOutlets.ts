@@ -82,9 +82,12 @@ export const outletSettingsBody = z.object({
   }),
   /** 0-30, up to 2 decimals (stored as basis points). */
   serviceChargePercent: z.number(),
+  /** Offer a tip at payment (base.tip_enabled; never preselected for the customer). Absent: unchanged. */
+  tipEnabled: z.boolean().optional(),
 });
 
 export const outletSettingsSchema = outletSettingsBody.extend({
+  tipEnabled: z.boolean(),
   baseId: z.string(),
   name: z.string(),
   version: z.number().int(),

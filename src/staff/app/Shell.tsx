@@ -11,9 +11,9 @@ import { staffApi } from '../api';
 import type { StaffLocale } from '../i18n/locale';
 import { LanguageSelect } from '../ui/LanguageSelect';
 import { Loading } from '../ui/Loading';
-import { SECTION_IDS, useSection, type SectionId } from './router';
+import { HOME_SECTION, useSection, type SectionId } from './router';
 import { SECTIONS } from './sections';
-import { readSession, saveSession, signOutStaff, type StaffSession } from './session';
+import { readSession, saveSession, sessionSections, signOutStaff, type StaffSession } from './session';
 
 const SignIn = lazy(() => import(/* webpackChunkName: "sign-in" */ '../signIn/SignIn'));
 // Issue 28: the tables' calls, over every section (a chunk of its own).
@@ -28,7 +28,11 @@ const m = defineMessages({
 export function Shell({ locale, onLocale }: { locale: StaffLocale; onLocale: (l: StaffLocale) => void }) {
   const intl = useIntl();
   const [session, setSession] = useState<StaffSession | null>(readSession);
-  const [section, go] = useSection();
+  const [asked, go] = useSection();
+  // Only the sections the signed-in role may use (the service refuses the others with 403); a path to
+  // another opens the home section, which every role has.
+  const allowed = useMemo(() => (session ? sessionSections(session) : []), [session]);
+  const section = allowed.includes(asked) ? asked : HOME_SECTION;
   // Sections shown since sign-in that stay mounted behind the others (the kitchen).
   const [kept, setKept] = useState<ReadonlySet<SectionId>>(() => new Set());
   // The screen's language goes with every call: the orders' lines and the specs come back in it.
@@ -74,7 +78,7 @@ export function Shell({ locale, onLocale }: { locale: StaffLocale; onLocale: (l:
       ) : (
         <>
           <nav className="staff-tabs" aria-label={intl.formatMessage(m.sections)}>
-            {SECTION_IDS.map((id) => (
+            {allowed.map((id) => (
               <button key={id} type="button" className={`tab${section === id ? ' active' : ''}`} aria-pressed={section === id} onClick={() => go(id)}>
                 <FormattedMessage {...SECTIONS[id].title} />
               </button>
@@ -84,7 +88,7 @@ export function Shell({ locale, onLocale }: { locale: StaffLocale; onLocale: (l:
             <CallsBanner api={api} session={session} />
           </Suspense>
           <main>
-            {SECTION_IDS.filter((id) => id === section || kept.has(id)).map((id) => {
+            {allowed.filter((id) => id === section || kept.has(id)).map((id) => {
               const { Component } = SECTIONS[id];
               return (
                 <div key={id} hidden={id !== section}>

@@ -111,3 +111,35 @@ test('a screen set to traditional Chinese before opens in it (its messages a chu
   expect(screen.getByLabelText('登入名稱')).toBeInTheDocument();
   expect(document.documentElement.lang).toBe('zh-TW');
 });
+
+test("the tabs are the signed-in role's: the kitchen sees no back office, the counter no staff accounts (issue 27)", async () => {
+  scenario.sheets = [sheet({ sheetId: 'S0103' })];
+  // The stand-in's account is the kitchen's.
+  window.location.hash = '#/menu';
+  renderStaff(<StaffApp locale="en" />);
+  await signIn();
+  await userEvent.click(await screen.findByRole('button', { name: 'San Ma Lo' }));
+  const tabs = await screen.findByRole('navigation', { name: 'Sections' });
+  await waitFor(() => expect([...tabs.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Orders', 'Sold out', 'Printers']));
+  // A path to a section the role cannot use opens the orders instead.
+  expect(await screen.findByRole('article', { name: /^Order 0103/ })).toBeVisible();
+  expect(screen.getByRole('button', { name: 'Orders' })).toHaveAttribute('aria-pressed', 'true');
+  expect(JSON.parse(sessionStorage.getItem('staffSession') ?? 'null')).toMatchObject({ token: '', role: 'kitchen' });
+});
+
+test('a cashier has the counter (orders, member) but no staff accounts, sold-out marks or back office; a manager has them (issue 27)', async () => {
+  const tabsAs = async (role: string) => {
+    sessionStorage.setItem('staffSession', JSON.stringify({ token: '', role, outlet: scenario.outlets[0] }));
+    const view = renderStaff(<StaffApp locale="en" />);
+    const tabs = await screen.findByRole('navigation', { name: 'Sections' });
+    const names = [...tabs.querySelectorAll('button')].map((b) => b.textContent);
+    view.unmount();
+    return names;
+  };
+  expect(await tabsAs('cashier')).toEqual(['Orders', 'Member', 'Printers']);
+  expect(await tabsAs('manager')).toEqual(['Orders', 'Sold out', 'Member', 'Menu', 'Outlets', 'Printers', 'Staff', 'Loyalty', 'Reports']);
+  // A person's session kept without a role (from before roles were kept) is signed in again.
+  sessionStorage.setItem('staffSession', JSON.stringify({ token: '', outlet: scenario.outlets[0] }));
+  renderStaff(<StaffApp locale="en" />);
+  expect(await screen.findByLabelText('Login name')).toBeInTheDocument();
+});

@@ -5,8 +5,10 @@
  * no router library: the kitchen's first load stays small.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { STAFF_SECTION_IDS, type StaffSectionId } from '../../shared/protocol/staffSections';
 
-export type SectionId = 'kitchen' | 'soldOut' | 'member' | 'printers' | 'boards' | 'accounts' | 'menu' | 'outlets' | 'loyalty' | 'reports';
+/** The sections and who may use each: src/shared/protocol/staffSections.ts. */
+export type SectionId = StaffSectionId;
 
 /** Each section's path, in the order the navigation shows them. */
 export const SECTION_PATHS: Readonly<Record<SectionId, string>> = {
@@ -23,7 +25,7 @@ export const SECTION_PATHS: Readonly<Record<SectionId, string>> = {
   loyalty: '/loyalty',
   reports: '/reports',
 };
-export const SECTION_IDS = Object.keys(SECTION_PATHS) as SectionId[];
+export const SECTION_IDS: readonly SectionId[] = STAFF_SECTION_IDS;
 /** Where a signed-in screen opens, and where an unknown path leads. */
 export const HOME_SECTION: SectionId = 'kitchen';
 

@@ -4,11 +4,22 @@
  * sign-in section (src/staff/signIn) makes one; staff accounts will replace
  * the token behind the same shape.
  */
+import type { StaffRole } from '../../shared/protocol/staffAccounts';
+import type { StaffSectionId } from '../../shared/protocol/staffSections';
+import { sectionsFor } from '../../shared/protocol/staffSections';
 import type { Outlet } from '../api';
 
 export interface StaffSession {
+  /** The automation key (scripts, tests), or '' for a person (the HttpOnly cookie carries their session). */
   token: string;
   outlet: Outlet;
+  /** A person's role: the sections shown are its (the automation key has every right). */
+  role?: StaffRole;
+}
+
+/** The sections this session may use (issue 27: the page does not show what the service refuses). */
+export function sessionSections(session: StaffSession): StaffSectionId[] {
+  return sectionsFor(session.role ?? 'automation');
 }
 
 const SESSION_KEY = 'staffSession';
@@ -16,7 +27,8 @@ const SESSION_KEY = 'staffSession';
 export function readSession(): StaffSession | null {
   try {
     const s = JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null') as StaffSession | null;
-    return s && typeof s.token === 'string' && s.outlet?.baseId ? s : null;
+    // A person's session kept from before roles were kept with it: signed in again (the cookie makes it one tap).
+    return s && typeof s.token === 'string' && s.outlet?.baseId && (s.token !== '' || s.role) ? s : null;
   } catch {
     return null;
   }

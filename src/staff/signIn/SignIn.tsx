@@ -112,7 +112,7 @@ export default function SignIn({ locale, onSignedIn }: { locale: StaffLocale; on
                 className="btn btn-block"
                 onClick={() => {
                   unlockSound();
-                  onSignedIn({ token: '', outlet: o });
+                  onSignedIn({ token: '', outlet: o, role: account.role });
                 }}
               >
                 {localName({ zh: o.name, tw: o.nameTw, en: o.nameEn }, locale)}

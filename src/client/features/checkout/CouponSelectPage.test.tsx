@@ -39,6 +39,8 @@ beforeEach(() => {
   answer('EntCard_CardDetailGet_V1_Get', (req) => {
     const code = req.json.tableData[0]!.CardCode;
     if (code === 'NOPE') return refusal('50000', 'The coupon does not exist');
+    // Looked up at the order's outlet (issue 27): a plan limited to other outlets is refused here.
+    if (code === 'ELSEWHERE') return req.json.tableData[0]!.BaseID === 'B1' ? refusal('50000', 'This coupon cannot be used at this outlet') : { table1: [card({ CardID: 'C7', CardCode: 'ELSEWHERE' })] };
     if (code === 'USED') return refusal('50000', 'This coupon is not available');
     if (code === 'V150') return { table1: [card({ CardID: 'C9', CardCode: 'V150', PlanNameEN: 'MOP$150 Voucher', CardType: '3', FaceValue: '150.0000', MinAmount: '0.0000' })] };
     return { table1: [card({ CardID: 'C5', CardCode: String(code) })] };
@@ -66,6 +68,12 @@ test('the code entry says what is wrong with a code', async () => {
   await user.type(field, 'USED');
   await user.click(use);
   expect(await screen.findByText('This coupon is not available')).toHaveAttribute('role', 'alert');
+
+  // A coupon of a plan limited to other outlets, looked up at this order's outlet (issue 27).
+  await user.clear(field);
+  await user.type(field, 'ELSEWHERE');
+  await user.click(use);
+  expect(await screen.findByText('This coupon cannot be used at this outlet')).toHaveAttribute('role', 'alert');
 
   // A MOP$150 voucher on a MOP$114.00 order.
   await user.clear(field);

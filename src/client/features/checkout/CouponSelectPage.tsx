@@ -91,7 +91,7 @@ export default function CouponSelectPage() {
       return;
     }
     setCodeError(null);
-    const result = await findCoupon({ CardCode, Amo: sales });
+    const result = await findCoupon({ CardCode, Amo: sales, BaseID: params.BaseID });
     if (result.error) {
       // A refusal ('The coupon does not exist', 'This coupon is not available') is the field's error; a broken network is toasted.
       if (isGatewayError(result.error) && result.error.kind === 'business') setCodeError(result.error.message);

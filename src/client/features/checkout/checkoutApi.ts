@@ -40,8 +40,9 @@ export const checkoutApi = api.injectEndpoints({
       transformResponse: answer('EntCard_ScreenVipAailableCard_V2_Get', (r) => r.table1.map(toCoupon)),
     }),
     /** A coupon by its code; refusals ('The coupon does not exist'...) are shown at the field. */
-    couponByCode: build.query<Coupon | null, { CardCode: string; Amo: string }>({
-      query: ({ CardCode, Amo }) => request('EntCard_CardDetailGet_V1_Get', [{ CardCode, Amo }], { silent: true }),
+    couponByCode: build.query<Coupon | null, { CardCode: string; Amo: string; BaseID: string }>({
+      // At the order's outlet: a coupon of a plan limited to other outlets is refused there.
+      query: ({ CardCode, Amo, BaseID }) => request('EntCard_CardDetailGet_V1_Get', [{ CardCode, Amo, BaseID }], { silent: true }),
       transformResponse: answer('EntCard_CardDetailGet_V1_Get', (r) => (r.table1[0] ? toCoupon(r.table1[0]) : null)),
     }),
     /** The order submit; its refusals are shown by the confirm page. */

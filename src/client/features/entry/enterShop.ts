@@ -110,7 +110,7 @@ export function enterShop(params: EntryParams): ThunkAction<Promise<CanPlaceOrde
         }),
       );
       rememberEntry(params);
-      return guardFor(page.baseInfo, page.signSheet, page.entity.TimeZone, page.now ? new Date(page.now) : new Date());
+      return guardFor(page.baseInfo, page.signSheet, page.baseInfo?.TimeZone || page.entity.TimeZone, page.now ? new Date(page.now) : new Date());
     } catch (err) {
       dispatch(shopEntryFailed());
       throw err;

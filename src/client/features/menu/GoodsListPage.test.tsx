@@ -62,6 +62,8 @@ test('the first rows come from a first page of the menu; the rest follows in pag
   const menu = await screen.findByRole('list', { name: 'Menu' });
   expect(await within(menu).findByRole('article', { name: 'Dish 0' })).toBeInTheDocument();
   expect(listRequests()[0]).toMatchObject({ PageIndex: 1, PageSize: FIRST_GOODS_PAGE });
+  // The classes are the outlet's (issue 27: a class with nothing sold there is not on its menu).
+  expect(seen.find((r) => r.op === 'HBBPos_AllGoodsClassGet_Get')!.json.tableData[0]).toMatchObject({ BaseID: 'B1' });
 
   // The last class's goods arrive with the last page; choosing it shows them.
   await userEvent.click(screen.getByRole('button', { name: 'Class 2' }));

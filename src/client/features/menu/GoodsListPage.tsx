@@ -84,7 +84,7 @@ export default function GoodsListPage() {
   const intl = useIntl();
   const ids = { ShopID: shop.ShopID, BaseID: shop.BaseID };
   // Only the classes offered in the way the customer orders (issue 23: no takeaway extras at a table).
-  const classes = useOfferedClasses(shop.ShopID);
+  const classes = useOfferedClasses(shop.ShopID, shop.BaseID);
   // Issue 14: the first page of goods (a first screen's rows) first, the rest of the menu after it.
   const goods = useMenuGoods(ids);
   const soldOut = menuApi.useSoldOutQuery(ids, { skip: !shop.ShopID, pollingInterval: SOLD_OUT_POLL_MS });

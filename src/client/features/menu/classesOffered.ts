@@ -14,10 +14,10 @@ export function offeredClasses(classes: readonly GoodsClass[], mode: string): Go
   return classes.filter((c) => classOffered(c.businessMode ?? '0', mode));
 }
 
-/** menuApi's goods classes of the shop, those offered in the cart's business mode only. */
-export function useOfferedClasses(ShopID: string) {
+/** menuApi's goods classes of the shop at the outlet, those offered in the cart's business mode only. */
+export function useOfferedClasses(ShopID: string, BaseID: string) {
   const mode = useAppSelector(selectBusinessMode);
-  const classes = menuApi.useGoodsClassesQuery({ ShopID }, { skip: !ShopID });
+  const classes = menuApi.useGoodsClassesQuery({ ShopID, BaseID }, { skip: !ShopID });
   const data = useMemo(() => (classes.data ? offeredClasses(classes.data, mode) : undefined), [classes.data, mode]);
   return { ...classes, data };
 }

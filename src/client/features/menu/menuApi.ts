@@ -125,8 +125,9 @@ function parseAttributes(text: string): { name: string; values: string[] }[] {
 
 export const menuApi = api.injectEndpoints({
   endpoints: (build) => ({
-    goodsClasses: build.query<GoodsClass[], { ShopID: string }>({
-      query: ({ ShopID }) => request('HBBPos_AllGoodsClassGet_Get', [{ ShopID }]),
+    /** The outlet's classes (BaseID): a class with nothing sold there is not on its menu. */
+    goodsClasses: build.query<GoodsClass[], { ShopID: string; BaseID: string }>({
+      query: ({ ShopID, BaseID }) => request('HBBPos_AllGoodsClassGet_Get', [{ ShopID, BaseID }]),
       providesTags: ['Goods'],
       transformResponse: answer('HBBPos_AllGoodsClassGet_Get', (data) =>
         data.table1.map((r) => ({ ClassID: s(r.ClassID), name: s(r.ClassName), goodsCount: n(r.GoodsCount), businessMode: s(r.BusinessMode) || '0' })),

@@ -61,7 +61,8 @@ export default function HomePage() {
   const confirm = useConfirm();
   const intl = useIntl();
   const money = useMoney();
-  const zone = entity?.TimeZone || DEFAULT_SHOP_ZONE;
+  // The outlet's own zone, else its enterprise's (issue 27).
+  const zone = base?.TimeZone || entity?.TimeZone || DEFAULT_SHOP_ZONE;
   const now = useServiceNow(useAppSelector(selectClockOffsetMs), HOURS_CLOCK_MS);
   // Closed now (by its hours: a table's sheet is orderEntry's business): said here, before any tap (issue 23).
   const closed = !guardFor(base, null, zone, now).ok;

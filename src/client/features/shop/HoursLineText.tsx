@@ -14,9 +14,10 @@ export const hoursMessages = defineMessages({
 /** How often a page showing hours looks at the clock again (opening times are minutes). */
 export const HOURS_CLOCK_MS = 30_000;
 
-export type OutletHoursFields = Pick<BaseInfo, 'OpeningHours' | 'BeginTime' | 'EndTime'>;
+export type OutletHoursFields = Pick<BaseInfo, 'OpeningHours' | 'BeginTime' | 'EndTime' | 'TimeZone'>;
 
 export function HoursLineText({ base, zone, now }: { base: OutletHoursFields; zone: string; now: Date }) {
-  const line = hoursLine(base, zone, now);
+  // An outlet's own zone first (issue 27); `zone` is its enterprise's.
+  const line = hoursLine(base, base.TimeZone || zone, now);
   return <FormattedMessage {...hoursMessages[line.key]} values={{ hours: line.hours }} />;
 }

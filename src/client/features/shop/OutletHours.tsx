@@ -16,7 +16,8 @@ export function entryPathForOutlet(BaseID: string): string {
 
 /** Whether an outlet is open at `now` by its hours (the guard's rule for hours: guardCheck.ts). */
 export function isOutletOpen(base: OutletHoursFields, zone: string, now: Date): boolean {
-  return isOpenAt(resolveOpeningHours({ openingHours: base.OpeningHours, BeginTime: base.BeginTime, EndTime: base.EndTime }), now, zone);
+  // In the outlet's own zone when it has one (issue 27), else `zone` (its enterprise's).
+  return isOpenAt(resolveOpeningHours({ openingHours: base.OpeningHours, BeginTime: base.BeginTime, EndTime: base.EndTime }), now, base.TimeZone || zone);
 }
 
 export function OutletHours({ base, zone, now }: { base: OutletHoursFields; zone: string; now: Date }) {

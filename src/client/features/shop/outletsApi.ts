@@ -15,6 +15,8 @@ export interface Outlet {
   OpeningHours: string;
   BeginTime: string;
   EndTime: string;
+  /** Its own time zone ('' its enterprise's). */
+  TimeZone: string;
 }
 
 export interface DistrictShop {
@@ -29,7 +31,7 @@ type NearRow = AnswerOf<'Base_BaseInfoByGPSGet_Get'>['table1'][number];
 type DistrictRow = AnswerOf<'Shop_ShopInfoByPage_Get'>['table2'][number];
 
 /** An outlet of either answer: a shop's outlets by distance (with Address and Distance) or a district's (without). */
-function toOutlet(r: DistrictRow & Partial<Pick<NearRow, 'Address' | 'Distance' | 'OpeningHours' | 'BeginTime' | 'EndTime'>>): Outlet {
+function toOutlet(r: DistrictRow & Partial<Pick<NearRow, 'Address' | 'Distance' | 'OpeningHours' | 'BeginTime' | 'EndTime' | 'TimeZone'>>): Outlet {
   return {
     BaseID: text(r.BaseID),
     ShopID: text(r.ShopID),
@@ -40,6 +42,7 @@ function toOutlet(r: DistrictRow & Partial<Pick<NearRow, 'Address' | 'Distance' 
     OpeningHours: text(r.OpeningHours),
     BeginTime: text(r.BeginTime),
     EndTime: text(r.EndTime),
+    TimeZone: text(r.TimeZone),
   };
 }
 

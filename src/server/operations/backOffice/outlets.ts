@@ -7,7 +7,8 @@
  *   (business_mode), pay before or after (pay_mode), the web order window
  *   (web_order_duration), the service charge (service_charge_bp, basis
  *   points: 10% is 1000), the time zone (time_zone, '' the enterprise's),
- *   the delivery polygon (delivery_zone; NULL: a radius): columns of base;
+ *   the delivery polygon (delivery_zone; NULL: a radius), whether a tip is
+ *   offered at payment (tip_enabled, migration 019): columns of base;
  * - the opening hours: the base parameter OpeningHours, the JSON the
  *   customer app and the service read (shared/domain/openingHours.ts), with
  *   per-week-day ranges ("days") and closed dates ("closedDates"); date
@@ -43,6 +44,7 @@ type BaseRow = {
   pay_mode: string;
   web_order_duration: number;
   service_charge_bp: number;
+  tip_enabled: boolean;
   delivery_zone: { points?: [number, number][] } | string | null;
   fee: string | null;
   min_amount: string | null;
@@ -51,7 +53,7 @@ type BaseRow = {
 };
 
 const READ_SQL = `SELECT b.base_id, b.base_name, b.version, b.address, b.address_tw, b.address_en, b.gps_lat, b.gps_lng, b.time_zone,
-        b.begin_time, b.end_time, b.business_mode, b.pay_mode, b.web_order_duration, b.service_charge_bp, b.delivery_zone,
+        b.begin_time, b.end_time, b.business_mode, b.pay_mode, b.web_order_duration, b.service_charge_bp, b.tip_enabled, b.delivery_zone,
         (SELECT parm_value FROM base_parm p WHERE p.base_id = b.base_id AND p.parm_id = 'OpeningHours') AS opening_hours,
         f.fee, f.min_amount, f.range_km, f.free_above
    FROM base b LEFT JOIN freight_rule f ON f.base_id = b.base_id WHERE b.base_id = $1`;
@@ -96,6 +98,7 @@ function settingsOf(row: BaseRow): OutletSettingsJson {
       freeAbove: row.free_above === null ? null : money(row.free_above),
     },
     serviceChargePercent: bpToPercent(Number(row.service_charge_bp)),
+    tipEnabled: Boolean(row.tip_enabled),
   };
 }
 
@@ -142,7 +145,8 @@ export async function saveOutletSettings({ tx, record }: OutletDeps, baseId: str
   await tx.query(
     `UPDATE base SET version = version + 1, address = $2, address_tw = $3, address_en = $4, gps_lat = $5, gps_lng = $6, time_zone = $7,
             business_mode = $8, pay_mode = $9, web_order_duration = $10, service_charge_bp = $11,
-            delivery_zone = CASE WHEN $13 THEN $12::jsonb ELSE delivery_zone END
+            delivery_zone = CASE WHEN $13 THEN $12::jsonb ELSE delivery_zone END,
+            tip_enabled = COALESCE($14::boolean, tip_enabled)
       WHERE base_id = $1`,
     [
       baseId,
@@ -158,6 +162,7 @@ export async function saveOutletSettings({ tx, record }: OutletDeps, baseId: str
       percentToBp(input.serviceChargePercent),
       zone.kind === 'polygon' ? JSON.stringify({ points: polygonPoints(zone.points) }) : null,
       input.delivery.enabled,
+      input.tipEnabled ?? null,
     ],
   );
   // The radius stays the freight rule's (0 with a polygon: the polygon decides); no rule: no delivery.

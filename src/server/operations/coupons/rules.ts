@@ -10,6 +10,9 @@
  *   (claimCard, under the plan row's lock).
  * - A card can be used when it is not used (status 0) and now is within its
  *   dates; else 'This coupon is not available'.
+ * - A plan limited to some outlets (card_plan.outlets, set in the back
+ *   office) has coupons usable at those outlets only: at another one the
+ *   coupon is not usable ('This coupon cannot be used at this outlet').
  * - The consumption (the goods amount of the order, before bag fee and
  *   freight) must reach the plan's min_amount; a cash coupon (1) or voucher
  *   (3) also needs at least its face value, and takes the face value off; a
@@ -48,11 +51,13 @@ export type Card = {
   min_amount: string;
   can_claim: boolean;
   remark: string;
+  /** The outlets where the plan's coupons may be used (the back office's Loyalty section); empty: every outlet. */
+  outlets: string[];
 };
 
 /** The columns of a Card, from vip_card `c` joined with its card_plan `p`. */
 export const CARD_COLUMNS = `c.card_id, c.card_code, c.plan_id, c.vip_id, c.status, c.begin_at, c.end_at, c.used_at,
-  p.ent_id, p.plan_name, p.plan_name_tw, p.plan_name_en, p.card_type, p.face_value, p.min_amount, p.can_claim, p.remark`;
+  p.ent_id, p.plan_name, p.plan_name_tw, p.plan_name_en, p.card_type, p.face_value, p.min_amount, p.can_claim, p.remark, p.outlets`;
 
 /** Codes are typed by people: compared without case and surrounding blanks. */
 export const normaliseCode = (code: string) => code.trim().toUpperCase();
@@ -87,18 +92,24 @@ export function effectiveStatus(card: Card, now: Date): number {
 
 export type CardCheck =
   | { ok: true; couponMinor: number }
-  | { ok: false; key: Extract<MessageKey, 'couponUnavailable' | 'couponMinimum' | 'voucherMinimum'>; values: Record<string, string> };
+  | { ok: false; key: Extract<MessageKey, 'couponUnavailable' | 'couponNotHere' | 'couponMinimum' | 'voucherMinimum'>; values: Record<string, string> };
+
+/** Whether the card's plan lets it be used at outlet `baseId` (null: no outlet named, not judged). */
+export function cardUsableAt(card: Pick<Card, 'outlets'>, baseId: string | null | undefined): boolean {
+  return !baseId || !card.outlets || card.outlets.length === 0 || card.outlets.includes(baseId);
+}
 
 /**
  * Whether the card can be used now on an order whose consumption is
- * `amountMinor` (minor units at AmoPoint; null: dates and status only), and
- * what it takes off.
+ * `amountMinor` (minor units at AmoPoint; null: dates and status only) at
+ * outlet `baseId` (null: not judged), and what it takes off.
  */
-export function checkCard(card: Card, now: Date, amountMinor: number | null, formats: Formats, symbol: string): CardCheck {
+export function checkCard(card: Card, now: Date, amountMinor: number | null, formats: Formats, symbol: string, baseId: string | null = null): CardCheck {
   const t = now.getTime();
   if (card.status !== CardStatus.unused || t < new Date(card.begin_at).getTime() || t >= new Date(card.end_at).getTime()) {
     return { ok: false, key: 'couponUnavailable', values: {} };
   }
+  if (!cardUsableAt(card, baseId)) return { ok: false, key: 'couponNotHere', values: {} };
   if (amountMinor === null) return { ok: true, couponMinor: 0 };
   const scale = formats.AmoPoint;
   const show = (minor: number) => `${symbol}${minorToString(minor, scale)}`;
@@ -130,8 +141,8 @@ export async function useCard(tx: Queryable, cardId: string, vipId: string, shee
 }
 
 /** A card as the coupon operations answer it (couponRow of schemas.ts). */
-export function couponRow(card: Card, now: Date, amountMinor: number | null, formats: Formats, symbol: string, lang: Lang) {
-  const check = checkCard(card, now, amountMinor, formats, symbol);
+export function couponRow(card: Card, now: Date, amountMinor: number | null, formats: Formats, symbol: string, lang: Lang, baseId: string | null = null) {
+  const check = checkCard(card, now, amountMinor, formats, symbol, baseId);
   return {
     CardID: card.card_id,
     CardCode: card.card_code,

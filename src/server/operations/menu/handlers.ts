@@ -252,13 +252,27 @@ const embedded = (config: { databaseUrl?: string | null }) => !config.databaseUr
 const iso = (d: unknown): string => (d instanceof Date ? d.toISOString() : d ? new Date(String(d)).toISOString() : '');
 
 export const menuHandlers: HandlerMap = {
+  /**
+   * The shop's classes with their goods counts. With BaseID: that outlet's
+   * menu, whose classes are those it shows (goods_class_outlet_off) with at
+   * least one goods it sells (goods_outlet_off), counted as sold there; a
+   * class with nothing sold at the outlet is left out (issue 27).
+   */
   async HBBPos_AllGoodsClassGet_Get({ tx, lang }, { tableData: [row] }) {
+    const baseId = row!.BaseID || null;
     const l = await langsFor(tx, lang, { shopId: row!.ShopID });
     const classes = await tx.query<RowOf<'HBBPos_AllGoodsClassGet_Get'>>(
-      `SELECT c.class_id AS "ClassID", ${tr('c.class_name', l)} AS "ClassName", c.sort AS "Sort", c.business_mode AS "BusinessMode",
-              (SELECT count(*) FROM goods g WHERE g.class_id = c.class_id AND g.archived_at IS NULL)::int AS "GoodsCount"
-         FROM goods_class c WHERE c.shop_id = $1 AND c.archived_at IS NULL ORDER BY c.sort, c.class_id`,
-      [row!.ShopID],
+      `SELECT * FROM (
+         SELECT c.class_id AS "ClassID", ${tr('c.class_name', l)} AS "ClassName", c.sort AS "Sort", c.business_mode AS "BusinessMode",
+                (SELECT count(*) FROM goods g WHERE g.class_id = c.class_id AND g.archived_at IS NULL
+                    AND ($2::text IS NULL OR NOT EXISTS (SELECT 1 FROM goods_outlet_off o WHERE o.goods_id = g.goods_id AND o.base_id = $2)))::int AS "GoodsCount"
+           FROM goods_class c
+          WHERE c.shop_id = $1 AND c.archived_at IS NULL
+            AND ($2::text IS NULL OR NOT EXISTS (SELECT 1 FROM goods_class_outlet_off o WHERE o.class_id = c.class_id AND o.base_id = $2))
+       ) x
+       WHERE $2::text IS NULL OR x."GoodsCount" > 0
+       ORDER BY x."Sort", x."ClassID"`,
+      [row!.ShopID, baseId],
     );
     if (classes.length === 0) await requireShop(tx, row!.ShopID);
     return { table1: classes };

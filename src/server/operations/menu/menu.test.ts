@@ -54,6 +54,32 @@ describe('HBBPos_AllGoodsClassGet_Get', () => {
     expect(classes.reduce((n, c) => n + (c.GoodsCount as number), 0)).toBe(60);
   });
 
+  test("with BaseID: a class with no goods sold at that outlet is not on its menu (issue 27)", async () => {
+    const all = rows(await client.call('HBBPos_AllGoodsClassGet_Get', [{ ShopID: main }]));
+    const desserts = all.find((c) => c.ClassName === 'Desserts')!;
+    const soups = all.find((c) => c.ClassName === 'Soups')!;
+    const dessertGoods = (await h.db.query<{ goods_id: string }>('SELECT goods_id FROM goods WHERE class_id = $1', [desserts.ClassID])).map((g) => g.goods_id);
+    const [oneSoup] = await h.db.query<{ goods_id: string }>('SELECT goods_id FROM goods WHERE class_id = $1 ORDER BY goods_id LIMIT 1', [soups.ClassID]);
+    // Every dessert switched off at San Ma Lo, one soup too: the desserts go, the soups stay with one goods fewer.
+    for (const g of [...dessertGoods, oneSoup!.goods_id]) await h.db.query('INSERT INTO goods_outlet_off (goods_id, base_id) VALUES ($1, $2)', [g, DEMO.bases.dineIn]);
+    try {
+      const here = rows(await client.call('HBBPos_AllGoodsClassGet_Get', [{ ShopID: main, BaseID: DEMO.bases.dineIn }]));
+      expect(here.map((c) => c.ClassName)).toEqual(['Signature Rice', 'Noodles', 'Snacks', 'Soups', 'Set Meals', 'Drinks', 'Takeaway Extras']);
+      expect(here.find((c) => c.ClassID === soups.ClassID)!.GoodsCount).toBe((soups.GoodsCount as number) - 1);
+      // The other outlets of the shop, and the shop as a whole, still list them.
+      const there = rows(await client.call('HBBPos_AllGoodsClassGet_Get', [{ ShopID: main, BaseID: DEMO.bases.quick }]));
+      expect(there.find((c) => c.ClassID === desserts.ClassID)).toMatchObject({ GoodsCount: desserts.GoodsCount });
+      expect(rows(await client.call('HBBPos_AllGoodsClassGet_Get', [{ ShopID: main }])).map((c) => c.ClassName)).toContain('Desserts');
+      // A class switched off at the outlet itself is left out too.
+      await h.db.query('INSERT INTO goods_class_outlet_off (class_id, base_id) VALUES ($1, $2)', [soups.ClassID, DEMO.bases.quick]);
+      const quick = rows(await client.call('HBBPos_AllGoodsClassGet_Get', [{ ShopID: main, BaseID: DEMO.bases.quick }]));
+      expect(quick.map((c) => c.ClassName)).not.toContain('Soups');
+    } finally {
+      await h.db.query('DELETE FROM goods_outlet_off WHERE base_id = $1', [DEMO.bases.dineIn]);
+      await h.db.query('DELETE FROM goods_class_outlet_off WHERE base_id = $1', [DEMO.bases.quick]);
+    }
+  });
+
   test('a food-court shop has its own classes', async () => {
     const res = await client.call('HBBPos_AllGoodsClassGet_Get', [{ ShopID: DEMO.shops.eggTart }]);
     expect(rows(res).map((c) => [c.ClassName, c.GoodsCount])).toEqual([['Tarts', 3], ['Drinks', 1]]);
@@ -525,7 +551,7 @@ describe('Base_BaseInfoByGPSGet_Get', () => {
     expect(list.at(-1)).toMatchObject({ BaseID: DEMO.bases.closed });
     // The full outlet row, as shop.ts sends it, plus Distance.
     expect(Object.keys(list[0]!).sort()).toEqual(
-      ['BaseID', 'ShopID', 'BaseName', 'BaseCode', 'BusinessMode', 'CYType', 'BeginTime', 'EndTime', 'WebOrderDuration', 'PayMode', 'IsPayLaterOnlineCheckout', 'OpeningHours', 'Address', 'Phone', 'GPS_Lng', 'GPS_Lat', 'Distance'].sort(),
+      ['BaseID', 'ShopID', 'BaseName', 'BaseCode', 'BusinessMode', 'CYType', 'BeginTime', 'EndTime', 'WebOrderDuration', 'PayMode', 'IsPayLaterOnlineCheckout', 'OpeningHours', 'Address', 'Phone', 'GPS_Lng', 'GPS_Lat', 'TimeZone', 'Distance'].sort(),
     );
   });
 

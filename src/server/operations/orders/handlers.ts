@@ -133,7 +133,8 @@ export const orderHandlers: HandlerMap = {
     const outlet = await couponOutlet(ctx, row!.BaseID || undefined);
     const amountMinor = row!.Amo === undefined ? null : toMinor(row!.Amo, outlet.formats.AmoPoint);
     const cards = await memberCards(ctx.tx, vipId, outlet.entId, ctx.now);
-    const rows = cards.map((c) => couponRow(c, ctx.now, amountMinor, outlet.formats, outlet.currencySymbol, ctx.lang));
+    // With the order's outlet: a coupon whose plan is limited to other outlets is not usable here (issue 27).
+    const rows = cards.map((c) => couponRow(c, ctx.now, amountMinor, outlet.formats, outlet.currencySymbol, ctx.lang, row!.BaseID || null));
     return { table1: [...rows.filter((r) => r.Usable === 1), ...rows.filter((r) => r.Usable === 0)] };
   },
 
@@ -145,15 +146,15 @@ export const orderHandlers: HandlerMap = {
    */
   async EntCard_CardDetailGet_V1_Get(ctx, { tableData: [row] }) {
     const vipId = sessionVip(ctx);
-    const outlet = await couponOutlet(ctx, undefined);
+    const outlet = await couponOutlet(ctx, row!.BaseID || undefined);
     const byCode = !row!.CardID;
     const found = await findCard(ctx.tx, byCode ? { cardCode: normaliseCode(row!.CardCode ?? '') } : { cardId: row!.CardID }, vipId, outlet.entId);
     if (!found || (!byCode && found.card.vip_id !== vipId)) throw new OpError('couponMissing');
     if (!found.theirs) throw new OpError('couponUnavailable');
     const card = found.card;
     const amountMinor = row!.Amo === undefined ? null : toMinor(row!.Amo, outlet.formats.AmoPoint);
-    const answer = couponRow(card, ctx.now, amountMinor, outlet.formats, outlet.currencySymbol, ctx.lang);
-    if (byCode && answer.Reason === 'couponUnavailable') throw new OpError('couponUnavailable');
+    const answer = couponRow(card, ctx.now, amountMinor, outlet.formats, outlet.currencySymbol, ctx.lang, row!.BaseID || null);
+    if (byCode && (answer.Reason === 'couponUnavailable' || answer.Reason === 'couponNotHere')) throw new OpError(answer.Reason);
     // The shops it can be used in: every shop of the coupon's enterprise (not a business district itself, pos type 5).
     const shops = await ctx.tx.query<RowOf<'EntCard_CardDetailGet_V1_Get', 'table2'>>(
       `SELECT shop_id AS "ShopID", shop_name AS "ShopName", shop_name_tw AS "ShopNameTW", shop_name_en AS "ShopNameEN"

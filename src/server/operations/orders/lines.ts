@@ -9,7 +9,7 @@
  *   PUnitPrice = the pack unit's sales price + the same extras x Ref
  *   Amo        = PQua x PUnitPrice + MQua x Price, rounded once at AmoPoint
  *
- * and checked: the goods is the shop's and not sold out; a goods with skus
+ * and checked: the goods is the shop's, sold at the order's outlet and not sold out; a goods with skus
  * names one of its skus (not sold out), a goods without none; a pack unit is
  * one of the goods'; bundle parts belong to the goods' bundle groups, each
  * required group has exactly SelectQua parts, each optional one at most
@@ -81,6 +81,8 @@ type GoodsDb = {
   sales_price: string;
   sold_out: boolean;
   bag_count: number;
+  /** Not sold at the order's outlet (PriceOpts.baseId). */
+  off_here?: boolean;
 };
 type SkuDb = {
   sku_id: string;
@@ -154,7 +156,8 @@ export interface MenuRows {
   promos: Map<string, PromoDb[]>;
 }
 
-type PriceOpts = { shopId: string; now: Date; formats: Formats; langs?: TextLangs };
+/** baseId: the outlet the order is for; a goods it does not sell (goods_outlet_off, or its class hidden there) is refused. */
+type PriceOpts = { shopId: string; baseId?: string; now: Date; formats: Formats; langs?: TextLangs };
 
 /** Main units bought at a promotion price, per plan/goods/sku, for the per-order limits. */
 type Promoted = Map<string, { qua: number; limit: number; name: string }>;
@@ -175,7 +178,9 @@ async function readMenu(tx: Queryable, opts: PriceOpts, goodsIds: string[]): Pro
   const list = (sql: string) => `(SELECT COALESCE(json_agg(x), '[]'::json) FROM (${sql}) x)`;
   const [read] = await tx.query<{ goods: GoodsDb[]; skus: SkuDb[]; packs: PackDb[]; bom_classes: BomClassDb[]; bom_items: BomItemDb[]; options: OptionDb[]; promos: PromoDb[] }>(
     `SELECT
-       ${list(`SELECT goods_id, shop_id, goods_name, ${shown('goods_name')} AS shown_name, goods_type, sales_price::text AS sales_price, sold_out, bag_count
+       ${list(`SELECT goods_id, shop_id, goods_name, ${shown('goods_name')} AS shown_name, goods_type, sales_price::text AS sales_price, sold_out, bag_count,
+                      ($4::text IS NOT NULL AND (EXISTS (SELECT 1 FROM goods_outlet_off o WHERE o.goods_id = goods.goods_id AND o.base_id = $4)
+                        OR EXISTS (SELECT 1 FROM goods_class_outlet_off o WHERE o.class_id = goods.class_id AND o.base_id = $4))) AS off_here
                  FROM goods WHERE goods_id = ANY ($1::text[]) AND archived_at IS NULL`)} AS goods,
        ${list(`SELECT k.sku_id, k.goods_id, k.sku_items, ${shown('k.sku_items', 'g.sku_attribute_values')} AS shown_items, k.sales_price::text AS sales_price, k.sold_out
                  FROM goods_sku k JOIN goods g ON g.goods_id = k.goods_id WHERE k.goods_id = ANY ($1::text[])`)} AS skus,
@@ -199,7 +204,7 @@ async function readMenu(tx: Queryable, opts: PriceOpts, goodsIds: string[]): Pro
                   AND (btrim(pp.week_days) = ''
                        OR EXTRACT(ISODOW FROM ($3::timestamptz AT TIME ZONE e.time_zone))::int::text
                           = ANY (string_to_array(replace(pp.week_days, ' ', ''), ',')))`)} AS promos`,
-    [goodsIds, opts.shopId, opts.now],
+    [goodsIds, opts.shopId, opts.now, opts.baseId ?? null],
   );
   return {
     goods: new Map(read!.goods.map((g) => [g.goods_id, g])),
@@ -248,6 +253,8 @@ function goodsOfLine(menu: MenuRows, shopId: string, line: RequestLine): GoodsDb
     });
   }
   if (g.sold_out) throw new OpError('soldOutItem', ErrorCode.business, { name: g.shown_name });
+  // Switched off at this outlet in the back office (issue 27): refused as a sold-out goods is, by name.
+  if (g.off_here) throw new OpError('notSoldHere', ErrorCode.business, { name: g.shown_name });
   return g;
 }
 

@@ -236,6 +236,32 @@ describe('order submit: sold out, closed, ways of ordering', () => {
     refused(await submit(client, pickupHeader({ TotalAmo: 11 }), [line(g('2111'), 10)]), '50000', 'This item is no longer on the menu');
   });
 
+  test('goods switched off at the outlet are refused by name, an order and a table round alike (issue 27)', async () => {
+    const client = await guestClient(h);
+    const before = await written();
+    // BBQ pork rice is not sold at Horta e Costa (the pickup outlet) nor at San Ma Lo (the pay-after tables).
+    for (const base of [DEMO.bases.quick, DEMO.bases.dineIn]) await h.db.query('INSERT INTO goods_outlet_off (goods_id, base_id) VALUES ($1, $2)', [BBQ, base]);
+    try {
+      refused(await submit(client, pickupHeader({ TotalAmo: 48 }), [line(BBQ, 48)]), '50000', 'Not sold at this outlet: BBQ Pork Rice');
+      const tw = await guestClient(h, 'zh-TW');
+      refused(await submit(tw, pickupHeader({ TotalAmo: 48 }), [line(BBQ, 48)]), '50000', '本門店不供應：叉燒飯');
+      const cn = await guestClient(h, 'zh-CN');
+      refused(await submit(cn, pickupHeader({ TotalAmo: 48 }), [line(BBQ, 48)]), '50000', '本门店不供应：叉烧饭');
+      const a05 = table(DEMO.bases.dineIn, 5);
+      refused(await submit(client, dineInHeader(DEMO.bases.dineIn, a05, { TotalAmo: 48 }), [line(BBQ, 48)]), '50000', 'Not sold at this outlet: BBQ Pork Rice');
+      expect(await written()).toEqual(before);
+      // Sold at Taipa Late Night still.
+      await h.db.query('DELETE FROM goods_outlet_off WHERE goods_id = $1', [BBQ]);
+      // A class hidden at the outlet takes its goods off it too.
+      await h.db.query('INSERT INTO goods_class_outlet_off (class_id, base_id) SELECT class_id, $2 FROM goods WHERE goods_id = $1', [BBQ, DEMO.bases.quick]);
+      refused(await submit(client, pickupHeader({ TotalAmo: 48 }), [line(BBQ, 48)]), '50000', 'Not sold at this outlet: BBQ Pork Rice');
+    } finally {
+      await h.db.query('DELETE FROM goods_outlet_off WHERE goods_id = $1', [BBQ]);
+      await h.db.query('DELETE FROM goods_class_outlet_off WHERE base_id = $1', [DEMO.bases.quick]);
+    }
+    ok(await submit(client, pickupHeader({ TotalAmo: 49 }), [line(BBQ, 48)]));
+  });
+
   test('a closed outlet refuses orders (the service clock), an open one takes them', async () => {
     const client = await guestClient(h);
     const b01 = table(DEMO.bases.lateNight, 1);
@@ -244,6 +270,41 @@ describe('order submit: sold out, closed, ways of ordering', () => {
     refused(await submit(client, dineInHeader(DEMO.bases.closed, table(DEMO.bases.closed, 1), { TotalAmo: 48 }), [line(BBQ, 48)]), '50000', 'Store is not opened now.');
     h.setNow(macauToday(20));
     ok(await submit(client, dineInHeader(DEMO.bases.lateNight, b01, { TotalAmo: 48 }), [line(BBQ, 48)]));
+  });
+
+  test("an outlet in its own time zone: its hours and pickup times run on its clock, not the enterprise's (issue 27)", async () => {
+    const client = await guestClient(h);
+    const b01 = table(DEMO.bases.lateNight, 1);
+    const egg = (TakeTime: string) => pickupHeader({ ShopID: DEMO.shops.eggTart, BaseID: DEMO.bases.eggTart, TotalAmo: 11, TakeTime });
+    const tart = [line(g('2111'), 10)];
+    const hours = JSON.stringify({ times: [{ begin: '09:00', end: '17:00' }], weekDays: [], dateRanges: [] });
+    const [saved] = await h.db.query<{ parm_value: string }>(`SELECT parm_value FROM base_parm WHERE base_id = $1 AND parm_id = 'OpeningHours'`, [DEMO.bases.eggTart]);
+    await h.db.query(`UPDATE base_parm SET parm_value = $2 WHERE base_id = $1 AND parm_id = 'OpeningHours'`, [DEMO.bases.eggTart, hours]);
+    // Taipa Late Night opens in the evening: at 12:00 in Macau it is 20:00 in Los Angeles... of the day before.
+    await h.db.query(`UPDATE base SET time_zone = 'America/Los_Angeles' WHERE base_id = ANY ($1::text[])`, [[DEMO.bases.lateNight, DEMO.bases.eggTart]]);
+    try {
+      const noon = macauToday(12);
+      h.setNow(noon);
+      const la = DateTime.fromJSDate(noon).setZone('America/Los_Angeles');
+      expect(la.hour).toBeGreaterThanOrEqual(20);
+      ok(await submit(client, dineInHeader(DEMO.bases.lateNight, b01, { TotalAmo: 48 }), [line(BBQ, 48)]));
+      // The egg tart shop opens 09:00-17:00 on its own clock: now (evening there) closed, tomorrow 10:00 there a valid pickup time.
+      refused(await submit(client, egg(''), tart), '50000', 'Store is not opened now.');
+      h.setNow(la.plus({ days: 1 }).set({ hour: 9, minute: 30 }).toJSDate());
+      const tomorrow = la.plus({ days: 1 }).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
+      ok(await submit(client, egg(tomorrow.toISO()!), tart));
+      refused(await submit(client, egg(tomorrow.set({ hour: 18 }).toISO()!), tart), '50000', 'Please choose a time within the opening hours.');
+      // The shop page tells the app the outlet's zone.
+      const page = await client.call('EShop_EShopShopPageGet_Get', [{ BaseID: DEMO.bases.eggTart }]);
+      expect(rows(page, 'table3')[0]).toMatchObject({ BaseID: DEMO.bases.eggTart, TimeZone: 'America/Los_Angeles' });
+      expect(rows(page)[0]).toMatchObject({ TimeZone: MACAU });
+    } finally {
+      await h.db.query(`UPDATE base SET time_zone = '' WHERE base_id = ANY ($1::text[])`, [[DEMO.bases.lateNight, DEMO.bases.eggTart]]);
+      await h.db.query(`UPDATE base_parm SET parm_value = $2 WHERE base_id = $1 AND parm_id = 'OpeningHours'`, [DEMO.bases.eggTart, saved!.parm_value]);
+    }
+    // Back on the enterprise's zone: Taipa Late Night is closed at noon in Macau.
+    h.setNow(macauToday(12));
+    refused(await submit(client, dineInHeader(DEMO.bases.lateNight, b01, { TotalAmo: 48 }), [line(BBQ, 48)]), '50000', 'Store is not opened now.');
   });
 
   test('the pickup time must be within opening hours, not past, at most a week ahead', async () => {
@@ -387,6 +448,35 @@ describe('coupons', () => {
     ok(await submit(member, pickupHeader({ CardID: voucherId, TotalAmo: 48 }), [line(BBQ, 96, { MQua: 2, Qua: 2 })]));
     // Used now: not available again.
     refused(await submit(member, pickupHeader({ CardCode: cash, TotalAmo: 127 }), threeRice), '50000', 'This coupon is not available');
+  });
+
+  test("a plan limited to other outlets: its coupon is not offered nor accepted at this one (issue 27)", async () => {
+    const member = await newMember(h, 'en');
+    await h.db.query(
+      `INSERT INTO card_plan (plan_id, ent_id, plan_name, card_type, face_value, min_amount, outlets) VALUES ('880TSML', $1, 'San Ma Lo only', 1, 10, 0, $2::text[])
+       ON CONFLICT (plan_id) DO NOTHING`,
+      [DEMO.entId, [DEMO.bases.dineIn]],
+    );
+    const code = nextCode();
+    const cardId = await giveCard(h, member.vipId, '880TSML', code);
+    const before = await written();
+    // Horta e Costa (the pickup outlet) is not among the plan's outlets: refused at submit, by code or id.
+    refused(await submit(member, pickupHeader({ CardCode: code, TotalAmo: 137 }), threeRice), '50000', 'This coupon cannot be used at this outlet');
+    refused(await submit(member, pickupHeader({ CardID: cardId, TotalAmo: 137 }), threeRice), '50000', 'This coupon cannot be used at this outlet');
+    expect(await written()).toEqual(before);
+    const tw = await memberClient(h, member.vipId, 'zh-TW');
+    refused(await submit(tw, pickupHeader({ CardCode: code, TotalAmo: 137 }), threeRice), '50000', '此優惠券不適用於本門店');
+    // The checkout's coupon list at Horta e Costa has it, not usable, saying why; at San Ma Lo usable.
+    const screen = async (BaseID: string) =>
+      rows(await member.call('EntCard_ScreenVipAailableCard_V2_Get', [{ Amo: 144, BaseID }])).find((r) => r.CardID === cardId);
+    expect(await screen(DEMO.bases.quick)).toMatchObject({ Usable: 0, Reason: 'couponNotHere', ReasonText: 'This coupon cannot be used at this outlet' });
+    expect(await screen(DEMO.bases.dineIn)).toMatchObject({ Usable: 1, Reason: '', CouponAmo: '10.0000' });
+    // Its code typed at checkout at Horta e Costa is refused; without an outlet (the coupon's own page) it is shown.
+    refused(await member.call('EntCard_CardDetailGet_V1_Get', [{ CardCode: code, Amo: 144, BaseID: DEMO.bases.quick }]), '50000', 'This coupon cannot be used at this outlet');
+    ok(await member.call('EntCard_CardDetailGet_V1_Get', [{ CardID: cardId }]));
+    // A plan of every outlet (no outlets) is used there as before.
+    await h.db.query("UPDATE card_plan SET outlets = '{}' WHERE plan_id = '880TSML'");
+    ok(await submit(member, pickupHeader({ CardCode: code, TotalAmo: 137 }), threeRice));
   });
 
   test('missing, another member\'s, used, expired, not yet valid, not enough consumption', async () => {

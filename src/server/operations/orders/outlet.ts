@@ -1,5 +1,5 @@
 /** An outlet (base) with everything an order needs to know about it, and money as its enterprise formats it. */
-import { type ParsedOpeningHours, resolveOpeningHours } from '../../../shared/domain/openingHours';
+import { outletZone, type ParsedOpeningHours, resolveOpeningHours } from '../../../shared/domain/openingHours';
 import type { Queryable } from '../../db/driver';
 import { minorToString } from '../../../shared/domain/numbers';
 
@@ -23,6 +23,7 @@ export interface Outlet {
   hours: ParsedOpeningHours;
   /** IsPayLaterOnlineCheckout is '1': a postpay table may settle online. */
   onlineCheckout: boolean;
+  /** The zone its rules run in: its own, else its enterprise's (outletZone). */
   timeZone: string;
   formats: Formats;
   currencySymbol: string;
@@ -42,6 +43,8 @@ export type OutletRow = {
   end_time: string;
   opening_hours: string | null;
   online_checkout: string | null;
+  /** The outlet's own zone ('' its enterprise's). */
+  base_time_zone: string;
   time_zone: string;
   amo_point: number;
   price_point: number;
@@ -53,7 +56,7 @@ export const OUTLET_COLUMNS = `b.base_id, b.shop_id, b.ent_id, b.business_mode, 
             b.gps_lng, b.gps_lat, b.begin_time, b.end_time,
             (SELECT parm_value FROM base_parm p WHERE p.base_id = b.base_id AND p.parm_id = 'OpeningHours') AS opening_hours,
             (SELECT parm_value FROM base_parm p WHERE p.base_id = b.base_id AND p.parm_id = 'IsPayLaterOnlineCheckout') AS online_checkout,
-            e.time_zone, e.amo_point, e.price_point, e.currency_symbol`;
+            b.time_zone AS base_time_zone, e.time_zone, e.amo_point, e.price_point, e.currency_symbol`;
 
 export async function loadOutlet(tx: Queryable, baseId: string): Promise<Outlet | null> {
   const [row] = await tx.query<OutletRow>(
@@ -79,7 +82,8 @@ export function outletOf(row: OutletRow): Outlet {
     gpsLat: row.gps_lat,
     hours: resolveOpeningHours({ openingHours: row.opening_hours, BeginTime: row.begin_time, EndTime: row.end_time }),
     onlineCheckout: row.online_checkout === '1',
-    timeZone: row.time_zone || 'Asia/Macau',
+    // The outlet's own zone (issue 27), else the enterprise's: its hours, order window, pickup times and day.
+    timeZone: outletZone(row.base_time_zone, row.time_zone),
     formats: { AmoPoint: row.amo_point, PricePoint: row.price_point },
     currencySymbol: row.currency_symbol,
   };

@@ -412,7 +412,7 @@ export interface PricedOrder {
 async function priceOrder(ctx: OpContext, { outlet, mode }: OutletRules, lines: readonly RequestLine[], read: FirstRead): Promise<PricedOrder> {
   const { formats } = outlet;
   const langs = textLangs(ctx.lang, appLanguageToLang(read.app_language));
-  const priced = await priceLines(ctx.tx, { shopId: outlet.shopId, now: ctx.now, formats, langs }, lines);
+  const priced = await priceLines(ctx.tx, { shopId: outlet.shopId, baseId: outlet.baseId, now: ctx.now, formats, langs }, lines);
   return {
     lines: priced,
     goodsMinor: sumMoney(priced.map((l) => l.amoMinor)),
@@ -454,7 +454,7 @@ async function applyCoupon(ctx: OpContext, request: SubmitRequest, { outlet, pos
   if (!found.theirs) throw new OpError('couponUnavailable');
   // A table's running sheet is paid as a whole at the end: no coupon on a round.
   if (postpay) throw new OpError('couponUnavailable');
-  const check = checkCard(found.card, ctx.now, goodsMinor, outlet.formats, outlet.currencySymbol);
+  const check = checkCard(found.card, ctx.now, goodsMinor, outlet.formats, outlet.currencySymbol, outlet.baseId);
   if (!check.ok) throw new OpError(check.key, ErrorCode.business, check.values);
   return { card: found.card, couponMinor: check.couponMinor };
 }

@@ -42,6 +42,7 @@ const outletRow: OutletRow = {
   end_time: '23:59',
   opening_hours: null,
   online_checkout: null,
+  base_time_zone: '',
   time_zone: 'Asia/Macau',
   amo_point: 1,
   price_point: 1,
@@ -96,6 +97,12 @@ describe('repeatedAnswer', () => {
   it('refuses another order under the same LocalSheetID', () => {
     expect(refusal(() => repeatedAnswer(earlier, { hash: 'other', localSheetId: 'LOCAL0001' }))).toBe('localSheetIdReused');
   });
+});
+
+test("an outlet's rules run in its own time zone, else its enterprise's (issue 27)", () => {
+  expect(outlet.timeZone).toBe('Asia/Macau');
+  expect(outletOf({ ...outletRow, base_time_zone: 'Europe/Lisbon' }).timeZone).toBe('Europe/Lisbon');
+  expect(outletOf({ ...outletRow, time_zone: '' }).timeZone).toBe('Asia/Macau');
 });
 
 describe('outletRules', () => {

@@ -3,6 +3,15 @@
 /** The shops are in Macau (no daylight-saving time). */
 export const DEFAULT_SHOP_ZONE = 'Asia/Macau';
 
+/**
+ * The zone an outlet's ordering rules run in (hours, the order window, pickup
+ * times, "today"): its own (base.time_zone, set in the back office), else its
+ * enterprise's, else the default.
+ */
+export function outletZone(own: string | null | undefined, enterprise: string | null | undefined): string {
+  return own || enterprise || DEFAULT_SHOP_ZONE;
+}
+
 
 /** How far {@link nextOpening} looks ahead. */
 export const NEXT_OPENING_HORIZON_DAYS = 8;

@@ -33,6 +33,7 @@ const OUTLET: OutletSettingsJson = {
   webOrderMinutes: 120,
   delivery: { enabled: true, zone: { kind: 'radius', km: 3 }, fee: 10, minAmount: 80, freeAbove: null },
   serviceChargePercent: 0,
+  tipEnabled: false,
 };
 
 let patches: unknown[];
@@ -100,4 +101,14 @@ test('a polygon of two points is refused; a saved outlet changed by someone else
   expect(await screen.findByRole('alert')).toHaveTextContent('Changed by someone else while you were editing');
   await waitFor(() => expect(screen.getByRole('textbox', { name: 'Web order window (minutes, 0 without limit)' })).toHaveValue('45'));
   expect(patches).toHaveLength(1);
+});
+
+test('"Offer a tip at payment" is a checkbox saved with the version like the other fields (issue 27)', async () => {
+  renderStaff(<OutletForm api={outletsApi('zh-TW')} baseId="B1" />, { locale: 'zh-TW' });
+  const tip = await screen.findByRole('checkbox', { name: '付款時提供小費選項' });
+  expect(tip).not.toBeChecked();
+  await userEvent.click(tip);
+  await userEvent.click(screen.getByRole('button', { name: '儲存門店設定' }));
+  await waitFor(() => expect(patches).toEqual([expect.objectContaining({ version: 3, tipEnabled: true })]));
+  expect(await screen.findByRole('checkbox', { name: '付款時提供小費選項' })).toBeChecked();
 });

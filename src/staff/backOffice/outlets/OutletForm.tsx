@@ -3,7 +3,7 @@
  * hours per week day (overnight ranges allowed) and closed dates, ways of
  * ordering, pay before or after, the web order window, delivery (a radius
  * or a polygon drawn on the map, the freight and the minimum) and the
- * service charge. Checked with the shared rules (shared/domain/
+ * service charge and whether a tip is offered at payment. Checked with the shared rules (shared/domain/
  * outletSettings.ts) before it is sent, in the screen's language; the
  * service checks again. Saved with the version it was loaded at: when
  * someone else saved in between, the form says so and shows their values.
@@ -53,6 +53,7 @@ const m = defineMessages({
   minAmount: { id: 'bo.outlet.minAmount', defaultMessage: 'Minimum order for delivery' },
   freeAbove: { id: 'bo.outlet.freeAbove', defaultMessage: 'Free delivery from (empty: never)' },
   service: { id: 'bo.outlet.service', defaultMessage: 'Service charge (%)' },
+  tip: { id: 'bo.outlet.tip', defaultMessage: 'Offer a tip at payment' },
   save: { id: 'bo.outlet.save', defaultMessage: 'Save outlet settings' },
   saved: { id: 'bo.outlet.saved', defaultMessage: 'Saved.' },
   changed: {
@@ -119,6 +120,7 @@ interface Draft {
   minAmount: string;
   freeAbove: string;
   serviceChargePercent: string;
+  tipEnabled: boolean;
 }
 
 const numText = (n: number | null) => (n === null ? '' : String(n));
@@ -144,6 +146,7 @@ export function draftOf(o: OutletSettings): Draft {
     minAmount: String(o.delivery.minAmount),
     freeAbove: numText(o.delivery.freeAbove),
     serviceChargePercent: String(o.serviceChargePercent),
+    tipEnabled: o.tipEnabled,
   };
 }
 
@@ -177,6 +180,7 @@ export function inputOf(d: Draft): OutletSettingsInput {
       freeAbove: numOrNull(d.freeAbove),
     },
     serviceChargePercent: num(d.serviceChargePercent),
+    tipEnabled: d.tipEnabled,
   };
 }
 
@@ -382,6 +386,12 @@ export function OutletForm({ api, baseId }: { api: OutletsApi; baseId: string })
           </div>
           {text('webOrderMinutes', m.window, 'webOrderMinutes', { inputMode: 'numeric' })}
           {text('serviceChargePercent', m.service, 'serviceChargePercent', { inputMode: 'decimal' })}
+          <div className="bo-check">
+            <input id="bo-tip" type="checkbox" checked={draft.tipEnabled} onChange={(e) => set('tipEnabled', e.target.checked)} />
+            <label htmlFor="bo-tip">
+              <FormattedMessage {...m.tip} />
+            </label>
+          </div>
         </fieldset>
 
         <fieldset>
