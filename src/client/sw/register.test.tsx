@@ -50,7 +50,7 @@ test('registered at the root; once it controls the page, the menu is asked for a
   answer('HBBPos_AllGoodsClassGet_Get', { table1: [{ ClassID: 'C1', ClassName: 'Drinks', GoodsCount: 1 }] });
   answer('HBBPos_GoodsBomList_V3_Get', { table1: [] });
   const s = store();
-  await s.dispatch(menuApi.endpoints.goodsClasses.initiate({ ShopID: 'S1' }));
+  await s.dispatch(menuApi.endpoints.goodsClasses.initiate({ ShopID: 'S1', BaseID: 'B1' }));
   await s.dispatch(menuApi.endpoints.bundle.initiate({ GoodsID: 'G1' }));
   const statuses = Object.values(s.getState().api.queries).map((q) => `${q?.endpointName} ${q?.status}`);
   expect(statuses).toEqual(expect.arrayContaining(['goodsClasses fulfilled', 'bundle fulfilled']));
@@ -71,7 +71,7 @@ test('registered at the root; once it controls the page, the menu is asked for a
 test('a page that already had a worker asks for nothing again', async () => {
   answer('HBBPos_AllGoodsClassGet_Get', { table1: [{ ClassID: 'C1', ClassName: 'Drinks', GoodsCount: 1 }] });
   const s = store();
-  await s.dispatch(menuApi.endpoints.goodsClasses.initiate({ ShopID: 'S1' }));
+  await s.dispatch(menuApi.endpoints.goodsClasses.initiate({ ShopID: 'S1', BaseID: 'B1' }));
   seen.length = 0;
   registerWorker(s, { controller: {} } as unknown as ServiceWorkerContainer);
   workboxes[0]!.fire('controlling', { isUpdate: false });

@@ -137,7 +137,7 @@ test('a cashier has the counter (orders, member) but no staff accounts, sold-out
     return names;
   };
   expect(await tabsAs('cashier')).toEqual(['Orders', 'Member', 'Printers']);
-  expect(await tabsAs('manager')).toEqual(['Orders', 'Sold out', 'Member', 'Menu', 'Outlets', 'Printers', 'Staff', 'Loyalty', 'Reports']);
+  expect(await tabsAs('manager')).toEqual(['Orders', 'Sold out', 'Member', 'Menu', 'Outlets', 'Printers', 'Ready board', 'Staff', 'Loyalty', 'Reports']);
   // A person's session kept without a role (from before roles were kept) is signed in again.
   sessionStorage.setItem('staffSession', JSON.stringify({ token: '', outlet: scenario.outlets[0] }));
   renderStaff(<StaffApp locale="en" />);
