@@ -52,6 +52,8 @@ export function toBaseInfo(row: Row<Page['table3']>): BaseInfo {
     PayMode: row.PayMode ?? '',
     IsPayLaterOnlineCheckout: row.IsPayLaterOnlineCheckout ?? '',
     OpeningHours: row.OpeningHours ?? '',
+    ServiceChargeBp: row.ServiceChargeBp ?? 0,
+    TipEnabled: row.TipEnabled === 1,
   };
 }
 

@@ -49,6 +49,10 @@ export interface BaseInfo {
   PayMode: string;
   IsPayLaterOnlineCheckout: string;
   OpeningHours: string;
+  /** Issue 28: the service charge on dine-in bills in basis points (0: none). */
+  ServiceChargeBp?: number;
+  /** Issue 28: the outlet offers a tip at payment. */
+  TipEnabled?: boolean;
 }
 
 export interface EntityInfo {

@@ -75,6 +75,10 @@ export const baseRowResult = z.object({
   Phone: str,
   GPS_Lng: z.number().nullable(),
   GPS_Lat: z.number().nullable(),
+  /** Issue 28: the outlet's service charge on dine-in bills, in basis points (1000 = 10 %); absent from older services: none. */
+  ServiceChargeBp: z.number().optional(),
+  /** Issue 28: 1 when the outlet offers a tip at payment (never preselected). */
+  TipEnabled: z.number().optional(),
 });
 
 export const tableRow = z.object({

@@ -13,7 +13,13 @@ import { errors } from '../../i18n/specMessages';
 import { ossUrl, useMoney } from '../../ui/money';
 import { VirtualList, type VirtualListHandle } from '../../ui/VirtualList';
 import { cartLineAdded, selectGoodsCount, CartBar } from '../cart';
-import { useOrderingGuard, selectEntity, selectShopParams, selectShopStatus } from '../../session';
+import {
+  useOrderingGuard,
+  selectBaseInfo,
+  selectEntity,
+  selectShopParams,
+  selectShopStatus,
+} from '../../session';
 import { unitPrice } from '../../../shared/domain/pricing';
 import { LiveUpdates } from '../live';
 import { cartGoodsDetails, menuApi, type Goods, type GoodsClass } from './menuApi';
@@ -33,7 +39,24 @@ const messages = defineMessages({
   loading: { id: 'menu.loading', defaultMessage: 'Loading the menu…' },
   empty: { id: 'menu.empty', defaultMessage: 'There is nothing on the menu yet.' },
   noShop: { id: 'menu.noShop', defaultMessage: 'Scan the QR code on your table to see the menu.' },
+  service: { id: 'menu.service', defaultMessage: 'Dine-in prices + {percent} service charge' },
 });
+
+/** Issue 28: an outlet that charges service says so above its menu ("prices + 10% service"). */
+export function ServiceNote() {
+  const intl = useIntl();
+  const bp = useAppSelector(selectBaseInfo)?.ServiceChargeBp ?? 0;
+  if (!(bp > 0)) return null;
+  const percent = intl.formatNumber(bp / 10_000, { style: 'percent', maximumFractionDigits: 2 });
+  return (
+    <p
+      className="note menu-service-note"
+      style={{ margin: 0, borderRadius: 0, textAlign: 'center' }}
+    >
+      <FormattedMessage {...messages.service} values={{ percent }} />
+    </p>
+  );
+}
 
 export const HEADER_ROW = 40;
 export const GOODS_ROW = 104;
@@ -42,11 +65,22 @@ export const SOLD_OUT_POLL_MS = 30_000;
 type Row = { kind: 'class'; cls: GoodsClass } | { kind: 'goods'; goods: Goods };
 
 export function needsChooser(g: Goods): boolean {
-  return g.skuType > 0 || g.punitCount > 0 || g.hasBom || g.hasCharging || g.type === 3 || g.type === 6 || g.type === 7;
+  return (
+    g.skuType > 0 ||
+    g.punitCount > 0 ||
+    g.hasBom ||
+    g.hasCharging ||
+    g.type === 3 ||
+    g.type === 6 ||
+    g.type === 7
+  );
 }
 
 /** Rows in class order: each class's header, then its goods (those loaded so far). */
-export function menuRows(classes: readonly GoodsClass[], goods: readonly Goods[]): { rows: Row[]; classStart: Map<string, number> } {
+export function menuRows(
+  classes: readonly GoodsClass[],
+  goods: readonly Goods[],
+): { rows: Row[]; classStart: Map<string, number> } {
   const byClass = new Map<string, Goods[]>();
   for (const g of goods) {
     const list = byClass.get(g.ClassID);
@@ -83,7 +117,10 @@ export default function GoodsListPage() {
   const classes = useOfferedClasses(shop.ShopID);
   // Issue 14: the first page of goods (a first screen's rows) first, the rest of the menu after it.
   const goods = useMenuGoods(ids);
-  const soldOut = menuApi.useSoldOutQuery(ids, { skip: !shop.ShopID, pollingInterval: SOLD_OUT_POLL_MS });
+  const soldOut = menuApi.useSoldOutQuery(ids, {
+    skip: !shop.ShopID,
+    pollingInterval: SOLD_OUT_POLL_MS,
+  });
   const [chooser, setChooser] = useState<Goods | null>(null);
   const [activeClass, setActiveClass] = useState('');
   const list = useRef<VirtualListHandle>(null);
@@ -91,10 +128,18 @@ export default function GoodsListPage() {
   const liveGoods = useMemo(() => {
     const out = new Set(soldOut.data?.goods ?? []);
     if (out.size === 0) return goods.goods ?? [];
-    return (goods.goods ?? []).map((g) => (out.has(g.GoodsID) && !g.soldOut ? { ...g, soldOut: true } : g));
+    return (goods.goods ?? []).map((g) =>
+      out.has(g.GoodsID) && !g.soldOut ? { ...g, soldOut: true } : g,
+    );
   }, [goods.goods, soldOut.data]);
-  const { rows, classStart } = useMemo(() => menuRows(classes.data ?? [], liveGoods), [classes.data, liveGoods]);
-  const railClasses = useMemo(() => classesWithGoods(classes.data ?? [], liveGoods), [classes.data, liveGoods]);
+  const { rows, classStart } = useMemo(
+    () => menuRows(classes.data ?? [], liveGoods),
+    [classes.data, liveGoods],
+  );
+  const railClasses = useMemo(
+    () => classesWithGoods(classes.data ?? [], liveGoods),
+    [classes.data, liveGoods],
+  );
   // A category chosen before its goods are in is scrolled to once they are (or once the menu is complete).
   const [pendingClass, setPendingClass] = useState('');
   useEffect(() => {
@@ -104,7 +149,10 @@ export default function GoodsListPage() {
     list.current?.scrollToIndex(start ?? 0);
     setPendingClass('');
   }, [pendingClass, classStart, goods.complete]);
-  const heightOf = useCallback((i: number) => (rows[i]?.kind === 'class' ? HEADER_ROW : GOODS_ROW), [rows]);
+  const heightOf = useCallback(
+    (i: number) => (rows[i]?.kind === 'class' ? HEADER_ROW : GOODS_ROW),
+    [rows],
+  );
   const handleFirstVisible = useCallback(
     (i: number) => {
       for (let k = i; k >= 0; k -= 1) {
@@ -142,50 +190,74 @@ export default function GoodsListPage() {
     );
   }
   return (
-    <div className="menu">
-      <LiveUpdates />
-      <nav className="menu-rail" aria-label={intl.formatMessage(messages.categories)}>
-        {(classes.data ?? [])
-          .filter((c) => railClasses.has(c.ClassID))
-          .map((c) => (
-            <ClassButton
-              key={c.ClassID}
-              cls={c}
-              active={activeClass === c.ClassID}
-              onSelect={() => {
-                setActiveClass(c.ClassID);
-                if (classStart.has(c.ClassID)) list.current?.scrollToIndex(classStart.get(c.ClassID) ?? 0);
-                else setPendingClass(c.ClassID);
-              }}
-            />
-          ))}
-      </nav>
-      {rows.length === 0 && goods.complete ? (
-        <p className="empty">
-          <FormattedMessage {...messages.empty} />
-        </p>
-      ) : (
-        <VirtualList
-          ref={list}
-          className="menu-list"
-          label={intl.formatMessage(messages.goods)}
-          count={rows.length}
-          heightOf={heightOf}
-          onFirstVisible={handleFirstVisible}
-          renderRow={(i) => <MenuRow row={rows[i]!} onChoose={setChooser} />}
-        />
-      )}
-      <CartBar />
-      <PaymentResumeNotice />
-      {chooser && <GoodsChooser goods={chooser} onClose={closeChooser} />}
-      {details.shown && !chooser && <GoodsChooser key={details.shown.GoodsID} goods={details.shown} details onClose={details.close} />}
-    </div>
+    <>
+      <ServiceNote />
+      <div className="menu">
+        <LiveUpdates />
+        <nav className="menu-rail" aria-label={intl.formatMessage(messages.categories)}>
+          {(classes.data ?? [])
+            .filter((c) => railClasses.has(c.ClassID))
+            .map((c) => (
+              <ClassButton
+                key={c.ClassID}
+                cls={c}
+                active={activeClass === c.ClassID}
+                onSelect={() => {
+                  setActiveClass(c.ClassID);
+                  if (classStart.has(c.ClassID))
+                    list.current?.scrollToIndex(classStart.get(c.ClassID) ?? 0);
+                  else setPendingClass(c.ClassID);
+                }}
+              />
+            ))}
+        </nav>
+        {rows.length === 0 && goods.complete ? (
+          <p className="empty">
+            <FormattedMessage {...messages.empty} />
+          </p>
+        ) : (
+          <VirtualList
+            ref={list}
+            className="menu-list"
+            label={intl.formatMessage(messages.goods)}
+            count={rows.length}
+            heightOf={heightOf}
+            onFirstVisible={handleFirstVisible}
+            renderRow={(i) => <MenuRow row={rows[i]!} onChoose={setChooser} />}
+          />
+        )}
+        <CartBar />
+        <PaymentResumeNotice />
+        {chooser && <GoodsChooser goods={chooser} onClose={closeChooser} />}
+        {details.shown && !chooser && (
+          <GoodsChooser
+            key={details.shown.GoodsID}
+            goods={details.shown}
+            details
+            onClose={details.close}
+          />
+        )}
+      </div>
+    </>
   );
 }
 
-function ClassButton({ cls, active, onSelect }: { cls: GoodsClass; active: boolean; onSelect: () => void }) {
+function ClassButton({
+  cls,
+  active,
+  onSelect,
+}: {
+  cls: GoodsClass;
+  active: boolean;
+  onSelect: () => void;
+}) {
   return (
-    <button type="button" className={`rail-item${active ? ' active' : ''}`} aria-current={active ? 'true' : undefined} onClick={onSelect}>
+    <button
+      type="button"
+      className={`rail-item${active ? ' active' : ''}`}
+      aria-current={active ? 'true' : undefined}
+      onClick={onSelect}
+    >
       {cls.name}
     </button>
   );
@@ -201,7 +273,13 @@ const ClassHeader = memo(function ClassHeader({ cls }: { cls: GoodsClass }) {
   return <h2 className="menu-class">{cls.name}</h2>;
 });
 
-export const GoodsRow = memo(function GoodsRow({ goods, onChoose }: { goods: Goods; onChoose: (g: Goods) => void }) {
+export const GoodsRow = memo(function GoodsRow({
+  goods,
+  onChoose,
+}: {
+  goods: Goods;
+  onChoose: (g: Goods) => void;
+}) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const entity = useAppSelector(selectEntity);
@@ -209,7 +287,8 @@ export const GoodsRow = memo(function GoodsRow({ goods, onChoose }: { goods: Goo
   const count = useAppSelector(selectGoodsCount)[goods.GoodsID] ?? 0;
   const money = useMoney();
   const name = goods.name;
-  const promoted = goods.promotePrice !== null && Number(goods.promotePrice) < Number(goods.salesPrice);
+  const promoted =
+    goods.promotePrice !== null && Number(goods.promotePrice) < Number(goods.salesPrice);
 
   const handleAdd = () => {
     if (needsChooser(goods)) {
@@ -224,7 +303,10 @@ export const GoodsRow = memo(function GoodsRow({ goods, onChoose }: { goods: Goo
             SkuID: '',
             PUnit: '',
             PUnitPrice: '0',
-            Price: unitPrice({ salesPrice: goods.salesPrice, promotePrice: goods.promotePrice }, money.formats),
+            Price: unitPrice(
+              { salesPrice: goods.salesPrice, promotePrice: goods.promotePrice },
+              money.formats,
+            ),
             Ref: '1',
             isPack: false,
             mQua: 1,
@@ -255,7 +337,15 @@ export const GoodsRow = memo(function GoodsRow({ goods, onChoose }: { goods: Goo
         {goods.GoodsCode && <span className="goods-code">#{goods.GoodsCode}</span>}
         <p className="goods-price">
           <strong>{money.price(promoted ? goods.promotePrice! : goods.salesPrice)}</strong>
-          {promoted && <s aria-label={intl.formatMessage(messages.was, { price: money.price(goods.salesPrice) })}>{money.price(goods.salesPrice)}</s>}
+          {promoted && (
+            <s
+              aria-label={intl.formatMessage(messages.was, {
+                price: money.price(goods.salesPrice),
+              })}
+            >
+              {money.price(goods.salesPrice)}
+            </s>
+          )}
         </p>
       </div>
       <div className="goods-action">
@@ -272,7 +362,9 @@ export const GoodsRow = memo(function GoodsRow({ goods, onChoose }: { goods: Goo
           <button
             type="button"
             className="add-button"
-            aria-label={intl.formatMessage(needsChooser(goods) ? messages.choose : messages.add, { name })}
+            aria-label={intl.formatMessage(needsChooser(goods) ? messages.choose : messages.add, {
+              name,
+            })}
             onClick={handleAdd}
           >
             +

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 /** The payments feature's public module: what other features may use (house style 9). */
 export { INFLIGHT_PAYMENT_KEY, inflightPayment } from './inflightPayment';
 export { isPayType, payForSheet, payingPath } from './payForSheet';
@@ -7,3 +8,7 @@ export { usePayOnce } from './usePayOnce';
 export { paymentsApi } from './paymentsApi';
 export { PaymentResumeNotice } from './PaymentResumeNotice';
 export { LaterPaymentResumeNotice } from './LaterPaymentResumeNotice';
+/** Split the bill at a table (issue 28), its own chunk: loaded when a diner opens it. */
+export const SplitBill = lazy(
+  () => import(/* webpackChunkName: "split-bill" */ './split/SplitBill'),
+);
