@@ -39,7 +39,7 @@ const messages = defineMessages({
   loading: { id: 'menu.loading', defaultMessage: 'Loading the menu…' },
   empty: { id: 'menu.empty', defaultMessage: 'There is nothing on the menu yet.' },
   noShop: { id: 'menu.noShop', defaultMessage: 'Scan the QR code on your table to see the menu.' },
-  service: { id: 'menu.service', defaultMessage: 'Dine-in prices + {percent} service charge' },
+  service: { id: 'outlet.serviceNote', defaultMessage: 'Dine-in prices + {percent} service charge' },
 });
 
 /** Issue 28: an outlet that charges service says so above its menu ("prices + 10% service"). */

@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 /** The payments feature's public module: what other features may use (house style 9). */
 export { INFLIGHT_PAYMENT_KEY, inflightPayment } from './inflightPayment';
 export { isPayType, payForSheet, payingPath } from './payForSheet';
@@ -12,3 +11,4 @@ export { LaterPaymentResumeNotice } from './LaterPaymentResumeNotice';
 export const SplitBill = lazy(
   () => import(/* webpackChunkName: "split-bill" */ './split/SplitBill'),
 );
+export { SplitBill } from './splitBillLazy';
