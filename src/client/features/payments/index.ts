@@ -7,8 +7,4 @@ export { usePayOnce } from './usePayOnce';
 export { paymentsApi } from './paymentsApi';
 export { PaymentResumeNotice } from './PaymentResumeNotice';
 export { LaterPaymentResumeNotice } from './LaterPaymentResumeNotice';
-/** Split the bill at a table (issue 28), its own chunk: loaded when a diner opens it. */
-export const SplitBill = lazy(
-  () => import(/* webpackChunkName: "split-bill" */ './split/SplitBill'),
-);
 export { SplitBill } from './splitBillLazy';
