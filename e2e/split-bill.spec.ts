@@ -91,7 +91,9 @@ test('a bill of MOP 1,552.00 carries 155.20 of service everywhere; three phones 
     await addFromMenu(first!, UDON, { tap: true });
     const sheetId = await placeOrder(first!, async (page) => {
       await expect(
-        page.getByText('Service charge 10%').locator('xpath=following-sibling::dd'),
+        page
+          .getByText('Service charge 10%', { exact: true })
+          .locator('xpath=following-sibling::dd'),
       ).toHaveText('MOP$155.20');
       await expect(page.getByTestId('order-total')).toHaveText('MOP$1,707.20');
     });
@@ -99,15 +101,15 @@ test('a bill of MOP 1,552.00 carries 155.20 of service everywhere; three phones 
 
     // The receipt screen (the order's details), the staff's list, and the table's bill agree.
     const amounts = first!.locator('dl.amounts').first();
-    await expect(amounts.getByText('Subtotal').locator('xpath=following-sibling::dd')).toHaveText(
-      'MOP$1,552.00',
-    );
     await expect(
-      amounts.getByText('Service charge').locator('xpath=following-sibling::dd'),
+      amounts.getByText('Subtotal', { exact: true }).locator('xpath=following-sibling::dd'),
+    ).toHaveText('MOP$1,552.00');
+    await expect(
+      amounts.getByText('Service charge', { exact: true }).locator('xpath=following-sibling::dd'),
     ).toHaveText('MOP$155.20');
-    await expect(amounts.getByText('Total').locator('xpath=following-sibling::dd')).toHaveText(
-      'MOP$1,707.20',
-    );
+    await expect(
+      amounts.getByText('Total', { exact: true }).locator('xpath=following-sibling::dd'),
+    ).toHaveText('MOP$1,707.20');
     expect(await staffSheet(baseURL!, sheetId)).toMatchObject({
       totalAmo: '1707.2000',
       serviceAmo: '155.2000',
@@ -118,7 +120,7 @@ test('a bill of MOP 1,552.00 carries 155.20 of service everywhere; three phones 
     await first!.getByRole('button', { name: 'Split the bill' }).tap();
     const split = first!.getByRole('region', { name: 'Split the bill' });
     await expect(
-      split.getByText('Service charge').locator('xpath=following-sibling::dd'),
+      split.getByText('Service charge', { exact: true }).locator('xpath=following-sibling::dd'),
     ).toHaveText('MOP$155.20');
     await split.getByRole('radio', { name: 'Split evenly' }).check();
     await split.getByRole('combobox', { name: /Between how many people/ }).selectOption('3');
