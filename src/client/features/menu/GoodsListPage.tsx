@@ -39,7 +39,10 @@ const messages = defineMessages({
   loading: { id: 'menu.loading', defaultMessage: 'Loading the menu…' },
   empty: { id: 'menu.empty', defaultMessage: 'There is nothing on the menu yet.' },
   noShop: { id: 'menu.noShop', defaultMessage: 'Scan the QR code on your table to see the menu.' },
-  service: { id: 'outlet.serviceNote', defaultMessage: 'Dine-in prices + {percent} service charge' },
+  service: {
+    id: 'outlet.serviceNote',
+    defaultMessage: 'Dine-in prices + {percent} service charge',
+  },
 });
 
 /** Issue 28: an outlet that charges service says so above its menu ("prices + 10% service"). */
@@ -190,7 +193,8 @@ export default function GoodsListPage() {
     );
   }
   return (
-    <>
+    // The page's body lays the menu out in a row; with the service note above it, the two go in a column.
+    <div style={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
       <ServiceNote />
       <div className="menu">
         <LiveUpdates />
@@ -238,7 +242,7 @@ export default function GoodsListPage() {
           />
         )}
       </div>
-    </>
+    </div>
   );
 }
 
