@@ -6,7 +6,7 @@
  * It spans orders (the sheet) and payments (the payment), so it lives in
  * flows/ (house style 9); the order details page shows it.
  */
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch } from '../app/hooks';
 import { isGatewayError } from '../app/errorListener';
@@ -15,7 +15,7 @@ import { defineMessages } from '../i18n/defineMessages';
 import { validation } from '../i18n/specMessages';
 import { useMoney } from '../ui/money';
 import { ordersApi, TableSheet } from '../features/orders';
-import { PaymentMethods, payForSheet, usePayOnce } from '../features/payments';
+import { PaymentMethods, payForSheet, SplitBill, usePayOnce } from '../features/payments';
 import { signSheetEnded } from '../session';
 
 const messages = defineMessages({
@@ -24,13 +24,33 @@ const messages = defineMessages({
   loading: { id: 'settle.loading', defaultMessage: 'Loading the bill…' },
   settleAndPay: { id: 'settle.pay', defaultMessage: 'Settle and pay {amount}' },
   settling: { id: 'settle.settling', defaultMessage: 'Settling…' },
+  split: { id: 'settle.split', defaultMessage: 'Split the bill' },
+  loadingSplit: { id: 'settle.loadingSplit', defaultMessage: 'Loading…' },
 });
 
-export function SettleBill({ SheetID, ShopID, BaseID, online }: { SheetID: string; ShopID: string; BaseID: string; online: boolean }) {
+/**
+ * The table's bill, paid whole (settle then pay what is left) or split
+ * (issue 28: payments/split, its own chunk). `whole`: nobody is paying part
+ * of it right now (a split payment pending leaves only the split).
+ */
+export function SettleBill({
+  SheetID,
+  ShopID,
+  BaseID,
+  online,
+  whole = true,
+}: {
+  SheetID: string;
+  ShopID: string;
+  BaseID: string;
+  online: boolean;
+  whole?: boolean;
+}) {
   const dispatch = useAppDispatch();
   const go = useGo();
   const money = useMoney();
   const [open, setOpen] = useState(false);
+  const [split, setSplit] = useState(false);
   const { payType, setPayType, busy, methodError, run } = usePayOnce();
   const [refusal, setRefusal] = useState<ReactNode>(null);
   const merged = ordersApi.useMergedSheetQuery({ SheetID }, { skip: !open });
@@ -43,11 +63,35 @@ export function SettleBill({ SheetID, ShopID, BaseID, online }: { SheetID: strin
       </p>
     );
   }
+  if (split) {
+    return (
+      <Suspense
+        fallback={
+          <p role="status" className="muted">
+            <FormattedMessage {...messages.loadingSplit} />
+          </p>
+        }
+      >
+        <SplitBill SheetID={SheetID} ShopID={ShopID} BaseID={BaseID} />
+      </Suspense>
+    );
+  }
   if (!open) {
     return (
-      <button type="button" className="btn btn-primary btn-block" onClick={() => setOpen(true)}>
-        <FormattedMessage {...messages.settle} />
-      </button>
+      <>
+        {whole && (
+          <button type="button" className="btn btn-primary btn-block" onClick={() => setOpen(true)}>
+            <FormattedMessage {...messages.settle} />
+          </button>
+        )}
+        <button
+          type="button"
+          className={`btn btn-block${whole ? '' : ' btn-primary'}`}
+          onClick={() => setSplit(true)}
+        >
+          <FormattedMessage {...messages.split} />
+        </button>
+      </>
     );
   }
 
@@ -58,10 +102,13 @@ export function SettleBill({ SheetID, ShopID, BaseID, online }: { SheetID: strin
       setRefusal(null);
       const settled = await settle({ SheetID, TotalAmo: bill.totalAmo });
       if ('error' in settled) {
-        if (isGatewayError(settled.error) && settled.error.kind === 'business') setRefusal(settled.error.message);
+        if (isGatewayError(settled.error) && settled.error.kind === 'business')
+          setRefusal(settled.error.message);
         return;
       }
-      const outcome = await dispatch(payForSheet({ SheetID, TotalAmo: settled.data.totalAmo || bill.totalAmo, PayType }));
+      // What is left of it (issue 28: diners may have paid parts): the total when nobody has.
+      const left = Number(bill.paidAmo) > 0 ? bill.restAmo : settled.data.totalAmo || bill.totalAmo;
+      const outcome = await dispatch(payForSheet({ SheetID, TotalAmo: left, PayType }));
       if (outcome.kind !== 'done') return;
       // The bill is paid: the table's sheet is over, and the next order here starts a new one (issue 23),
       // as after a provider's payment, whose return reads the table again.
@@ -80,7 +127,15 @@ export function SettleBill({ SheetID, ShopID, BaseID, online }: { SheetID: strin
           <FormattedMessage {...messages.loading} />
         </p>
       )}
-      {merged.data && <TableSheet items={merged.data.items} totalAmo={merged.data.totalAmo} />}
+      {merged.data && (
+        <TableSheet
+          items={merged.data.items}
+          totalAmo={merged.data.totalAmo}
+          serviceAmo={merged.data.serviceAmo}
+          paidAmo={merged.data.paidAmo}
+          restAmo={merged.data.restAmo}
+        />
+      )}
       {merged.data && (
         <>
           <PaymentMethods
@@ -96,8 +151,20 @@ export function SettleBill({ SheetID, ShopID, BaseID, online }: { SheetID: strin
               {refusal}
             </p>
           )}
-          <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={() => void handleSettle()}>
-            <FormattedMessage {...(busy ? messages.settling : messages.settleAndPay)} values={{ amount: money.amount(merged.data.totalAmo) }} />
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={busy}
+            onClick={() => void handleSettle()}
+          >
+            <FormattedMessage
+              {...(busy ? messages.settling : messages.settleAndPay)}
+              values={{
+                amount: money.amount(
+                  Number(merged.data.paidAmo) > 0 ? merged.data.restAmo : merged.data.totalAmo,
+                ),
+              }}
+            />
           </button>
         </>
       )}

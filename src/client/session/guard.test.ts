@@ -42,7 +42,7 @@ test("an outlet in its own time zone: the guard runs on the outlet's clock, else
   const state = (TimeZone: string) =>
     ({
       shop: {
-        baseInfo: toBaseInfo({ ...base({ OpeningHours: hours }), TimeZone }),
+        baseInfo: toBaseInfo({ ...base({ OpeningHours: hours }), TipEnabled: 0, TimeZone }),
         signSheet: null,
         entity: { TimeZone: 'Asia/Macau' },
         clockOffsetMs: 0,

@@ -53,6 +53,8 @@ export function toBaseInfo(row: Row<Page['table3']>): BaseInfo {
     IsPayLaterOnlineCheckout: row.IsPayLaterOnlineCheckout ?? '',
     OpeningHours: row.OpeningHours ?? '',
     TimeZone: row.TimeZone,
+    ServiceChargeBp: row.ServiceChargeBp ?? 0,
+    TipEnabled: row.TipEnabled === 1,
   };
 }
 

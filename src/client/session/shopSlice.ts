@@ -51,6 +51,10 @@ export interface BaseInfo {
   OpeningHours: string;
   /** The zone its ordering rules run in ('' the enterprise's: outletZone). */
   TimeZone?: string;
+  /** Issue 28: the service charge on dine-in bills in basis points (0: none). */
+  ServiceChargeBp?: number;
+  /** Issue 28: the outlet offers a tip at payment. */
+  TipEnabled?: boolean;
 }
 
 export interface EntityInfo {

@@ -77,6 +77,10 @@ export const baseRowResult = z.object({
   GPS_Lat: z.number().nullable(),
   /** The zone the outlet's ordering rules run in: its own, else its enterprise's (absent from other servers: the enterprise's TimeZone). */
   TimeZone: str.optional(),
+  /** Issue 28: the outlet's service charge on dine-in bills, in basis points (1000 = 10 %); absent from older services: none. */
+  ServiceChargeBp: z.number().optional(),
+  /** Issue 28: 1 when the outlet offers a tip at payment (never preselected). */
+  TipEnabled: z.number().optional(),
 });
 
 export const tableRow = z.object({

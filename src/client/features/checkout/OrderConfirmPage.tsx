@@ -121,8 +121,8 @@ export default function OrderConfirmPage({ payMode }: { payMode: PayMode }) {
   const freight = checkoutApi.useFreightRuleQuery({ BaseID: params.BaseID }, { skip: takeType !== 'delivery' || !params.BaseID });
   const freightRule = takeType === 'delivery' ? (freight.data ?? null) : null;
   const totals = useMemo(
-    () => orderTotals({ entries, formats, takeType, freight: freightRule, coupon }),
-    [entries, formats, takeType, freightRule, coupon],
+    () => orderTotals({ entries, formats, takeType, freight: freightRule, coupon, serviceBp: base?.ServiceChargeBp ?? 0 }),
+    [entries, formats, takeType, freightRule, coupon, base?.ServiceChargeBp],
   );
   const hours = useMemo(
     () => resolveOpeningHours({ openingHours: base?.OpeningHours, BeginTime: base?.BeginTime, EndTime: base?.EndTime }),
@@ -315,7 +315,7 @@ export default function OrderConfirmPage({ payMode }: { payMode: PayMode }) {
         </section>
       )}
 
-      <AmountsSummary totals={totals} hasCoupon={!!coupon} takeType={takeType} />
+      <AmountsSummary totals={totals} hasCoupon={!!coupon} takeType={takeType} serviceBp={base?.ServiceChargeBp ?? 0} />
 
       <TermsAgreement agreed={agreed} error={formErrors.terms} onChange={(value) => dispatch(termsAgreementChanged(value))} />
 
@@ -331,7 +331,7 @@ export default function OrderConfirmPage({ payMode }: { payMode: PayMode }) {
           </p>
         )}
         <p className="checkout-total">
-          <FormattedMessage {...amountMessages.total} /> <strong>{money.amount(totals.total)}</strong>
+          <FormattedMessage {...amountMessages.total} /> <strong>{money.amount(totals.payable)}</strong>
         </p>
         <OfflineNote />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy || figuresPending || !online} aria-busy={busy || undefined}>

@@ -8,11 +8,20 @@
  *   coupon   the chosen coupon's discount on the sales amount
  *   fee      delivery only: the outlet's freight, free from FreeAbove on ('' none; 0 always free)
  *   bag      takeout only: BagCount of each goods x (packs + loose units) x MOP 1 (SPEC section 9)
- *   total    sales - coupon + fee + bag
+ *   total    sales - coupon + fee + bag (what the order sends as TotalAmo)
+ *   service  dine-in at an outlet that charges it (issue 28): its basis
+ *            points of sales - coupon, a preview; the service decides on the
+ *            whole bill (payments/bill.ts). payable = total + service
  *
  * A delivery under the outlet's minimum amount has a shortfall and cannot be placed.
  */
-import { cartSummary, cleanQuantity, lineQuantity, type CartEntry, type CartFormats } from '../../../shared/domain/cart';
+import {
+  cartSummary,
+  cleanQuantity,
+  lineQuantity,
+  type CartEntry,
+  type CartFormats,
+} from '../../../shared/domain/cart';
 import { minorToString, toMinor } from '../../../shared/domain/numbers';
 import {
   bagFeeMinor,
@@ -22,6 +31,7 @@ import {
   freightFor,
   lineBags,
   orderTotalMinor,
+  serviceChargeMinor,
 } from '../../../shared/domain/orderTotals';
 
 export type TakeType = 'dinein' | 'pickup' | 'delivery';
@@ -67,6 +77,9 @@ export interface OrderTotals {
   bags: number;
   bag: string;
   total: string;
+  /** Issue 28: the service charge previewed on a dine-in order ('0.00' when none), and the total with it. */
+  service: string;
+  payable: string;
   /** Delivery: how much more the order needs to reach the minimum ('0.00' when none). */
   shortfall: string;
   /** Why the chosen coupon does not apply, if it does not. */
@@ -90,7 +103,11 @@ export function couponDiscount(
   if (coupon.status !== CardStatus.unused) return { minor: 0, problem: 'unavailable' };
   let off;
   try {
-    off = couponOff({ type: coupon.type, faceValue: coupon.faceValue, minAmount: coupon.minAmount }, salesMinor, formats.AmoPoint);
+    off = couponOff(
+      { type: coupon.type, faceValue: coupon.faceValue, minAmount: coupon.minAmount },
+      salesMinor,
+      formats.AmoPoint,
+    );
   } catch {
     return { minor: 0, problem: 'unavailable' };
   }
@@ -102,7 +119,8 @@ export function bagCount(entries: readonly CartEntry[]): number {
   let bags = 0;
   for (const entry of entries) {
     const perUnit = Number(entry.goodsDetails.BagCount ?? 0);
-    for (const line of entry.list) bags += lineBags(perUnit, cleanQuantity(line.pQua), cleanQuantity(line.mQua));
+    for (const line of entry.list)
+      bags += lineBags(perUnit, cleanQuantity(line.pQua), cleanQuantity(line.mQua));
   }
   return bags;
 }
@@ -113,6 +131,8 @@ export function orderTotals(input: {
   takeType: TakeType;
   freight: FreightRule | null;
   coupon: Coupon | null;
+  /** The outlet's service charge in basis points (dine-in only). */
+  serviceBp?: number;
 }): OrderTotals {
   const { entries, formats, takeType, freight, coupon } = input;
   const scale = formats.AmoPoint;
@@ -131,7 +151,11 @@ export function orderTotals(input: {
       freeAboveMinor = null;
     }
     const owed = freightFor(
-      { feeMinor: safeMinor(freight.fee, scale), freeAboveMinor, minAmountMinor: safeMinor(freight.minAmount, scale) },
+      {
+        feeMinor: safeMinor(freight.fee, scale),
+        freeAboveMinor,
+        minAmountMinor: safeMinor(freight.minAmount, scale),
+      },
       sales,
     );
     fee = owed.feeMinor;
@@ -140,7 +164,16 @@ export function orderTotals(input: {
   const bags = takeout ? bagCount(entries) : 0;
   const bag = bagFeeMinor(bags, scale);
   const discount = coupon ? couponDiscount(coupon, sales, formats) : { minor: 0, problem: null };
-  const total = orderTotalMinor({ goodsMinor: sales, bagMinor: bag, feeMinor: fee, couponMinor: discount.minor });
+  const total = orderTotalMinor({
+    goodsMinor: sales,
+    bagMinor: bag,
+    feeMinor: fee,
+    couponMinor: discount.minor,
+  });
+  const service =
+    takeType === 'dinein'
+      ? serviceChargeMinor(Math.max(0, sales - discount.minor), input.serviceBp ?? 0)
+      : 0;
   const text = (minor: number) => minorToString(minor, scale);
   return {
     lines: summary.lines,
@@ -153,6 +186,8 @@ export function orderTotals(input: {
     bags,
     bag: text(bag),
     total: text(total),
+    service: text(service),
+    payable: text(total + service),
     shortfall: text(shortfall),
     couponProblem: discount.problem,
   };

@@ -13,7 +13,7 @@ import { errors } from '../../i18n/specMessages';
 import { ossUrl, useMoney } from '../../ui/money';
 import { VirtualList, type VirtualListHandle } from '../../ui/VirtualList';
 import { cartAdd, selectGoodsCount, CartBar } from '../cart';
-import { useOrderingGuard, selectEntity, selectShopParams, selectShopStatus } from '../../session';
+import { useOrderingGuard, selectBaseInfo, selectEntity, selectShopParams, selectShopStatus } from '../../session';
 import { unitPrice } from '../../../shared/domain/pricing';
 import { LiveUpdates } from '../live';
 import { cartGoodsDetails, menuApi, type Goods, type GoodsClass } from './menuApi';
@@ -28,6 +28,7 @@ import { useOnline } from '../../app/online';
 import { OfflineNote } from '../../ui/OfflineNote';
 
 const messages = defineMessages({
+  service: { id: 'outlet.serviceNote', defaultMessage: 'Dine-in prices + {percent} service charge' },
   categories: { id: 'menu.categories', defaultMessage: 'Categories' },
   goods: { id: 'menu.goods', defaultMessage: 'Menu' },
   add: { id: 'menu.add', defaultMessage: 'Add {name}' },
@@ -154,47 +155,51 @@ export default function GoodsListPage() {
     );
   }
   return (
-    <div className="menu">
-      <LiveUpdates />
-      <nav className="menu-rail" aria-label={intl.formatMessage(messages.categories)}>
-        <DietBar filter={diet.filter} hidden={diet.hidden} />
-        {(classes.data ?? [])
-          .filter((c) => railClasses.has(c.ClassID))
-          .map((c) => (
-            <ClassButton
-              key={c.ClassID}
-              cls={c}
-              active={activeClass === c.ClassID}
-              onSelect={() => {
-                setActiveClass(c.ClassID);
-                if (classStart.has(c.ClassID)) list.current?.scrollToIndex(classStart.get(c.ClassID) ?? 0);
-                else setPendingClass(c.ClassID);
-              }}
-            />
-          ))}
-      </nav>
-      {rows.length === 0 && goods.complete ? (
-        <p className="empty">
-          <FormattedMessage {...messages.empty} />
-        </p>
-      ) : (
-        <VirtualList
-          ref={list}
-          className="menu-list"
-          label={intl.formatMessage(messages.goods)}
-          count={rows.length}
-          heightOf={heightOf}
-          onFirstVisible={handleFirstVisible}
-          renderRow={(i) => <MenuRow row={rows[i]!} onChoose={setChooser} marked={diet.verdicts} />}
-        />
-      )}
-      {/* Offline (issue 29 section 5): the kept menu, ordering off. */}
-      <OfflineNote />
-      <CartBar />
-      <PaymentResumeNotice />
-      <SuggestAfterAdd menu={diet.goods} onAccept={acceptSuggestion} />
-      {chooser && <GoodsChooser goods={chooser} onClose={closeChooser} />}
-      {details.shown && !chooser && <GoodsChooser key={details.shown.GoodsID} goods={details.shown} details onClose={details.close} />}
+    // The page's body lays the menu out in a row; with the service note above it, the two go in a column.
+    <div style={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+      <ServiceNote />
+      <div className="menu">
+        <LiveUpdates />
+        <nav className="menu-rail" aria-label={intl.formatMessage(messages.categories)}>
+          <DietBar filter={diet.filter} hidden={diet.hidden} />
+          {(classes.data ?? [])
+            .filter((c) => railClasses.has(c.ClassID))
+            .map((c) => (
+              <ClassButton
+                key={c.ClassID}
+                cls={c}
+                active={activeClass === c.ClassID}
+                onSelect={() => {
+                  setActiveClass(c.ClassID);
+                  if (classStart.has(c.ClassID)) list.current?.scrollToIndex(classStart.get(c.ClassID) ?? 0);
+                  else setPendingClass(c.ClassID);
+                }}
+              />
+            ))}
+        </nav>
+        {rows.length === 0 && goods.complete ? (
+          <p className="empty">
+            <FormattedMessage {...messages.empty} />
+          </p>
+        ) : (
+          <VirtualList
+            ref={list}
+            className="menu-list"
+            label={intl.formatMessage(messages.goods)}
+            count={rows.length}
+            heightOf={heightOf}
+            onFirstVisible={handleFirstVisible}
+            renderRow={(i) => <MenuRow row={rows[i]!} onChoose={setChooser} marked={diet.verdicts} />}
+          />
+        )}
+        {/* Offline (issue 29 section 5): the kept menu, ordering off. */}
+        <OfflineNote />
+        <CartBar />
+        <PaymentResumeNotice />
+        <SuggestAfterAdd menu={diet.goods} onAccept={acceptSuggestion} />
+        {chooser && <GoodsChooser goods={chooser} onClose={closeChooser} />}
+        {details.shown && !chooser && <GoodsChooser key={details.shown.GoodsID} goods={details.shown} details onClose={details.close} />}
+      </div>
     </div>
   );
 }
@@ -235,6 +240,19 @@ export function plainLine(goods: Goods, shop: { ShopID: string; BaseID: string }
 const ClassHeader = memo(function ClassHeader({ cls }: { cls: GoodsClass }) {
   return <h2 className="menu-class">{cls.name}</h2>;
 });
+
+/** Issue 28: an outlet that charges service says so above its menu ("prices + 10% service"). */
+export function ServiceNote() {
+  const intl = useIntl();
+  const bp = useAppSelector(selectBaseInfo)?.ServiceChargeBp ?? 0;
+  if (!(bp > 0)) return null;
+  const percent = intl.formatNumber(bp / 10_000, { style: 'percent', maximumFractionDigits: 2 });
+  return (
+    <p className="note menu-service-note" style={{ margin: 0, borderRadius: 0, textAlign: 'center' }}>
+      <FormattedMessage {...messages.service} values={{ percent }} />
+    </p>
+  );
+}
 
 export const GoodsRow = memo(function GoodsRow({ goods, onChoose, marked }: { goods: Goods; onChoose: (g: Goods) => void; marked?: Marked }) {
   const intl = useIntl();

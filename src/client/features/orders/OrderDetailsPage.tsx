@@ -43,7 +43,10 @@ const messages = defineMessages({
   delivery: { id: 'orderDetails.delivery', defaultMessage: 'Delivery' },
   takeTime: { id: 'orderDetails.takeTime', defaultMessage: 'Time: {time}' },
   asap: { id: 'orderDetails.asap', defaultMessage: 'As soon as possible' },
-  payLater: { id: 'orderDetails.payLater', defaultMessage: 'To be paid on delivery or at the counter' },
+  payLater: {
+    id: 'orderDetails.payLater',
+    defaultMessage: 'To be paid on delivery or at the counter',
+  },
   items: { id: 'orderDetails.items', defaultMessage: 'Items' },
   round: { id: 'orderDetails.round', defaultMessage: 'Round {round}' },
   amounts: { id: 'orderDetails.amounts', defaultMessage: 'Amounts' },
@@ -53,6 +56,10 @@ const messages = defineMessages({
   fee: { id: 'orderDetails.fee', defaultMessage: 'Delivery fee' },
   bag: { id: 'orderDetails.bag', defaultMessage: 'Plastic bags' },
   total: { id: 'orderDetails.total', defaultMessage: 'Total' },
+  service: { id: 'orderDetails.service', defaultMessage: 'Service charge' },
+  tip: { id: 'orderDetails.tip', defaultMessage: 'Tips' },
+  paid: { id: 'orderDetails.paid', defaultMessage: 'Paid' },
+  rest: { id: 'orderDetails.rest', defaultMessage: 'Left to pay' },
   remark: { id: 'orderDetails.remark', defaultMessage: 'Remark: {remark}' },
   deliveryTitle: { id: 'orderDetails.deliveryTitle', defaultMessage: 'Delivery' },
   recipient: { id: 'orderDetails.recipient', defaultMessage: 'Recipient' },
@@ -60,10 +67,14 @@ const messages = defineMessages({
   address: { id: 'orderDetails.address', defaultMessage: 'Address' },
   courier: { id: 'orderDetails.courier', defaultMessage: 'Courier' },
   cancel: { id: 'orderDetails.cancel', defaultMessage: 'Cancel order' },
-  cancelAndRefund: { id: 'orderDetails.cancelAndRefund', defaultMessage: 'Cancel order and refund' },
+  cancelAndRefund: {
+    id: 'orderDetails.cancelAndRefund',
+    defaultMessage: 'Cancel order and refund',
+  },
   cannotCancelStarted: {
     id: 'orderDetails.cannotCancelStarted',
-    defaultMessage: 'The kitchen has started on this order, so it can no longer be cancelled. Please ask our staff.',
+    defaultMessage:
+      'The kitchen has started on this order, so it can no longer be cancelled. Please ask our staff.',
   },
   cannotCancelPaying: {
     id: 'orderDetails.cannotCancelPaying',
@@ -80,14 +91,21 @@ const messages = defineMessages({
   voided: { id: 'orderDetails.voided', defaultMessage: 'Voided: {reason}' },
 });
 
-const TAKE_TYPES: Record<string, MessageDescriptor> = { dinein: messages.dinein, pickup: messages.pickup, delivery: messages.delivery };
+const TAKE_TYPES: Record<string, MessageDescriptor> = {
+  dinein: messages.dinein,
+  pickup: messages.pickup,
+  delivery: messages.delivery,
+};
 
 export default function OrderDetailsPage() {
   const SheetID = new URLSearchParams(useLocation().search).get('SheetID') ?? '';
   const detail = ordersApi.useOrderDetailQuery(SheetID ? { SheetID } : skipToken);
   const live = detail.data ? !FINAL_STATES.includes(detail.data.header.displayState) : false;
   // The automatic refresh while the order is in progress (a second subscription to the same data, polling).
-  ordersApi.useOrderDetailQuery(SheetID && live ? { SheetID } : skipToken, { pollingInterval: ORDER_REFRESH_MS, skipPollingIfUnfocused: true });
+  ordersApi.useOrderDetailQuery(SheetID && live ? { SheetID } : skipToken, {
+    pollingInterval: ORDER_REFRESH_MS,
+    skipPollingIfUnfocused: true,
+  });
 
   if (!SheetID) {
     return (
@@ -123,7 +141,15 @@ export default function OrderDetailsPage() {
   );
 }
 
-function OrderView({ order, refreshing, onRefresh }: { order: OrderDetail; refreshing: boolean; onRefresh: () => void }) {
+function OrderView({
+  order,
+  refreshing,
+  onRefresh,
+}: {
+  order: OrderDetail;
+  refreshing: boolean;
+  onRefresh: () => void;
+}) {
   const intl = useIntl();
   const money = useMoney();
   const entity = useAppSelector(selectEntity);
@@ -131,21 +157,43 @@ function OrderView({ order, refreshing, onRefresh }: { order: OrderDetail; refre
   const table = useAppSelector(selectTableInfo);
   const { header, items } = order;
   const zone = entity?.TimeZone || 'Asia/Macau';
-  const delivery = ordersApi.useDeliveryQuery(header.takeType === 'delivery' ? { SheetID: header.SheetID } : skipToken);
+  const delivery = ordersApi.useDeliveryQuery(
+    header.takeType === 'delivery' ? { SheetID: header.SheetID } : skipToken,
+  );
   const created = header.createdDate ? new Date(header.createdDate) : null;
   const takeTime = header.takeTime ? new Date(header.takeTime) : null;
   const formatWhen = (d: Date) =>
-    intl.formatDate(d, { timeZone: zone, month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    intl.formatDate(d, {
+      timeZone: zone,
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
   // The table's name, as the service answers it (issue 23 item 6); never its internal id.
-  const tableName = header.tableName || (header.TableID && table?.TableID === header.TableID ? table.TableName : '');
+  const tableName =
+    header.tableName ||
+    (header.TableID && table?.TableID === header.TableID ? table.TableName : '');
   // Checking out online is the outlet's choice; the service has the last word.
-  const onlineCheckout = !(base && base.BaseID === header.BaseID && base.IsPayLaterOnlineCheckout === '0');
+  const onlineCheckout = !(
+    base &&
+    base.BaseID === header.BaseID &&
+    base.IsPayLaterOnlineCheckout === '0'
+  );
   const byRound = Boolean(header.TableID) || new Set(items.map((i) => i.RoundNo)).size > 1;
   // A table's shared sheet is settled at the end; any other open order not paid (nor to be paid later) can be paid now.
-  const tableSheet = header.payMode === 'postpay' || (header.payMode === '' && header.displayState === 'ordering');
+  const tableSheet =
+    header.payMode === 'postpay' || (header.payMode === '' && header.displayState === 'ordering');
   const open = header.status === 0;
-  const settleable = tableSheet && open && header.payStatus === 0;
-  const payable = !tableSheet && open && header.payStatus === 0 && !header.isPayLater && header.displayState !== 'expired';
+  // Issue 28: while a diner pays part of it (paying), the others may still pay theirs (split).
+  const settleable = tableSheet && open && (header.payStatus === 0 || header.payStatus === 1);
+  const payable =
+    !tableSheet &&
+    open &&
+    header.payStatus === 0 &&
+    !header.isPayLater &&
+    header.displayState !== 'expired';
 
   return (
     <article className="order-details">
@@ -161,7 +209,9 @@ function OrderView({ order, refreshing, onRefresh }: { order: OrderDetail; refre
           // The number the counter calls and the ready board shows (issue 26 section 4), large.
           <p className="pickup-no">
             <FormattedMessage {...messages.pickupNo} />{' '}
-            <strong style={{ display: 'block', fontSize: 56, lineHeight: 1.1, letterSpacing: 2 }}>{header.pickupNo}</strong>
+            <strong style={{ display: 'block', fontSize: 56, lineHeight: 1.1, letterSpacing: 2 }}>
+              {header.pickupNo}
+            </strong>
           </p>
         )}
         <p>
@@ -185,7 +235,12 @@ function OrderView({ order, refreshing, onRefresh }: { order: OrderDetail; refre
               {' · '}
               <FormattedMessage
                 {...messages.takeTime}
-                values={{ time: takeTime && !Number.isNaN(takeTime.getTime()) ? formatWhen(takeTime) : intl.formatMessage(messages.asap) }}
+                values={{
+                  time:
+                    takeTime && !Number.isNaN(takeTime.getTime())
+                      ? formatWhen(takeTime)
+                      : intl.formatMessage(messages.asap),
+                }}
               />
             </>
           )}
@@ -210,20 +265,28 @@ function OrderView({ order, refreshing, onRefresh }: { order: OrderDetail; refre
                 </h3>
                 {/* Each round's own kitchen state (issue 23 item 2). */}
                 {order.rounds[round] && (
-                  <span className={`tag round-state round-state-${order.rounds[round].kitchenState}`}>
+                  <span
+                    className={`tag round-state round-state-${order.rounds[round].kitchenState}`}
+                  >
                     <FormattedMessage {...kitchenStateLabels[order.rounds[round].kitchenState]} />
                   </span>
                 )}
               </div>
               {order.authors[round] && (
                 <p className="muted round-by">
-                  <FormattedMessage {...messages.roundBy} values={{ who: authorName(intl, order.authors[round]) }} />
+                  <FormattedMessage
+                    {...messages.roundBy}
+                    values={{ who: authorName(intl, order.authors[round]) }}
+                  />
                 </p>
               )}
               <ItemList items={list} />
               {order.rounds[round]?.remark && (
                 <p className="muted round-remark">
-                  <FormattedMessage {...messages.remark} values={{ remark: order.rounds[round].remark }} />
+                  <FormattedMessage
+                    {...messages.remark}
+                    values={{ remark: order.rounds[round].remark }}
+                  />
                 </p>
               )}
             </section>
@@ -239,11 +302,32 @@ function OrderView({ order, refreshing, onRefresh }: { order: OrderDetail; refre
         </h2>
         <dl className="amounts">
           <AmountRow label={messages.sales} value={money.amount(header.salesAmo)} />
-          {Number(header.disAmo) > 0 && <AmountRow label={messages.discount} value={`−${money.amount(header.disAmo)}`} />}
-          {Number(header.couponAmo) > 0 && <AmountRow label={messages.coupon} value={`−${money.amount(header.couponAmo)}`} />}
-          {(Number(header.feeAmo) > 0 || header.takeType === 'delivery') && <AmountRow label={messages.fee} value={money.amount(header.feeAmo)} />}
-          {Number(header.bagAmo) > 0 && <AmountRow label={messages.bag} value={money.amount(header.bagAmo)} />}
+          {Number(header.disAmo) > 0 && (
+            <AmountRow label={messages.discount} value={`−${money.amount(header.disAmo)}`} />
+          )}
+          {Number(header.couponAmo) > 0 && (
+            <AmountRow label={messages.coupon} value={`−${money.amount(header.couponAmo)}`} />
+          )}
+          {(Number(header.feeAmo) > 0 || header.takeType === 'delivery') && (
+            <AmountRow label={messages.fee} value={money.amount(header.feeAmo)} />
+          )}
+          {Number(header.bagAmo) > 0 && (
+            <AmountRow label={messages.bag} value={money.amount(header.bagAmo)} />
+          )}
+          {/* Issue 28: the service charge (part of the total), tips, what the table's payments paid and what is left. */}
+          {Number(header.serviceAmo) > 0 && (
+            <AmountRow label={messages.service} value={money.amount(header.serviceAmo)} />
+          )}
           <AmountRow label={messages.total} value={money.amount(header.totalAmo)} strong />
+          {Number(header.tipAmo) > 0 && (
+            <AmountRow label={messages.tip} value={money.amount(header.tipAmo)} />
+          )}
+          {Number(header.paidAmo) > 0 && Number(header.restAmo) > 0 && (
+            <>
+              <AmountRow label={messages.paid} value={money.amount(header.paidAmo)} />
+              <AmountRow label={messages.rest} value={money.amount(header.restAmo)} strong />
+            </>
+          )}
         </dl>
         {header.remark && !byRound && (
           <p className="muted">
@@ -261,17 +345,32 @@ function OrderView({ order, refreshing, onRefresh }: { order: OrderDetail; refre
             <Info label={messages.recipient} value={delivery.data.custName} />
             <Info label={messages.phone} value={delivery.data.custPhone} />
             <Info label={messages.address} value={delivery.data.address} />
-            {delivery.data.courier && <Info label={messages.courier} value={delivery.data.courier} />}
+            {delivery.data.courier && (
+              <Info label={messages.courier} value={delivery.data.courier} />
+            )}
           </dl>
         </section>
       )}
 
       {/* A paid order's receipt by mail (issue 29). */}
       {header.payStatus === 2 && <ReceiptMail SheetID={header.SheetID} />}
-      {payable && <OrderPayment SheetID={header.SheetID} TotalAmo={header.totalAmo} ShopID={header.ShopID} BaseID={header.BaseID} />}
+      {payable && (
+        <OrderPayment
+          SheetID={header.SheetID}
+          TotalAmo={header.totalAmo}
+          ShopID={header.ShopID}
+          BaseID={header.BaseID}
+        />
+      )}
       <div className="order-actions">
         {settleable && (
-          <SettleBill SheetID={header.SheetID} ShopID={header.ShopID} BaseID={header.BaseID} online={onlineCheckout} />
+          <SettleBill
+            SheetID={header.SheetID}
+            ShopID={header.ShopID}
+            BaseID={header.BaseID}
+            online={onlineCheckout}
+            whole={header.payStatus === 0}
+          />
         )}
         <CancelOrAsk header={header} />
       </div>
@@ -297,7 +396,8 @@ const CANNOT_CANCEL: Record<Exclude<CancelRefusal, 'closed'> | 'notYours', Messa
 /** Cancel is offered only when the service would accept it (orderStates.cancelRefusal); else why not, while the order is still live. */
 function CancelOrAsk({ header }: { header: OrderDetail['header'] }) {
   const refusal = cancelRefusal(header) ?? (header.own ? null : 'notYours');
-  if (refusal === null) return <CancelOrder SheetID={header.SheetID} refund={header.payStatus === 2} />;
+  if (refusal === null)
+    return <CancelOrder SheetID={header.SheetID} refund={header.payStatus === 2} />;
   if (refusal === 'closed' || FINAL_STATES.includes(header.displayState)) return null;
   return (
     <p className="note">
@@ -321,8 +421,19 @@ function CancelOrder({ SheetID, refund }: { SheetID: string; refund: boolean }) 
     }
   };
   return (
-    <button type="button" className="btn btn-block btn-danger" disabled={state.isLoading} onClick={() => void handleCancel()}>
-      <FormattedMessage {...(state.isLoading ? messages.cancelling : refund ? messages.cancelAndRefund : messages.cancel)} />
+    <button
+      type="button"
+      className="btn btn-block btn-danger"
+      disabled={state.isLoading}
+      onClick={() => void handleCancel()}
+    >
+      <FormattedMessage
+        {...(state.isLoading
+          ? messages.cancelling
+          : refund
+            ? messages.cancelAndRefund
+            : messages.cancel)}
+      />
     </button>
   );
 }
@@ -333,13 +444,19 @@ function ItemList({ items }: { items: OrderItem[] }) {
   return (
     <ul className="checkout-lines">
       {items.map((item, i) => {
-        const details = [item.skuItems.replace(/[;，]+/g, ' ').trim(), ...item.details].filter(Boolean);
+        const details = [item.skuItems.replace(/[;，]+/g, ' ').trim(), ...item.details].filter(
+          Boolean,
+        );
         return (
           <li key={i} className="checkout-line">
             <div>
               {/* A line staff voided stays, struck through, with its reason; it is out of the totals. */}
-              <span className="checkout-line-name">{item.voided ? <s>{item.name}</s> : item.name}</span>
-              {details.length > 0 && <span className="checkout-line-details">{details.join(' · ')}</span>}
+              <span className="checkout-line-name">
+                {item.voided ? <s>{item.name}</s> : item.name}
+              </span>
+              {details.length > 0 && (
+                <span className="checkout-line-details">{details.join(' · ')}</span>
+              )}
               {item.voided && (
                 <span className="checkout-line-details">
                   <FormattedMessage {...messages.voided} values={{ reason: item.voidReason }} />
@@ -349,7 +466,9 @@ function ItemList({ items }: { items: OrderItem[] }) {
             <span className="checkout-line-count">
               {lineQuantityText(intl, sheetLineQuantity(item))}
             </span>
-            <span className="checkout-line-amount">{item.voided ? <s>{money.amount(item.amo)}</s> : money.amount(item.amo)}</span>
+            <span className="checkout-line-amount">
+              {item.voided ? <s>{money.amount(item.amo)}</s> : money.amount(item.amo)}
+            </span>
           </li>
         );
       })}
@@ -357,7 +476,15 @@ function ItemList({ items }: { items: OrderItem[] }) {
   );
 }
 
-function AmountRow({ label, value, strong }: { label: MessageDescriptor; value: string; strong?: boolean }) {
+function AmountRow({
+  label,
+  value,
+  strong,
+}: {
+  label: MessageDescriptor;
+  value: string;
+  strong?: boolean;
+}) {
   return (
     <div className={`amount-row${strong ? ' amount-total' : ''}`}>
       <dt>

@@ -88,9 +88,30 @@ export interface OrderItem {
   /** Voided by staff (issue 26 section 5): shown struck through with its reason, out of the totals. */
   voided: boolean;
   voidReason: string;
+  /** Issue 28 (split bills): the line's ItemID, its whole units, how many are paid and held (being paid, by heldBy), and whether the caller added it. */
+  ItemID: number;
+  units: number;
+  paidQua: number;
+  heldQua: number;
+  heldBy: string;
+  addedByMe: boolean;
 }
 
-export interface OrderHeader extends OrderState {
+/** Issue 28: a sheet's bill figures beside its total. */
+export interface BillFigures {
+  /** The service charge, part of totalAmo. */
+  serviceAmo: string;
+  /** Tips paid with its payments (not part of totalAmo). */
+  tipAmo: string;
+  paidAmo: string;
+  /** What is left to pay: total - paid - being paid. */
+  restAmo: string;
+  /** The even split in progress (0: none) and how many of its shares are taken. */
+  sharesOf: number;
+  sharesTaken: number;
+}
+
+export interface OrderHeader extends OrderState, BillFigures {
   SheetID: string;
   createdDate: string;
   totalAmo: string;
@@ -199,6 +220,12 @@ function toOrderDetail(data: Detail): OrderDetail {
       takeTime: text(row.TakeTime),
       pickupNo: text(row.PickupNo),
       own: text(row.VipID) !== '',
+      serviceAmo: decimal(row.ServiceAmo ?? '0'),
+      tipAmo: decimal(row.TipAmo ?? '0'),
+      paidAmo: decimal(row.PaidAmo ?? '0'),
+      restAmo: decimal(row.RestAmo ?? row.TotalAmo),
+      sharesOf: num(row.SharesOf),
+      sharesTaken: num(row.SharesTaken),
     },
     items: data.table2.map((r) => ({
       RoundNo: num(r.RoundNo) || 1,
@@ -212,6 +239,12 @@ function toOrderDetail(data: Detail): OrderDetail {
       details: detailWords(text(r.Detail)),
       voided: flag(r.IsVoid),
       voidReason: text(r.VoidReason),
+      ItemID: num(r.ItemID),
+      units: num(r.Units) || 1,
+      paidQua: num(r.PaidQua),
+      heldQua: num(r.HeldQua),
+      heldBy: text(r.HeldBy),
+      addedByMe: flag(r.AddedByMe),
     })),
     rounds: Object.fromEntries(
       data.table3.map((r) => {

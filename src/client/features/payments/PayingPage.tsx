@@ -26,10 +26,20 @@ export const PAYMENT_POLL_LIMIT_MS = 120_000;
 const messages = defineMessages({
   waiting: { id: 'paying.waiting', defaultMessage: 'Waiting for the payment to be confirmed…' },
   amount: { id: 'paying.amount', defaultMessage: 'Amount: {amount}' },
-  slow: { id: 'paying.slow', defaultMessage: 'The payment has not been confirmed yet. If you have paid, check again in a moment.' },
+  slow: {
+    id: 'paying.slow',
+    defaultMessage:
+      'The payment has not been confirmed yet. If you have paid, check again in a moment.',
+  },
   checkAgain: { id: 'paying.checkAgain', defaultMessage: 'Check again' },
-  cancelled: { id: 'paying.cancelled', defaultMessage: 'The payment was cancelled. Your order has not been paid.' },
-  failed: { id: 'paying.failed', defaultMessage: 'The payment did not go through. Your order has not been paid.' },
+  cancelled: {
+    id: 'paying.cancelled',
+    defaultMessage: 'The payment was cancelled. Your order has not been paid.',
+  },
+  failed: {
+    id: 'paying.failed',
+    defaultMessage: 'The payment did not go through. Your order has not been paid.',
+  },
   refunded: { id: 'paying.refunded', defaultMessage: 'This payment has been refunded.' },
   tryAgain: { id: 'paying.tryAgain', defaultMessage: 'Try again' },
   otherWay: { id: 'paying.otherWay', defaultMessage: 'Pay another way' },
@@ -55,7 +65,10 @@ export default function PayingPage() {
   const probe = paymentsApi.usePaymentStatusQuery(args, { refetchOnMountOrArgChange: true });
   const status = probe.data?.status ?? 'pending';
   const polling = status === 'pending' && !cancelledThere && !timedOut;
-  paymentsApi.usePaymentStatusQuery(polling ? args : skipToken, { pollingInterval: PAYMENT_POLL_MS, skipPollingIfUnfocused: false });
+  paymentsApi.usePaymentStatusQuery(polling ? args : skipToken, {
+    pollingInterval: PAYMENT_POLL_MS,
+    skipPollingIfUnfocused: false,
+  });
   const order = ordersApi.useOrderDetailQuery(SheetID ? { SheetID } : skipToken);
 
   // Two minutes of asking, then the customer decides; 'Check again' starts another two.
@@ -65,11 +78,18 @@ export default function PayingPage() {
     return () => clearTimeout(timer);
   }, [polling, round]);
 
-  const settled = status === 'paid' || status === 'cancelled' || status === 'failed' || status === 'refunded' || (cancelledThere && !!probe.data);
+  const settled =
+    status === 'paid' ||
+    status === 'cancelled' ||
+    status === 'failed' ||
+    status === 'refunded' ||
+    (cancelledThere && !!probe.data);
   useEffect(() => {
     if (settled) forgetInflightPayment();
-    if (status === 'paid') go(paymentResultPath(SheetID, 'sandbox'), { replace: true });
-  }, [settled, status, SheetID, go]);
+    // This payment's own amount: at a table it may be one diner's part of the bill (issue 28).
+    if (status === 'paid')
+      go(paymentResultPath(SheetID, 'sandbox', probe.data?.amount), { replace: true });
+  }, [settled, status, SheetID, go, probe.data?.amount]);
 
   if (!SheetID || !PayID) {
     return (
@@ -80,7 +100,10 @@ export default function PayingPage() {
   }
 
   const amount = probe.data?.amount || order.data?.header.totalAmo || '';
-  const refusal = probe.error && isGatewayError(probe.error) && probe.error.kind === 'business' ? probe.error.message : null;
+  const refusal =
+    probe.error && isGatewayError(probe.error) && probe.error.kind === 'business'
+      ? probe.error.message
+      : null;
   const handleCheckAgain = () => {
     setTimedOut(false);
     setRound((n) => n + 1);
@@ -91,7 +114,9 @@ export default function PayingPage() {
     retrying.current = true;
     setLeaving(true);
     try {
-      const outcome = await dispatch(payWithProvider(SheetID, order.data?.header.totalAmo || amount));
+      const outcome = await dispatch(
+        payWithProvider(SheetID, order.data?.header.totalAmo || amount),
+      );
       if (outcome.kind !== 'redirected') setLeaving(false);
     } finally {
       retrying.current = false;
@@ -108,7 +133,13 @@ export default function PayingPage() {
   }
 
   const failedText =
-    status === 'failed' ? messages.failed : status === 'refunded' ? messages.refunded : status === 'cancelled' || cancelledThere ? messages.cancelled : null;
+    status === 'failed'
+      ? messages.failed
+      : status === 'refunded'
+        ? messages.refunded
+        : status === 'cancelled' || cancelledThere
+          ? messages.cancelled
+          : null;
   if (failedText && status !== 'paid') {
     return (
       <section className="paying">
@@ -122,12 +153,22 @@ export default function PayingPage() {
         )}
         <div className="stack">
           {status !== 'refunded' && (
-            <button type="button" className="btn btn-primary btn-block" onClick={() => void handleTryAgain()}>
+            <button
+              type="button"
+              className="btn btn-primary btn-block"
+              onClick={() => void handleTryAgain()}
+            >
               <FormattedMessage {...messages.tryAgain} />
             </button>
           )}
-          <button type="button" className="btn btn-block" onClick={() => go(orderDetailsPath(SheetID), { replace: true })}>
-            <FormattedMessage {...(status === 'refunded' ? messages.viewOrder : messages.otherWay)} />
+          <button
+            type="button"
+            className="btn btn-block"
+            onClick={() => go(orderDetailsPath(SheetID), { replace: true })}
+          >
+            <FormattedMessage
+              {...(status === 'refunded' ? messages.viewOrder : messages.otherWay)}
+            />
           </button>
         </div>
       </section>
@@ -141,7 +182,11 @@ export default function PayingPage() {
           {refusal}
         </p>
         <div className="stack">
-          <button type="button" className="btn btn-block" onClick={() => go(orderDetailsPath(SheetID), { replace: true })}>
+          <button
+            type="button"
+            className="btn btn-block"
+            onClick={() => go(orderDetailsPath(SheetID), { replace: true })}
+          >
             <FormattedMessage {...messages.viewOrder} />
           </button>
         </div>
@@ -160,7 +205,11 @@ export default function PayingPage() {
             <button type="button" className="btn btn-primary btn-block" onClick={handleCheckAgain}>
               <FormattedMessage {...messages.checkAgain} />
             </button>
-            <button type="button" className="btn btn-block" onClick={() => go(orderDetailsPath(SheetID))}>
+            <button
+              type="button"
+              className="btn btn-block"
+              onClick={() => go(orderDetailsPath(SheetID))}
+            >
               <FormattedMessage {...messages.viewOrder} />
             </button>
           </div>

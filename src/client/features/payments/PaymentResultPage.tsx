@@ -1,6 +1,8 @@
 /**
  * paymentResult: the order is paid (or will be paid on delivery or at the
  * counter): its number and total, and the ways on: the order's details, the menu.
+ * A diner's part of a table's bill (issue 28, `amount` in the address) says
+ * what this payment paid and what is left for the table.
  */
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { FormattedMessage } from 'react-intl';
@@ -13,23 +15,41 @@ import { ordersApi, orderDetailsPath } from '../orders';
 
 const messages = defineMessages({
   paid: { id: 'paymentResult.paid', defaultMessage: 'Payment successful' },
-  payLater: { id: 'paymentResult.payLater', defaultMessage: 'Order placed: pay on delivery or at the counter' },
+  payLater: {
+    id: 'paymentResult.payLater',
+    defaultMessage: 'Order placed: pay on delivery or at the counter',
+  },
   pending: { id: 'paymentResult.pending', defaultMessage: 'Order placed' },
   number: { id: 'paymentResult.number', defaultMessage: 'Order number {number}' },
   total: { id: 'paymentResult.total', defaultMessage: 'Total {amount}' },
   details: { id: 'paymentResult.details', defaultMessage: 'View order details' },
   menu: { id: 'paymentResult.menu', defaultMessage: 'Back to the menu' },
+  youPaid: { id: 'paymentResult.youPaid', defaultMessage: 'You paid {amount}' },
+  left: { id: 'paymentResult.left', defaultMessage: 'Left to pay at the table: {amount}' },
+  settled: { id: 'paymentResult.settled', defaultMessage: 'The table’s bill is paid in full.' },
 });
 
 export default function PaymentResultPage() {
   const query = new URLSearchParams(useLocation().search);
   const SheetID = query.get('SheetID') ?? '';
   const method = query.get('method') ?? '';
+  const amount = query.get('amount') ?? '';
   const money = useMoney();
   const order = ordersApi.useOrderDetailQuery(SheetID ? { SheetID } : skipToken);
   const header = order.data?.header;
-  const paid = header ? header.payStatus === PayStatus.paid || header.status === 1 || header.status === 3 : method !== 'paylater';
-  const title = method === 'paylater' && !(header && header.payStatus === PayStatus.paid) ? messages.payLater : paid ? messages.paid : messages.pending;
+  const paid =
+    amount !== '' ||
+    (header
+      ? header.payStatus === PayStatus.paid || header.status === 1 || header.status === 3
+      : method !== 'paylater');
+  // A table's bill paid in parts (issue 28): what this payment paid, and what the table has left.
+  const part = amount !== '' && header?.payMode === 'postpay';
+  const title =
+    method === 'paylater' && !(header && header.payStatus === PayStatus.paid)
+      ? messages.payLater
+      : paid
+        ? messages.paid
+        : messages.pending;
   return (
     <section className="payment-result">
       <div className="result-mark" aria-hidden="true">
@@ -47,8 +67,28 @@ export default function PaymentResultPage() {
       )}
       {header && (
         <p className="result-total">
-          <FormattedMessage {...messages.total} values={{ amount: money.amount(header.totalAmo) }} />
+          <FormattedMessage
+            {...messages.total}
+            values={{ amount: money.amount(header.totalAmo) }}
+          />
         </p>
+      )}
+      {header && part && (
+        <>
+          <p>
+            <FormattedMessage {...messages.youPaid} values={{ amount: money.amount(amount) }} />
+          </p>
+          <p>
+            {Number(header.restAmo) > 0 ? (
+              <FormattedMessage
+                {...messages.left}
+                values={{ amount: money.amount(header.restAmo) }}
+              />
+            ) : (
+              <FormattedMessage {...messages.settled} />
+            )}
+          </p>
+        </>
       )}
       <div className="stack">
         {SheetID && (

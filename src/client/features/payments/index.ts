@@ -7,3 +7,4 @@ export { usePayOnce } from './usePayOnce';
 export { paymentsApi } from './paymentsApi';
 export { PaymentResumeNotice } from './PaymentResumeNotice';
 export { LaterPaymentResumeNotice } from './LaterPaymentResumeNotice';
+export { SplitBill } from './splitBillLazy';

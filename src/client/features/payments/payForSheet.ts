@@ -17,8 +17,9 @@ import { paymentsApi, type PayType } from './paymentsApi';
 
 export type PayOutcome = { kind: 'done'; path: string } | { kind: 'redirected'; url: string } | { kind: 'failed'; error: GatewayError };
 
-export function paymentResultPath(SheetID: string, method: PayType): string {
-  return `${pathOf('paymentResult')}?${new URLSearchParams({ SheetID, method }).toString()}`;
+/** The result page of a payment; `amount`: what this payment paid (a part of a table's bill, issue 28). */
+export function paymentResultPath(SheetID: string, method: PayType, amount?: string): string {
+  return `${pathOf('paymentResult')}?${new URLSearchParams({ SheetID, method, ...(amount ? { amount } : {}) }).toString()}`;
 }
 
 export function payingPath(SheetID: string, PayID: string): string {

@@ -101,6 +101,8 @@ export interface BaseRow {
   sort: number;
   /** Issue 28: the service charge in basis points (1000 = 10 %). */
   service_charge_bp?: number;
+  /** Issue 28: the outlet offers a tip at payment. */
+  tip_enabled?: boolean;
 }
 export interface DiningTableRow {
   table_id: string;
@@ -685,6 +687,8 @@ export const BASES: readonly BaseRow[] = BASE_SPECS.map((b) => ({
   sort: b.sort,
   // Issue 28: the two Harbour Kitchen table-service outlets charge 10 % service.
   service_charge_bp: b.id === BASE.dineIn || b.id === BASE.lateNight ? 1000 : 0,
+  // Issue 28: Taipa offers a tip at payment (never preselected); San Ma Lo does not.
+  tip_enabled: b.id === BASE.lateNight,
 }));
 
 /** Opening hours of every base but the closed one (its hours depend on `now`). */

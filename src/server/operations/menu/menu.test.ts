@@ -551,8 +551,12 @@ describe('Base_BaseInfoByGPSGet_Get', () => {
     expect(list.at(-1)).toMatchObject({ BaseID: DEMO.bases.closed });
     // The full outlet row, as shop.ts sends it, plus Distance.
     expect(Object.keys(list[0]!).sort()).toEqual(
-      ['BaseID', 'ShopID', 'BaseName', 'BaseCode', 'BusinessMode', 'CYType', 'BeginTime', 'EndTime', 'WebOrderDuration', 'PayMode', 'IsPayLaterOnlineCheckout', 'OpeningHours', 'Address', 'Phone', 'GPS_Lng', 'GPS_Lat', 'TimeZone', 'Distance'].sort(),
+      ['BaseID', 'ShopID', 'BaseName', 'BaseCode', 'BusinessMode', 'CYType', 'BeginTime', 'EndTime', 'WebOrderDuration', 'PayMode', 'IsPayLaterOnlineCheckout', 'OpeningHours', 'Address', 'Phone', 'GPS_Lng', 'GPS_Lat', 'TimeZone', 'ServiceChargeBp', 'TipEnabled', 'Distance'].sort(),
     );
+    // Issue 28: the outlet's service charge (basis points) and whether it takes tips, for the app's menu, confirm page and bill.
+    expect(byId(list, DEMO.bases.dineIn, 'BaseID')).toMatchObject({ ServiceChargeBp: 1000, TipEnabled: 0 });
+    expect(byId(list, DEMO.bases.lateNight, 'BaseID')).toMatchObject({ ServiceChargeBp: 1000, TipEnabled: 1 });
+    expect(byId(list, DEMO.bases.quick, 'BaseID')).toMatchObject({ ServiceChargeBp: 0, TipEnabled: 0 });
   });
 
   test('without a position: no distances, in outlet order', async () => {

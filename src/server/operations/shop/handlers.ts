@@ -29,7 +29,8 @@ export const baseColumns = (l: TextLangs) => `
   COALESCE((SELECT parm_value FROM base_parm p WHERE p.base_id = b.base_id AND p.parm_id = 'OpeningHours'), '')
     AS "OpeningHours",
   ${tr('b.address', l)} AS "Address", b.phone AS "Phone", b.gps_lng AS "GPS_Lng", b.gps_lat AS "GPS_Lat",
-  COALESCE(NULLIF(b.time_zone, ''), (SELECT e.time_zone FROM enterprise e WHERE e.ent_id = b.ent_id), '') AS "TimeZone"`;
+  COALESCE(NULLIF(b.time_zone, ''), (SELECT e.time_zone FROM enterprise e WHERE e.ent_id = b.ent_id), '') AS "TimeZone",
+  b.service_charge_bp AS "ServiceChargeBp", CASE WHEN b.tip_enabled THEN 1 ELSE 0 END AS "TipEnabled"`;
 
 export const TABLE_COLUMNS = `
   t.table_id AS "TableID", t.base_id AS "BaseID", t.table_name AS "TableName", t.table_code AS "TableCode",

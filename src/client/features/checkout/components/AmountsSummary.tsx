@@ -1,6 +1,6 @@
-/** The order's amounts: subtotal, coupon, delivery fee, bags and the total. */
+/** The order's amounts: subtotal, coupon, delivery fee, bags, the service charge (dine-in, issue 28) and the total. */
 import type { ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { defineMessages } from '../../../i18n/defineMessages';
 import { useMoney } from '../../../ui/money';
 import type { OrderTotals, TakeType } from '../totals';
@@ -10,30 +10,91 @@ export const amountMessages = defineMessages({
   goods: { id: 'checkout.goods', defaultMessage: 'Subtotal' },
   couponAmount: { id: 'checkout.couponAmount', defaultMessage: 'Coupon' },
   fee: { id: 'checkout.fee', defaultMessage: 'Delivery fee' },
-  bags: { id: 'checkout.bags', defaultMessage: '{count, plural, one {# plastic bag} other {# plastic bags}}' },
+  bags: {
+    id: 'checkout.bags',
+    defaultMessage: '{count, plural, one {# plastic bag} other {# plastic bags}}',
+  },
   total: { id: 'checkout.total', defaultMessage: 'Total' },
+  service: { id: 'checkout.service', defaultMessage: 'Service charge {percent}' },
 });
+
+/** Basis points as a percentage in the app's language (1000: 10%). */
+export function servicePercent(intl: ReturnType<typeof useIntl>, bp: number): string {
+  return intl.formatNumber(bp / 10_000, { style: 'percent', maximumFractionDigits: 2 });
+}
 const messages = amountMessages;
 
-export function AmountsSummary({ totals, hasCoupon, takeType }: { totals: OrderTotals; hasCoupon: boolean; takeType: TakeType }) {
+export function AmountsSummary({
+  totals,
+  hasCoupon,
+  takeType,
+  serviceBp = 0,
+}: {
+  totals: OrderTotals;
+  hasCoupon: boolean;
+  takeType: TakeType;
+  serviceBp?: number;
+}) {
   const money = useMoney();
+  const intl = useIntl();
   return (
     <section className="panel" aria-labelledby="checkout-summary">
       <h2 id="checkout-summary" className="visually-hidden">
         <FormattedMessage {...messages.summary} />
       </h2>
       <dl className="amounts">
-        <Amount label={<FormattedMessage {...messages.goods} />} value={money.amount(totals.sales)} />
-        {hasCoupon && Number(totals.coupon) > 0 && <Amount label={<FormattedMessage {...messages.couponAmount} />} value={`−${money.amount(totals.coupon)}`} />}
-        {takeType === 'delivery' && <Amount label={<FormattedMessage {...messages.fee} />} value={money.amount(totals.fee)} />}
-        {totals.bags > 0 && <Amount label={<FormattedMessage {...messages.bags} values={{ count: totals.bags }} />} value={money.amount(totals.bag)} />}
-        <Amount label={<FormattedMessage {...messages.total} />} value={money.amount(totals.total)} strong testId="order-total" />
+        <Amount
+          label={<FormattedMessage {...messages.goods} />}
+          value={money.amount(totals.sales)}
+        />
+        {hasCoupon && Number(totals.coupon) > 0 && (
+          <Amount
+            label={<FormattedMessage {...messages.couponAmount} />}
+            value={`−${money.amount(totals.coupon)}`}
+          />
+        )}
+        {takeType === 'delivery' && (
+          <Amount label={<FormattedMessage {...messages.fee} />} value={money.amount(totals.fee)} />
+        )}
+        {totals.bags > 0 && (
+          <Amount
+            label={<FormattedMessage {...messages.bags} values={{ count: totals.bags }} />}
+            value={money.amount(totals.bag)}
+          />
+        )}
+        {Number(totals.service) > 0 && (
+          <Amount
+            label={
+              <FormattedMessage
+                {...messages.service}
+                values={{ percent: servicePercent(intl, serviceBp) }}
+              />
+            }
+            value={money.amount(totals.service)}
+          />
+        )}
+        <Amount
+          label={<FormattedMessage {...messages.total} />}
+          value={money.amount(totals.payable)}
+          strong
+          testId="order-total"
+        />
       </dl>
     </section>
   );
 }
 
-function Amount({ label, value, strong, testId }: { label: ReactNode; value: string; strong?: boolean; testId?: string }) {
+function Amount({
+  label,
+  value,
+  strong,
+  testId,
+}: {
+  label: ReactNode;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}) {
   return (
     <div className={`amount-row${strong ? ' amount-total' : ''}`}>
       <dt>{label}</dt>
