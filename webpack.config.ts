@@ -214,11 +214,15 @@ function appConfig(_env: unknown, argv: { mode?: Configuration['mode'] }): Confi
       // in all after issues 26-29: a table link must read an outlet's per-weekday hours and closed
       // dates (openingHours/read.ts, check.ts) before it says open or closed, and the catalogue names
       // the new operations. The budget moved from 159 to 159.5 KiB for that; issue 24's goal, 150
-      // KiB, is not reached and is further away.
+      // KiB, is not reached and is further away. The entry's budget moved from 130 to 130.5 KiB in the
+      // session that merged issue 28's table cart (the cart slice keeps the table's lines), the outlet's
+      // service charge, tip and time zone on its row, and the runtime's names of the new chunks (the offline
+      // app's, the split bill's, the allergens'): 130.1 KiB after grouping the catalogue's names by service
+      // type (scripts/strip-catalogue-roles-loader.cjs) saved what it could.
       ...(production
         ? [
             new InitialSizePlugin({
-              entryBytes: 130 * 1024,
+              entryBytes: 130.5 * 1024,
               firstScreenBytes: 159.5 * 1024,
               firstScreenChunks: [...SHELL_CHUNKS, ...TABLE_LINK_CHUNKS],
               oneOf: Object.values(LOCALE_CHUNKS),

@@ -27,7 +27,9 @@ function compact(source) {
   const literal = LITERAL.exec(source);
   if (!literal) throw new Error('strip-catalogue-roles-loader: no `export const catalogue = { … };` in catalogue.ts');
   const groups = new Map();
-  for (const part of literal[1].split(',')) {
+  // ts-loader keeps the comments (the minifier drops them): not part of any entry.
+  const entries = literal[1].replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '');
+  for (const part of entries.split(',')) {
     if (!part.trim()) continue;
     const pair = PAIR.exec(part);
     if (!pair) throw new Error(`strip-catalogue-roles-loader: not an entry: ${part.trim()}`);

@@ -6,9 +6,8 @@
  */
 import { memo } from 'react';
 import { useIntl } from 'react-intl';
-import { mentionsAllergy } from '../../shared/domain/allergyNote';
 import { defineMessages } from '../../ui-kit/defineMessages';
-import type { StaffItem, StaffRound } from '../api';
+import { allergyOf, type AllergyRound } from './allergyOf';
 
 const am = defineMessages({
   banner: { id: 'staff.allergy.banner', defaultMessage: 'ALLERGY' },
@@ -21,21 +20,11 @@ const am = defineMessages({
   },
 });
 
-/** The remarks of a line's detail (JSON with remarkList), or none. */
-function lineRemarks(item: Pick<StaffItem, 'detail'>): string[] {
-  try {
-    const d = JSON.parse(item.detail) as { remarkList?: unknown };
-    return Array.isArray(d.remarkList) ? d.remarkList.map(String) : [];
-  } catch {
-    return item.detail ? [item.detail] : [];
-  }
-}
-
-export const AllergyBanner = memo(function AllergyBanner({ round }: { round: Pick<StaffRound, 'remark' | 'allergens'> & { items?: readonly Pick<StaffItem, 'detail'>[] } }) {
+export const AllergyBanner = memo(function AllergyBanner({ round }: { round: AllergyRound }) {
   const intl = useIntl();
-  const allergens = round.allergens ?? [];
-  const noted = mentionsAllergy(round.remark, ...(round.items ?? []).flatMap(lineRemarks));
-  if (allergens.length === 0 && !noted) return null;
+  const allergy = allergyOf(round);
+  if (!allergy) return null;
+  const { allergens, noted } = allergy;
   return (
     <p className="allergy-banner" role="note" style={{ background: '#b00020', color: '#fff', padding: '6px 10px', borderRadius: 6, margin: '6px 0', fontWeight: 700 }}>
       <strong style={{ fontSize: 20, letterSpacing: 1 }}>{intl.formatMessage(am.banner)}</strong>

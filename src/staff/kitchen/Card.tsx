@@ -1,5 +1,5 @@
 /** One card of the kitchen board: one round of a sheet, its timer, lines, station chips and the counter's buttons. */
-import { memo, useCallback } from 'react';
+import { lazy, memo, Suspense, useCallback } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { type StaffApi, type StaffItem, type StaffRound, type StaffSheet } from '../api';
 import { FixButton } from '../fixOrder/FixButton';
@@ -10,8 +10,11 @@ import { stationProgress, takeTypeOf } from './stations';
 import { TicketHeading } from './TicketHeading';
 import { ticketLabel, whereOf } from './ticketWords';
 import { TimedTicket } from './TimedTicket';
-import { AllergyBanner } from './AllergyBanner';
+import { allergyOf } from './allergyOf';
 import { m } from './boardMessages';
+
+/** The banner's words (the 14 allergens in the screen's language) load with the first card that has an allergy. */
+const AllergyBanner = lazy(() => import(/* webpackChunkName: "allergy" */ './AllergyBanner').then((a) => ({ default: a.AllergyBanner })));
 
 /** The next step of a round (shared/domain/orderStates.ts nextProgress) and its button's words. */
 function nextStep(s: StaffSheet, progress: string): { progress: Progress; label: MessageDescriptor } | null {
@@ -76,7 +79,11 @@ export const Card = memo(function Card({
       </p>
       {s.takeType === 'delivery' && s.address && <p className="address">{s.address}</p>}
       {/* Issue 29: an allergy (the customer's filter, or a note) before anything else of the order. */}
-      <AllergyBanner round={round} />
+      {allergyOf(round) && (
+        <Suspense fallback={null}>
+          <AllergyBanner round={round} />
+        </Suspense>
+      )}
       {chips.length > 0 && (
         <ul className="chips">
           {chips.map((c) => (
