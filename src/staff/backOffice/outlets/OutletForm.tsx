@@ -11,9 +11,9 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { outletProblems, WEEK_DAYS, type OutletProblem } from '../../../shared/domain/outletSettings';
-import type { OutletSettingsInput } from '../../../shared/protocol/staffOutlets';
 import { defineMessages } from '../../../ui-kit/defineMessages';
 import { OutletsError, type OutletsApi, type OutletSettings } from './outletsApi';
+import { draftOf, inputOf, num, type Draft } from './outletDraft';
 
 const PolygonMap = lazy(() => import(/* webpackChunkName: "back-office-map" */ './PolygonMap'));
 const m = defineMessages({
@@ -98,91 +98,6 @@ const PROBLEM_TEXT = {
   minutes: m.pMinutes,
   timeZone: m.pTimeZone,
 } as const;
-
-/** The form's text fields (numbers as typed). */
-interface Draft {
-  address: string;
-  addressTw: string;
-  addressEn: string;
-  lat: string;
-  lng: string;
-  timeZone: string;
-  days: Record<string, { begin: string; end: string }[]>;
-  closedDates: string;
-  businessMode: 0 | 1 | 2;
-  payMode: 'prepay' | 'postpay';
-  webOrderMinutes: string;
-  delivers: boolean;
-  zoneKind: 'radius' | 'polygon';
-  km: string;
-  points: [number, number][];
-  fee: string;
-  minAmount: string;
-  freeAbove: string;
-  serviceChargePercent: string;
-  tipEnabled: boolean;
-}
-
-const numText = (n: number | null) => (n === null ? '' : String(n));
-
-export function draftOf(o: OutletSettings): Draft {
-  return {
-    address: o.address,
-    addressTw: o.addressTw,
-    addressEn: o.addressEn,
-    lat: numText(o.lat),
-    lng: numText(o.lng),
-    timeZone: o.timeZone,
-    days: Object.fromEntries(WEEK_DAYS.map((d) => [String(d), [...(o.hours.days[String(d) as '1'] ?? [])]])),
-    closedDates: o.hours.closedDates.join(', '),
-    businessMode: o.businessMode,
-    payMode: o.payMode,
-    webOrderMinutes: String(o.webOrderMinutes),
-    delivers: o.delivery.enabled,
-    zoneKind: o.delivery.zone.kind,
-    km: o.delivery.zone.kind === 'radius' ? String(o.delivery.zone.km) : '',
-    points: o.delivery.zone.kind === 'polygon' ? o.delivery.zone.points : [],
-    fee: String(o.delivery.fee),
-    minAmount: String(o.delivery.minAmount),
-    freeAbove: numText(o.delivery.freeAbove),
-    serviceChargePercent: String(o.serviceChargePercent),
-    tipEnabled: o.tipEnabled,
-  };
-}
-
-/** A typed number ('' and junk as NaN, so the rules refuse it; '' is null where allowed). */
-const num = (text: string) => (text.trim() === '' ? NaN : Number(text.replace(',', '.')));
-const numOrNull = (text: string) => (text.trim() === '' ? null : num(text));
-
-export function inputOf(d: Draft): OutletSettingsInput {
-  return {
-    address: d.address,
-    addressTw: d.addressTw,
-    addressEn: d.addressEn,
-    lat: numOrNull(d.lat),
-    lng: numOrNull(d.lng),
-    timeZone: d.timeZone.trim(),
-    hours: {
-      days: d.days as OutletSettingsInput['hours']['days'],
-      closedDates: d.closedDates
-        .split(/[,，\s]+/)
-        .map((s) => s.trim())
-        .filter(Boolean),
-    },
-    businessMode: d.businessMode,
-    payMode: d.payMode,
-    webOrderMinutes: num(d.webOrderMinutes),
-    delivery: {
-      enabled: d.delivers,
-      zone: d.zoneKind === 'radius' ? { kind: 'radius', km: num(d.km) } : { kind: 'polygon', points: d.points },
-      fee: num(d.fee),
-      minAmount: num(d.minAmount),
-      freeAbove: numOrNull(d.freeAbove),
-    },
-    serviceChargePercent: num(d.serviceChargePercent),
-    tipEnabled: d.tipEnabled,
-  };
-}
 
 function FieldProblem({ problems, field, intl }: { problems: OutletProblem[]; field: string; intl: IntlShape }) {
   const mine = problems.filter((p) => p.field === field || p.field.startsWith(`${field}.`));
