@@ -1018,6 +1018,18 @@ const P = {
   },
   VipAddress_VipAddressSubmit_Delete: { payload: payload({ AddressID: id }), result: z.object({ table1: table({ AddressID: str }) }) },
 
+  // Favourites (issue 29 section 1) -----------------------------------------------
+  /** The caller's favourite goods of ShopID still on its menu, the latest marked first (every phone of the member reads the same). */
+  VipFavorite_VipFavoriteGoodsListGet_Get: {
+    payload: payload({ ShopID: id }),
+    result: z.object({ table1: z.array(z.object({ GoodsID: str })) }),
+  },
+  /** Marks (IsFavorite 1) or unmarks (0) one goods as the caller's favourite; again the same changes nothing. */
+  VipFavorite_VipFavoriteGoodsSubmit_Update: {
+    payload: payload({ GoodsID: id, IsFavorite: flag }),
+    result: z.object({ table1: table({ GoodsID: str, IsFavorite: z.union([z.literal(0), z.literal(1)]) }) }),
+  },
+
   // Recharge -------------------------------------------------------------------
   VipRecharge_VipRechargeRuleListByPage_Get: {
     payload: payload({ ...paging }),
