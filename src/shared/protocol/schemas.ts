@@ -313,6 +313,9 @@ export const sheetItemRow = z.object({
   IsVoid: bit.optional(),
   /** Why, in the caller's language ('' when not voided). */
   VoidReason: str.optional(),
+  /** A pack line's price per pack and main units per pack (issue 29: "Order again" compares them with today's). Absent from older services. */
+  PUnitPrice: dec.optional(),
+  Ref: dec.optional(),
 });
 
 /** One round of ordering on a sheet (a prepay sheet has one). */

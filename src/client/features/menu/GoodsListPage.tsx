@@ -22,6 +22,7 @@ import { GoodsChooser } from './GoodsChooser';
 import { useMenuGoods } from './menuGoods';
 import { detailsLink, useGoodsDetails } from './goodsDetails';
 import { PaymentResumeNotice } from '../payments';
+import { FavouriteButton, favouriteMessages, useFavouriteIds, withFavourites } from '../favourites';
 
 const messages = defineMessages({
   categories: { id: 'menu.categories', defaultMessage: 'Categories' },
@@ -93,8 +94,12 @@ export default function GoodsListPage() {
     if (out.size === 0) return goods.goods ?? [];
     return (goods.goods ?? []).map((g) => (out.has(g.GoodsID) && !g.soldOut ? { ...g, soldOut: true } : g));
   }, [goods.goods, soldOut.data]);
-  const { rows, classStart } = useMemo(() => menuRows(classes.data ?? [], liveGoods), [classes.data, liveGoods]);
-  const railClasses = useMemo(() => classesWithGoods(classes.data ?? [], liveGoods), [classes.data, liveGoods]);
+  // Issue 29: the member's favourites as a class at the top of the menu.
+  const favouriteIds = useFavouriteIds();
+  const favouritesName = intl.formatMessage(favouriteMessages.title);
+  const menu = useMemo(() => withFavourites(classes.data ?? [], liveGoods, favouriteIds, favouritesName), [classes.data, liveGoods, favouriteIds, favouritesName]);
+  const { rows, classStart } = useMemo(() => menuRows(menu.classes, menu.goods), [menu]);
+  const railClasses = useMemo(() => classesWithGoods(menu.classes, menu.goods), [menu]);
   // A category chosen before its goods are in is scrolled to once they are (or once the menu is complete).
   const [pendingClass, setPendingClass] = useState('');
   useEffect(() => {
@@ -145,7 +150,7 @@ export default function GoodsListPage() {
     <div className="menu">
       <LiveUpdates />
       <nav className="menu-rail" aria-label={intl.formatMessage(messages.categories)}>
-        {(classes.data ?? [])
+        {menu.classes
           .filter((c) => railClasses.has(c.ClassID))
           .map((c) => (
             <ClassButton
@@ -259,6 +264,7 @@ export const GoodsRow = memo(function GoodsRow({ goods, onChoose }: { goods: Goo
         </p>
       </div>
       <div className="goods-action">
+        <FavouriteButton goodsId={goods.GoodsID} name={name} />
         {count > 0 && (
           <span className="badge" aria-label={intl.formatMessage(messages.inCart, { count })}>
             {count}

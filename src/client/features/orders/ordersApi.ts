@@ -88,6 +88,12 @@ export interface OrderItem {
   /** Voided by staff (issue 26 section 5): shown struck through with its reason, out of the totals. */
   voided: boolean;
   voidReason: string;
+  /** What "Order again" reads (issue 29): the goods, its size, its prices as sold and its Detail JSON. */
+  GoodsID: string;
+  SkuID: string;
+  price: string;
+  punitPrice: string;
+  detail: string;
 }
 
 export interface OrderHeader extends OrderState {
@@ -212,6 +218,11 @@ function toOrderDetail(data: Detail): OrderDetail {
       details: detailWords(text(r.Detail)),
       voided: flag(r.IsVoid),
       voidReason: text(r.VoidReason),
+      GoodsID: text(r.GoodsID),
+      SkuID: text(r.SkuID),
+      price: decimal(r.Price),
+      punitPrice: decimal(r.PUnitPrice ?? '0'),
+      detail: text(r.Detail),
     })),
     rounds: Object.fromEntries(
       data.table3.map((r) => {

@@ -20,7 +20,7 @@ const SET = 'VipFavorite_VipFavoriteGoodsSubmit_Update';
 async function favourites(client: GatewayClient, shopId: string = DEMO.shops.main): Promise<string[]> {
   const res = await client.call(LIST, [{ ShopID: shopId }]);
   expect([res.errcode, res.errmsg]).toEqual(['0', '']);
-  return res.data.table1!.map((r) => r.GoodsID);
+  return res.data.table1!.map((r) => String(r.GoodsID));
 }
 
 async function mark(client: GatewayClient, goodsId: string, on: 0 | 1) {
