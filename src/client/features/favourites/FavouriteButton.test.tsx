@@ -11,7 +11,7 @@ const LIST = 'VipFavorite_VipFavoriteGoodsListGet_Get';
 const SET = 'VipFavorite_VipFavoriteGoodsSubmit_Update';
 
 const row = (GoodsID: string, GoodsName: string, ClassID: string) => ({
-  GoodsID, GoodsName, ClassID, GoodsTypeID: '0', Skus: '0', Unit: 'plate', Price: '30.0000', SalesPrice: '30.0000', PromotePrice: '', SoldOut: 0, PUnitCount: 0, HasBom: 0, HasCharging: 0, BagCount: 0, Pic: 'goods/g.svg',
+  GoodsID, GoodsName, ClassID, GoodsTypeID: '0', Skus: '0', Unit: 'plate', Price: '30.0000', SalesPrice: '30.0000', PromotePrice: '', SoldOut: 0 as const, PUnitCount: 0, HasBom: 0 as const, HasCharging: 0 as const, BagCount: 0, Pic: 'goods/g.svg',
 });
 
 jest.setTimeout(30_000);

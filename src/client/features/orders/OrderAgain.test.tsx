@@ -30,7 +30,7 @@ beforeEach(() => {
     ]),
   );
   answer('HBBPos_AllGoodsClassGet_Get', { table1: [{ ClassID: 'C1', ClassName: 'Rice', GoodsCount: 3, BusinessMode: '0' }] });
-  const row = (GoodsID: string, GoodsName: string, SalesPrice: string) => ({ GoodsID, GoodsName, ClassID: 'C1', GoodsTypeID: '0', Skus: '0', Unit: 'plate', Price: SalesPrice, SalesPrice, PromotePrice: '', SoldOut: 0, PUnitCount: 0, HasBom: 0, HasCharging: 0, BagCount: 0 });
+  const row = (GoodsID: string, GoodsName: string, SalesPrice: string) => ({ GoodsID, GoodsName, ClassID: 'C1', GoodsTypeID: '0', Skus: '0', Unit: 'plate', Price: SalesPrice, SalesPrice, PromotePrice: '', SoldOut: 0 as const, PUnitCount: 0, HasBom: 0 as const, HasCharging: 0 as const, BagCount: 0 });
   // Today: the milk tea costs 20, the coke is sold out (the stock poll says so), the goose is no longer sold here.
   answer('HBBPos_GoodsClass_GoodsList_V9_Get', { table1: [row('G1', 'BBQ Pork Rice', '48.0000'), row('G2', 'Milk Tea', '20.0000'), row('G3', 'Coke', '10.0000')], table2: [{ TotalCount: 3 }] });
   answer('HBBPos_ShopGoodsBaseGet_Get', { table1: [{ GoodsID: 'G3', SkuID: '', SoldOut: 1 }] });

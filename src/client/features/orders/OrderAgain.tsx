@@ -15,11 +15,8 @@ import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useMoney } from '../../ui/money';
 import { selectBaseInfo, selectShopParams } from '../../session';
-import { cartLineAdded, selectBusinessMode } from '../cart';
-import { menuApi, type AddOn, type BomGroup, type GoodsDetail } from '../menu';
-import { ordersApi, type OrderItem } from './ordersApi';
-import { neededReads, planReorder, type Missing, type Outcome, type PastLine } from './reorder';
-import { reorderApi } from './reorderApi';
+import { selectBusinessMode } from '../cart';
+import type { Missing, Outcome } from './reorder';
 import css from './orderAgain.css';
 
 export const orderAgainMessages = defineMessages({
@@ -59,26 +56,10 @@ function useStyle() {
   document.head.appendChild(style);
 }
 
-function pastLine(i: OrderItem): PastLine {
-  return {
-    GoodsID: i.GoodsID,
-    SkuID: i.SkuID,
-    PUnit: i.punit,
-    name: i.name,
-    skuItems: i.skuItems,
-    price: i.price,
-    punitPrice: i.punitPrice,
-    pQua: i.pQua,
-    mQua: i.mQua,
-    detail: i.detail,
-    voided: i.voided,
-  };
-}
-
 type Added = Extract<Outcome, { kind: 'added' }>;
-type Result = { kind: 'done'; outcomes: Outcome[] } | { kind: 'noShop' } | { kind: 'failed' };
+export type Result = { kind: 'done'; outcomes: Outcome[] } | { kind: 'noShop' } | { kind: 'failed' };
 
-/** Reads the order and what the outlet offers now, plans the lines, and adds what can be added. */
+/** The work is loaded when the button is tapped (orderAgainRun.ts): the order list's page stays as light as it was. */
 function useOrderAgain() {
   const dispatch = useAppDispatch();
   const shop = useAppSelector(selectShopParams);
@@ -86,38 +67,9 @@ function useOrderAgain() {
   const { formats } = useMoney();
   return async (SheetID: string): Promise<Result> => {
     if (!shop.ShopID) return { kind: 'noShop' };
-    const ids = { ShopID: shop.ShopID, BaseID: shop.BaseID };
-    const fresh = { subscribe: false, forceRefetch: true } as const;
     try {
-      const order = await dispatch(ordersApi.endpoints.orderDetail.initiate({ SheetID }, { subscribe: false })).unwrap();
-      const lines = order.items.map(pastLine);
-      const needs = neededReads(lines);
-      const [goods, classes, soldOut, details, addOns, bundles] = await Promise.all([
-        dispatch(reorderApi.endpoints.outletMenu.initiate(ids, fresh)).unwrap(),
-        dispatch(menuApi.endpoints.goodsClasses.initiate({ ShopID: shop.ShopID }, fresh)).unwrap(),
-        dispatch(menuApi.endpoints.soldOut.initiate(ids, fresh)).unwrap(),
-        Promise.all(needs.details.map((GoodsID) => dispatch(menuApi.endpoints.goodsDetail.initiate({ GoodsID }, fresh)).unwrap().then((d): [string, GoodsDetail] => [GoodsID, d]))),
-        Promise.all(needs.addOns.map((GoodsID) => dispatch(menuApi.endpoints.addOns.initiate({ GoodsID }, fresh)).unwrap().then((d): [string, AddOn[]] => [GoodsID, d]))),
-        Promise.all(needs.bundles.map((GoodsID) => dispatch(menuApi.endpoints.bundle.initiate({ GoodsID }, fresh)).unwrap().then((d): [string, BomGroup[]] => [GoodsID, d]))),
-      ]);
-      const outcomes = planReorder(
-        lines,
-        {
-          goods: new Map(goods.map((g) => [g.GoodsID, g])),
-          classes,
-          mode,
-          soldOutGoods: new Set(soldOut.goods),
-          soldOutSkus: new Set(soldOut.skus),
-          details: new Map(details),
-          addOns: new Map(addOns),
-          bundles: new Map(bundles),
-        },
-        ids,
-        formats,
-      );
-      // Through the menu's own add: the same merging, the same checks, the same cart (a table's too).
-      for (const o of outcomes) if (o.kind === 'added') dispatch(cartLineAdded({ goodsDetails: o.goodsDetails, list: [o.line] }));
-      return { kind: 'done', outcomes };
+      const { runOrderAgain } = await import(/* webpackChunkName: "order-again" */ './orderAgainRun');
+      return await runOrderAgain(dispatch, SheetID, { ShopID: shop.ShopID, BaseID: shop.BaseID }, mode, formats);
     } catch {
       return { kind: 'failed' };
     }
