@@ -51,7 +51,9 @@ test("a member's favourites are a class at the top of the menu; the heart adds a
   expect(rowNames(menu)).toEqual(['Favourites', 'Milk Tea', 'Rice', 'BBQ Pork Rice', 'Roast Goose Rice', 'Drinks', 'Milk Tea']);
   expect(screen.getByRole('button', { name: 'Favourites' })).toBeInTheDocument();
 
-  const heart = within(within(menu).getByRole('article', { name: 'BBQ Pork Rice' })).getByRole('button', { name: 'Add BBQ Pork Rice to favourites' });
+  // Beside the goods' card, not in it: the card's one button stays its add button.
+  expect(within(within(menu).getByRole('article', { name: 'BBQ Pork Rice' })).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Add BBQ Pork Rice']);
+  const heart = within(menu).getByRole('button', { name: 'Add BBQ Pork Rice to favourites' });
   expect(heart).toHaveAttribute('aria-pressed', 'false');
   await user.click(heart);
   expect(seen.filter((r) => r.op === SET).map((r) => r.json.tableData[0])).toEqual([expect.objectContaining({ GoodsID: 'G1', IsFavorite: 1 })]);

@@ -241,6 +241,7 @@ export const GoodsRow = memo(function GoodsRow({ goods, onChoose }: { goods: Goo
   };
 
   return (
+    <>
     <article className={`goods${goods.soldOut ? ' sold-out' : ''}`} aria-label={name}>
       <img
         src={ossUrl(entity?.OssCustomerDomain ?? '/oss/', goods.pic, 160, 160)}
@@ -264,7 +265,6 @@ export const GoodsRow = memo(function GoodsRow({ goods, onChoose }: { goods: Goo
         </p>
       </div>
       <div className="goods-action">
-        <FavouriteButton goodsId={goods.GoodsID} name={name} />
         {count > 0 && (
           <span className="badge" aria-label={intl.formatMessage(messages.inCart, { count })}>
             {count}
@@ -286,5 +286,8 @@ export const GoodsRow = memo(function GoodsRow({ goods, onChoose }: { goods: Goo
         )}
       </div>
     </article>
+    {/* Issue 29: the heart, beside the goods' card (over its picture), not one more button inside it. */}
+    <FavouriteButton goodsId={goods.GoodsID} name={name} />
+    </>
   );
 });
