@@ -46,8 +46,8 @@ test("a member's favourites are a class at the top of the menu; the heart adds a
   });
   const user = userEvent.setup();
   renderWithProviders(<Shell />, { route: MENU, preloadedState: orderState({ mode: '1' }) });
-  const menu = await screen.findByRole('list', { name: 'Menu' });
-  await within(menu).findByRole('heading', { name: 'Favourites' });
+  const menu = await screen.findByRole('list', { name: 'Menu' }, { timeout: 5000 });
+  await within(menu).findByRole('heading', { name: 'Favourites' }, { timeout: 5000 });
   expect(rowNames(menu)).toEqual(['Favourites', 'Milk Tea', 'Rice', 'BBQ Pork Rice', 'Roast Goose Rice', 'Drinks', 'Milk Tea']);
   expect(screen.getByRole('button', { name: 'Favourites' })).toBeInTheDocument();
 
@@ -57,13 +57,13 @@ test("a member's favourites are a class at the top of the menu; the heart adds a
   expect(heart).toHaveAttribute('aria-pressed', 'false');
   await user.click(heart);
   expect(seen.filter((r) => r.op === SET).map((r) => r.json.tableData[0])).toEqual([expect.objectContaining({ GoodsID: 'G1', IsFavorite: 1 })]);
-  const on = await within(menu).findAllByRole('button', { name: 'Remove BBQ Pork Rice from favourites' });
+  const on = await within(menu).findAllByRole('button', { name: 'Remove BBQ Pork Rice from favourites' }, { timeout: 5000 });
   // Both rows of the goods (in Favourites and in Rice) show it pressed.
   expect(on.map((b) => b.getAttribute('aria-pressed'))).toEqual(['true', 'true']);
   expect(rowNames(menu).slice(0, 3)).toEqual(['Favourites', 'BBQ Pork Rice', 'Milk Tea']);
 
   await user.click(on[1]!);
-  expect(await within(menu).findByRole('button', { name: 'Add BBQ Pork Rice to favourites' })).toHaveAttribute('aria-pressed', 'false');
+  expect(await within(menu).findByRole('button', { name: 'Add BBQ Pork Rice to favourites' }, { timeout: 5000 })).toHaveAttribute('aria-pressed', 'false');
   expect(rowNames(menu).slice(0, 3)).toEqual(['Favourites', 'Milk Tea', 'Rice']);
 });
 
