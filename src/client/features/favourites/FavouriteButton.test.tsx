@@ -1,5 +1,5 @@
 /** The heart and the menu's Favourites class (issue 29): a member's favourites from the service; a guest asked to sign in, the cart kept. */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Shell } from '../../app/Shell';
 import { answer, makeRefuse, resetGateway, seen, server } from '../../test/gateway';
@@ -56,15 +56,17 @@ test("a member's favourites are a class at the top of the menu; the heart adds a
   const heart = within(menu).getByRole('button', { name: 'Add BBQ Pork Rice to favourites' });
   expect(heart).toHaveAttribute('aria-pressed', 'false');
   await user.click(heart);
-  expect(seen.filter((r) => r.op === SET).map((r) => r.json.tableData[0])).toEqual([expect.objectContaining({ GoodsID: 'G1', IsFavorite: 1 })]);
-  const on = await within(menu).findAllByRole('button', { name: 'Remove BBQ Pork Rice from favourites' }, { timeout: 5000 });
-  // Both rows of the goods (in Favourites and in Rice) show it pressed.
+  // The heart is pressed at once; the request reaches the service a moment later.
+  await waitFor(() => expect(seen.filter((r) => r.op === SET).map((r) => r.json.tableData[0])).toEqual([expect.objectContaining({ GoodsID: 'G1', IsFavorite: 1 })]));
+  // Both rows of the goods (in Favourites and in Rice), once the Favourites row is drawn.
+  await waitFor(() => expect(within(menu).getAllByRole('button', { name: 'Remove BBQ Pork Rice from favourites' })).toHaveLength(2), { timeout: 5000 });
+  const on = within(menu).getAllByRole('button', { name: 'Remove BBQ Pork Rice from favourites' });
   expect(on.map((b) => b.getAttribute('aria-pressed'))).toEqual(['true', 'true']);
   expect(rowNames(menu).slice(0, 3)).toEqual(['Favourites', 'BBQ Pork Rice', 'Milk Tea']);
 
   await user.click(on[1]!);
-  expect(await within(menu).findByRole('button', { name: 'Add BBQ Pork Rice to favourites' }, { timeout: 5000 })).toHaveAttribute('aria-pressed', 'false');
-  expect(rowNames(menu).slice(0, 3)).toEqual(['Favourites', 'Milk Tea', 'Rice']);
+  await waitFor(() => expect(rowNames(menu).slice(0, 3)).toEqual(['Favourites', 'Milk Tea', 'Rice']), { timeout: 5000 });
+  expect(within(menu).getByRole('button', { name: 'Add BBQ Pork Rice to favourites' })).toHaveAttribute('aria-pressed', 'false');
 });
 
 test('a heart the service refuses is put back', async () => {
