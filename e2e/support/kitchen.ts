@@ -40,7 +40,7 @@ export async function openKitchen(
 type Row = Record<string, unknown>;
 
 /** A staff API call with the automation key, in English; its JSON answer. */
-export async function staffCall(baseURL: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Row> {
+export async function staffCall(baseURL: string, method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<Row> {
   const res = await fetch(`${baseURL}${path}`, {
     method,
     headers: { authorization: `Bearer ${STAFF_TOKEN}`, 'accept-language': 'en', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

@@ -138,6 +138,11 @@ const M = {
     'zh-CN': '订单付款后才能发送收据。',
     'zh-TW': '訂單付款後才能發送收據。',
   },
+  favouritesFull: {
+    en: 'You can keep at most {count} favourites. Remove one to add another.',
+    'zh-CN': '收藏最多 {count} 个，请先移除一个再添加。',
+    'zh-TW': '收藏最多 {count} 個，請先移除一個再新增。',
+  },
   receiptMailTooMany: {
     en: 'This receipt has been sent {count} times in the last hour. Please try again later.',
     'zh-CN': '此收据在过去一小时内已发送 {count} 次，请稍后再试。',

@@ -114,6 +114,14 @@ test("another member's order, address, coupon, payment and profile: as if they d
   }
   expect((await a.call('VipAddress_VipAddressDetailGet_Get', [{ AddressID: addressId }])).errcode).toBe('0');
 
+  // Favourites are each member's own: B neither sees A's nor removes them.
+  expect((await a.call('VipFavorite_VipFavoriteGoodsSubmit_Update', [{ GoodsID: DEMO.goods.bbqPorkRice, IsFavorite: 1 }])).errcode).toBe('0');
+  const favouritesOf = async (who: GatewayClient) =>
+    (await who.call('VipFavorite_VipFavoriteGoodsListGet_Get', [{ ShopID: DEMO.shops.main }])).data.table1!.map((r) => r.GoodsID);
+  expect(await favouritesOf(b)).not.toContain(DEMO.goods.bbqPorkRice);
+  expect((await b.call('VipFavorite_VipFavoriteGoodsSubmit_Update', [{ GoodsID: DEMO.goods.bbqPorkRice, IsFavorite: 0 }])).errcode).toBe('0');
+  expect(await favouritesOf(a)).toContain(DEMO.goods.bbqPorkRice);
+
   const claimed = await a.call('EntCard_ProvideVipCard_Add', [{ PlanID: DEMO.cardPlans.voucher50 }]);
   expect([claimed.errcode, claimed.errmsg]).toEqual(['0', '']);
   const cardId = String(claimed.data.table1![0]!.CardID);

@@ -11,6 +11,7 @@ import { orderHandlers } from './orders/handlers';
 import { receiptHandlers } from './orders/receiptMail';
 import { sheetHandlers } from './orders/sheet';
 import { paymentHandlers } from './payments/handlers';
+import { favouriteHandlers } from './favourites/handlers';
 import { feedbackHandlers } from './shop/feedback';
 import { shopHandlers } from './shop/handlers';
 import { paramHandlers } from './shop/params';
@@ -33,4 +34,5 @@ export const handlers: HandlerMap = {
   ...addressHandlers,
   ...tableCartHandlers,
   ...tableCallHandlers,
+  ...favouriteHandlers,
 };

@@ -16,7 +16,7 @@ export const FIELD_VALUES: Record<string, unknown> = {
   FbContent: 'walk', FbType: 0, RegisterType: 2, OpenID: 'walk-openid', AccessToken: 'walk-token', Provider: 'chat', SourceType: 'VipPhoneVerify',
   FileName: 'a.png', FileSize: 1024, FileType: 'image/png', AddressID: '1', Address: '澳門新馬路', GPS_Lng: 113.54, GPS_Lat: 22.19,
   Purpose: 'login', PayType: 'sandbox', TakeType: 'pickup', CustName: 'Walk', CustPhone: '66999001', RuleID: '', ParmID: 'OpeningHours',
-  Email: 'walk@example.com',
+  Email: 'walk@example.com', IsFavorite: 1,
 };
 
 function shapeOf(schema: unknown): Record<string, z.ZodType> {

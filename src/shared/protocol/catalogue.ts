@@ -63,6 +63,10 @@ export const catalogue = {
   VipAddress_VipAddressSubmit_Update: entry(service, 'member'),
   VipAddress_VipAddressSubmit_Delete: entry(service, 'member'),
 
+  // Favourites (issue 29 section 1)
+  VipFavorite_VipFavoriteGoodsListGet_Get: entry(service, 'member'),
+  VipFavorite_VipFavoriteGoodsSubmit_Update: entry(service, 'member'),
+
   // Recharge
   VipRecharge_VipRechargeRuleListByPage_Get: entry(service, 'anyone'),
   VipRecharge_VipAccountRechargeSumbit_V3_Add: entry(service, 'member'),

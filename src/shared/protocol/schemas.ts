@@ -323,6 +323,9 @@ export const sheetItemRow = z.object({
   IsVoid: bit.optional(),
   /** Why, in the caller's language ('' when not voided). */
   VoidReason: str.optional(),
+  /** A pack line's price per pack and main units per pack (issue 29: "Order again" compares them with today's). Absent from older services. */
+  PUnitPrice: dec.optional(),
+  Ref: dec.optional(),
 });
 
 /** One round of ordering on a sheet (a prepay sheet has one). */
@@ -1048,6 +1051,18 @@ const P = {
     result: z.object({ table1: z.array(vipAddressRow) }),
   },
   VipAddress_VipAddressSubmit_Delete: { payload: payload({ AddressID: id }), result: z.object({ table1: table({ AddressID: str }) }) },
+
+  // Favourites (issue 29 section 1) -----------------------------------------------
+  /** The caller's favourite goods of ShopID still on its menu, the latest marked first (every phone of the member reads the same). */
+  VipFavorite_VipFavoriteGoodsListGet_Get: {
+    payload: payload({ ShopID: id }),
+    result: z.object({ table1: z.array(z.object({ GoodsID: str })) }),
+  },
+  /** Marks (IsFavorite 1) or unmarks (0) one goods as the caller's favourite; again the same changes nothing. */
+  VipFavorite_VipFavoriteGoodsSubmit_Update: {
+    payload: payload({ GoodsID: id, IsFavorite: flag }),
+    result: z.object({ table1: table({ GoodsID: str, IsFavorite: z.union([z.literal(0), z.literal(1)]) }) }),
+  },
 
   // Recharge -------------------------------------------------------------------
   VipRecharge_VipRechargeRuleListByPage_Get: {

@@ -26,6 +26,7 @@ import { DietBar, DietIcons, useDietFiltered, type Marked } from '../allergens';
 import { SuggestAfterAdd } from '../suggestions';
 import { useOnline } from '../../app/online';
 import { OfflineNote } from '../../ui/OfflineNote';
+import { FavouriteButton, favouriteMessages, useFavouriteIds, withFavourites } from '../favourites';
 
 const messages = defineMessages({
   service: { id: 'outlet.serviceNote', defaultMessage: 'Dine-in prices + {percent} service charge' },
@@ -98,10 +99,14 @@ export default function GoodsListPage() {
     if (out.size === 0) return goods.goods ?? [];
     return (goods.goods ?? []).map((g) => (out.has(g.GoodsID) && !g.soldOut ? { ...g, soldOut: true } : g));
   }, [goods.goods, soldOut.data]);
-  // Issue 29: the allergen and diet filter leaves out what it hides, and marks what does not say.
+  // Issue 29: the allergen and diet filter leaves out what it hides, and marks what does not say;
+  // the member's favourites (of what the filter leaves) as a class at the top of the menu.
   const diet = useDietFiltered(liveGoods);
-  const { rows, classStart } = useMemo(() => menuRows(classes.data ?? [], diet.goods), [classes.data, diet.goods]);
-  const railClasses = useMemo(() => classesWithGoods(classes.data ?? [], diet.goods), [classes.data, diet.goods]);
+  const favouriteIds = useFavouriteIds();
+  const favouritesName = intl.formatMessage(favouriteMessages.title);
+  const menu = useMemo(() => withFavourites(classes.data ?? [], diet.goods, favouriteIds, favouritesName), [classes.data, diet.goods, favouriteIds, favouritesName]);
+  const { rows, classStart } = useMemo(() => menuRows(menu.classes, menu.goods), [menu]);
+  const railClasses = useMemo(() => classesWithGoods(menu.classes, menu.goods), [menu]);
   // A category chosen before its goods are in is scrolled to once they are (or once the menu is complete).
   const [pendingClass, setPendingClass] = useState('');
   useEffect(() => {
@@ -162,7 +167,7 @@ export default function GoodsListPage() {
         <LiveUpdates />
         <nav className="menu-rail" aria-label={intl.formatMessage(messages.categories)}>
           <DietBar filter={diet.filter} hidden={diet.hidden} />
-          {(classes.data ?? [])
+          {menu.classes
             .filter((c) => railClasses.has(c.ClassID))
             .map((c) => (
               <ClassButton
@@ -274,6 +279,7 @@ export const GoodsRow = memo(function GoodsRow({ goods, onChoose, marked }: { go
   };
 
   return (
+    <>
     <article className={`goods${goods.soldOut ? ' sold-out' : ''}`} aria-label={name}>
       <img
         src={ossUrl(entity?.OssCustomerDomain ?? '/oss/', goods.pic, 160, 160)}
@@ -320,5 +326,8 @@ export const GoodsRow = memo(function GoodsRow({ goods, onChoose, marked }: { go
         )}
       </div>
     </article>
+    {/* Issue 29: the heart, beside the goods' card (over its picture), not one more button inside it. */}
+    <FavouriteButton goodsId={goods.GoodsID} name={name} />
+    </>
   );
 });

@@ -25,6 +25,7 @@ import { selectBaseInfo, selectEntity, selectTableInfo } from '../../session';
 import { displayStateLabels, FINAL_STATES, kitchenStateLabels } from './displayStateLabels';
 import { ordersApi, type OrderDetail, type OrderItem } from './ordersApi';
 import { ReceiptMail } from './ReceiptMail';
+import { OrderAgain } from './OrderAgain';
 import { roundsOf } from './TableSheet';
 
 export const ORDER_REFRESH_MS = 15_000;
@@ -376,6 +377,8 @@ function OrderView({
       </div>
 
       <div className="stack">
+        {/* Issue 29: this order's goods in the cart again, at today's prices. */}
+        <OrderAgain SheetID={header.SheetID} />
         <Link className="btn btn-block" to={pathOf('goodsList')}>
           <FormattedMessage {...messages.menu} />
         </Link>

@@ -63,11 +63,11 @@ test('pages through the orders to "No more datas"', async () => {
   expect(await screen.findByText('No more datas')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   expect(screen.getAllByRole('listitem')).toHaveLength(20);
-  expect(seen.filter((r) => r.op === OP).map((r) => r.json.tableData[0])).toEqual([
-    expect.objectContaining({ PageIndex: 1, PageSize: 10 }),
-    expect.objectContaining({ PageIndex: 2, PageSize: 10 }),
-    expect.objectContaining({ PageIndex: 3, PageSize: 10 }),
-  ]);
+  // Each page asked for in order, ten at a time. The live updates' catch-up (every 2 s, 4 s... without
+  // EventSource in jsdom) may read the pages loaded so far again on a slow machine: those repeats are left out.
+  const asked = seen.filter((r) => r.op === OP).map((r) => r.json.tableData[0] as { PageIndex: number; PageSize: number });
+  expect(asked.every((p) => p.PageSize === 10)).toBe(true);
+  expect(asked.map((p) => p.PageIndex).filter((n, i, all) => n > Math.max(0, ...all.slice(0, i)))).toEqual([1, 2, 3]);
 });
 
 test('a short page is the last one; each order shows its state in the current language', async () => {

@@ -16,6 +16,7 @@ import { selectEntity } from '../../session';
 import { displayStateLabels } from './displayStateLabels';
 import { ordersApi, type OrderSummary } from './ordersApi';
 import { orderDetailsPath } from './paths';
+import { OrderAgain } from './OrderAgain';
 
 const messages = defineMessages({
   list: { id: 'orders.list', defaultMessage: 'My orders' },
@@ -103,25 +104,29 @@ function OrderCard({ order }: { order: OrderSummary }) {
   const total = money.amount(order.totalAmo);
   // The link's name is its visible text (outlet, state, date, goods, total), in reading order.
   return (
-    <Link className="order-card" to={orderDetailsPath(order.SheetID)}>
-      {order.pic ? (
-        <img src={ossUrl(entity?.OssCustomerDomain ?? '/oss/', order.pic, 120, 120)} alt="" width={56} height={56} loading="lazy" />
-      ) : (
-        <span className="order-card-pic" aria-hidden="true" />
-      )}
-      <span className="order-card-text">
-        <span className="order-card-head">
-          <strong>{where}</strong>
-          <span className={`state state-${order.displayState}`}>{state}</span>
+    <>
+      <Link className="order-card" to={orderDetailsPath(order.SheetID)}>
+        {order.pic ? (
+          <img src={ossUrl(entity?.OssCustomerDomain ?? '/oss/', order.pic, 120, 120)} alt="" width={56} height={56} loading="lazy" />
+        ) : (
+          <span className="order-card-pic" aria-hidden="true" />
+        )}
+        <span className="order-card-text">
+          <span className="order-card-head">
+            <strong>{where}</strong>
+            <span className={`state state-${order.displayState}`}>{state}</span>
+          </span>
+          <span className="muted">{date}</span>
+          <span>
+            {order.count > 1 && first ? intl.formatMessage(messages.firstGoods, { name: first }) : first}
+            {' · '}
+            <FormattedMessage {...messages.count} values={{ count: order.count }} />
+          </span>
         </span>
-        <span className="muted">{date}</span>
-        <span>
-          {order.count > 1 && first ? intl.formatMessage(messages.firstGoods, { name: first }) : first}
-          {' · '}
-          <FormattedMessage {...messages.count} values={{ count: order.count }} />
-        </span>
-      </span>
-      <strong className="order-card-total">{total}</strong>
-    </Link>
+        <strong className="order-card-total">{total}</strong>
+      </Link>
+      {/* Issue 29: two taps to the cart, this one and "View cart"; its name says which order. */}
+      <OrderAgain SheetID={order.SheetID} order={date ? `${where}, ${date}` : where} />
+    </>
   );
 }

@@ -95,6 +95,12 @@ export interface OrderItem {
   heldQua: number;
   heldBy: string;
   addedByMe: boolean;
+  /** What "Order again" reads (issue 29): the goods, its size, its prices as sold and its Detail JSON. */
+  GoodsID: string;
+  SkuID: string;
+  price: string;
+  punitPrice: string;
+  detail: string;
 }
 
 /** Issue 28: a sheet's bill figures beside its total. */
@@ -245,6 +251,11 @@ function toOrderDetail(data: Detail): OrderDetail {
       heldQua: num(r.HeldQua),
       heldBy: text(r.HeldBy),
       addedByMe: flag(r.AddedByMe),
+      GoodsID: text(r.GoodsID),
+      SkuID: text(r.SkuID),
+      price: decimal(r.Price),
+      punitPrice: decimal(r.PUnitPrice ?? '0'),
+      detail: text(r.Detail),
     })),
     rounds: Object.fromEntries(
       data.table3.map((r) => {

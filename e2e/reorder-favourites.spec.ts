@@ -1,0 +1,137 @@
+/**
+ * Issue 29 section 1, by touch on a phone-sized window:
+ * - "Order again" from a paid pickup order: meanwhile one of its goods was
+ *   marked sold out and the other re-priced (the staff API with the automation
+ *   key); the re-priced one goes to the cart at today's price, noted with both
+ *   prices, the sold-out one is listed; two taps from the order list to the cart.
+ * - A member's heart on a goods: after a reload it is in the Favourites class at
+ *   the top of the menu, and the member's other phone shows it too.
+ * The goods are this run's own (a class and two goods made through the staff
+ * API), so no other journey's menu changes.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO } from '../src/server/db/seed';
+import { demoCodes, type DemoCodes } from './support/gateway';
+import { staffCall } from './support/kitchen';
+import { addFromMenu, findGoods } from './support/menu';
+
+// Two phones, an order placed and paid, the staff API: longer than a one-page journey.
+test.setTimeout(120_000);
+
+let codes: DemoCodes;
+test.beforeAll(async () => {
+  codes = await demoCodes();
+});
+
+interface MenuGoods {
+  goodsId: string;
+  version: number;
+}
+
+/** A class of this run's at every outlet of the demo shop, with two plain goods in it. */
+async function runMenu(baseURL: string, run: string) {
+  const names = (en: string, zh: string) => ({ zh, tw: zh, en });
+  const { class: cls } = (await staffCall(baseURL, 'POST', '/staff/classes', { shopId: DEMO.shops.main, names: names(`Again ${run}`, `再来 ${run}`) })) as {
+    class: { classId: string };
+  };
+  expect(cls?.classId).toBeTruthy();
+  const goods = async (code: string, en: string, zh: string, price: string) => {
+    const res = (await staffCall(baseURL, 'POST', '/staff/goods', { shopId: DEMO.shops.main, classId: cls.classId, code, names: names(en, zh), price, salesPrice: price })) as {
+      goods: MenuGoods;
+    };
+    expect(res.goods?.goodsId, JSON.stringify(res)).toBeTruthy();
+    return res.goods;
+  };
+  return {
+    soup: await goods(`RS${run}`, `Pumpkin soup ${run}`, `南瓜汤 ${run}`, '30'),
+    pie: await goods(`RP${run}`, `Apple pie ${run}`, `苹果批 ${run}`, '40'),
+  };
+}
+
+/** A phone signed in as the demo member Chan, in English, at Horta e Costa's menu for pickup. */
+async function chansPhone(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ ...test.info().project.use, locale: 'en-US', storageState: { cookies: [], origins: [] } });
+  await context.addInitScript(() => window.localStorage.setItem('language', 'LANGUAGE_EN'));
+  expect((await context.request.post('/sandbox/sign-in', { data: { vipId: DEMO.members.chan.vipId } })).ok()).toBe(true);
+  const page = await context.newPage();
+  await page.goto(`/#/?QRCode=${codes.qrCodes.quick}`);
+  await page.getByRole('radio', { name: 'Pickup or delivery' }).check();
+  await page.getByRole('link', { name: 'Order now' }).tap();
+  return page;
+}
+
+test('order again from a past order: the sold-out goods listed, the re-priced one noted and in the cart at today\'s price', async ({ browser, baseURL }) => {
+  const run = Date.now().toString(36).slice(-5).toUpperCase();
+  const { soup, pie } = await runMenu(baseURL!, run);
+  const page = await chansPhone(browser);
+
+  // The past order: a soup and a pie, paid with the balance.
+  await addFromMenu(page, `Pumpkin soup ${run}`, { tap: true });
+  await addFromMenu(page, `Apple pie ${run}`, { tap: true });
+  await page.getByRole('link', { name: 'Go to cart' }).tap();
+  await page.getByRole('link', { name: 'Confirm order' }).tap();
+  await page.getByRole('radio', { name: 'Pickup' }).check();
+  await page.getByRole('textbox', { name: 'Recipient' }).fill('Chan Tai Man');
+  await page.getByRole('textbox', { name: 'Mobile phone' }).fill('66123456');
+  await page.getByRole('radio', { name: 'Member balance' }).check();
+  await page.getByRole('checkbox', { name: 'I have read and agree to the privacy policy and terms of use' }).check();
+  await page.getByRole('button', { name: 'Place order' }).tap();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).tap();
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+
+  // Meanwhile the soup sells out and the pie goes up from 40 to 42.50.
+  expect(await staffCall(baseURL!, 'POST', `/staff/goods/${soup.goodsId}/sold-out`, { soldOut: true })).toMatchObject({ soldOut: true });
+  const repriced = await staffCall(baseURL!, 'PATCH', `/staff/goods/${pie.goodsId}`, { version: pie.version, price: '42.5', salesPrice: '42.5' });
+  expect(repriced, JSON.stringify(repriced)).toHaveProperty('goods');
+
+  // Two taps from the order list to the cart (the list reached from the paid order's page).
+  await page.getByRole('link', { name: 'View order details' }).tap();
+  await page.getByRole('link', { name: 'My orders', exact: true }).tap();
+  await page.getByRole('button', { name: /^Order again: / }).first().tap();
+  const dialog = page.getByRole('dialog', { name: 'Order again' });
+  await expect(dialog.getByRole('status')).toHaveText("1 item was added to your cart at today's prices.");
+  await expect(dialog.getByRole('region', { name: 'Prices changed since this order' }).getByRole('listitem')).toHaveText([
+    `Apple pie ${run}: now MOP$42.50, was MOP$40.00`,
+  ]);
+  await expect(dialog.getByRole('region', { name: 'Not added' }).getByRole('listitem')).toHaveText([`Pumpkin soup ${run}: sold out`]);
+  await dialog.getByRole('link', { name: 'View cart' }).tap();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Cart' })).toBeVisible();
+  await expect(page.getByText(`Apple pie ${run}`).first()).toBeVisible();
+  await expect(page.getByText(`Pumpkin soup ${run}`)).toHaveCount(0);
+  await expect(page.getByText('MOP$42.50').first()).toBeVisible();
+  await page.context().close();
+});
+
+test('a favourite goods is in Favourites at the top of the menu after a reload, and on the member\'s other phone', async ({ browser, baseURL }) => {
+  const run = Date.now().toString(36).slice(-5).toUpperCase();
+  await runMenu(baseURL!, run);
+  const name = `Apple pie ${run}`;
+  const page = await chansPhone(browser);
+  await findGoods(page, name);
+  const menuList = page.getByRole('list', { name: 'Menu' });
+  await menuList.getByRole('button', { name: `Add ${name} to favourites` }).tap();
+  await expect(menuList.getByRole('button', { name: `Remove ${name} from favourites` })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.reload();
+  const rail = page.getByRole('navigation', { name: 'Categories' });
+  await expect(rail.getByRole('button').first()).toHaveText('Favourites');
+  await rail.getByRole('button', { name: 'Favourites' }).tap();
+  const menu = page.getByRole('list', { name: 'Menu' });
+  await expect(menu.getByRole('heading', { name: 'Favourites' })).toBeVisible();
+  // The Favourites class's first row is the goods, its heart pressed.
+  await expect(menu.getByRole('listitem').nth(1).getByRole('article')).toHaveAccessibleName(name);
+  const heart = menu.getByRole('listitem').nth(1).getByRole('button', { name: `Remove ${name} from favourites` });
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+
+  // The member's other phone: the same favourites, from the service.
+  const other = await chansPhone(browser);
+  await expect(other.getByRole('navigation', { name: 'Categories' }).getByRole('button').first()).toHaveText('Favourites');
+  await expect(other.getByRole('list', { name: 'Menu' }).getByRole('article', { name, exact: true }).first()).toBeVisible();
+  await other.context().close();
+
+  // Removed again, it leaves the Favourites class.
+  await heart.tap();
+  await expect(menu.getByRole('heading', { name: 'Favourites' })).toHaveCount(0);
+  await page.context().close();
+});

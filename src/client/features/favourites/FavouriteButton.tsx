@@ -1,0 +1,75 @@
+/**
+ * The heart on a goods (issue 29 section 1): a member's favourite, kept by the
+ * service so the member's phones agree. A button with the goods' name in its
+ * accessible name and aria-pressed; a guest is asked to sign in (and comes
+ * back to the menu, the cart kept: it is the app's stored cart, untouched).
+ */
+import { memo } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { useGo } from '../../app/navigation';
+import { defineMessages } from '../../i18n/defineMessages';
+import { selectShopParams, signInMessages, signInPath, useIsMember } from '../../session';
+import { useConfirm } from '../../ui/ConfirmDialog';
+import { favouritesApi } from './favouritesApi';
+import css from './favourites.css';
+
+export const favouriteMessages = defineMessages({
+  add: { id: 'favourites.add', defaultMessage: 'Add {name} to favourites' },
+  remove: { id: 'favourites.remove', defaultMessage: 'Remove {name} from favourites' },
+  signIn: { id: 'favourites.signIn', defaultMessage: 'Sign in to keep your favourites on all your phones. Your cart stays as it is.' },
+  title: { id: 'favourites.title', defaultMessage: 'Favourites' },
+});
+
+let styled = false;
+function useStyle() {
+  if (styled || typeof document === 'undefined' || typeof css !== 'string') return;
+  styled = true;
+  const style = document.createElement('style');
+  style.dataset.css = 'favourites';
+  style.textContent = css;
+  document.head.appendChild(style);
+}
+
+/** The shop's favourite goods ids of the signed-in member (none for a guest: nothing is asked). */
+export function useFavouriteIds(): readonly string[] {
+  const member = useIsMember();
+  const { ShopID } = useAppSelector(selectShopParams);
+  const { data } = favouritesApi.useFavouritesQuery({ ShopID }, { skip: !member || !ShopID });
+  return member ? (data ?? NONE) : NONE;
+}
+const NONE: readonly string[] = [];
+
+export const FavouriteButton = memo(function FavouriteButton({ goodsId, name }: { goodsId: string; name: string }) {
+  useStyle();
+  const intl = useIntl();
+  const member = useIsMember();
+  const confirm = useConfirm();
+  const go = useGo();
+  const location = useLocation();
+  const { ShopID } = useAppSelector(selectShopParams);
+  const on = useFavouriteIds().includes(goodsId);
+  const [setFavourite] = favouritesApi.useSetFavouriteMutation();
+
+  const handleClick = async () => {
+    if (!member) {
+      if (await confirm({ message: favouriteMessages.signIn, confirmLabel: signInMessages.signIn })) go(signInPath(location.pathname + location.search));
+      return;
+    }
+    // Shown at once; put back if the service refuses (its message is toasted by the error listener).
+    await setFavourite({ ShopID, GoodsID: goodsId, on: !on });
+  };
+
+  return (
+    <button
+      type="button"
+      className="fav-button"
+      aria-pressed={on}
+      aria-label={intl.formatMessage(on ? favouriteMessages.remove : favouriteMessages.add, { name })}
+      onClick={() => void handleClick()}
+    >
+      <span aria-hidden="true">{on ? '♥' : '♡'}</span>
+    </button>
+  );
+});

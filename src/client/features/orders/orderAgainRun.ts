@@ -1,0 +1,71 @@
+/**
+ * "Order again"'s work (issue 29 section 1), loaded when the button is tapped
+ * (OrderAgain.tsx): the order's lines, the outlet's menu as it is now (sold-out
+ * marks, sizes, packs, add-ons and bundle parts read fresh), the plan of
+ * reorder.ts, and the lines added to the app's cart with the menu's own add.
+ */
+import type { NumberFormats } from '../../../shared/domain/numbers';
+import type { AppDispatch } from '../../app/store';
+import { cartAdd } from '../cart';
+import { menuApi, type AddOn, type BomGroup, type GoodsDetail } from '../menu';
+import type { Result } from './OrderAgain';
+import { ordersApi, type OrderItem } from './ordersApi';
+import { neededReads, planReorder, type PastLine } from './reorder';
+import { reorderApi } from './reorderApi';
+
+function pastLine(i: OrderItem): PastLine {
+  return {
+    GoodsID: i.GoodsID,
+    SkuID: i.SkuID,
+    PUnit: i.punit,
+    name: i.name,
+    skuItems: i.skuItems,
+    price: i.price,
+    punitPrice: i.punitPrice,
+    pQua: i.pQua,
+    mQua: i.mQua,
+    detail: i.detail,
+    voided: i.voided,
+  };
+}
+
+
+/** Reads the order and what the outlet offers now, plans the lines, and adds what can be added (through the menu's cartAdd: at a pay-after table, the table's cart). */
+export async function runOrderAgain(
+  dispatch: AppDispatch,
+  SheetID: string,
+  ids: { ShopID: string; BaseID: string },
+  mode: string,
+  formats: Pick<NumberFormats, 'PricePoint'>,
+): Promise<Result> {
+  const fresh = { subscribe: false, forceRefetch: true } as const;
+  const order = await dispatch(ordersApi.endpoints.orderDetail.initiate({ SheetID }, { subscribe: false })).unwrap();
+  const lines = order.items.map(pastLine);
+  const needs = neededReads(lines);
+  const [goods, classes, soldOut, details, addOns, bundles] = await Promise.all([
+    dispatch(reorderApi.endpoints.outletMenu.initiate(ids, fresh)).unwrap(),
+    dispatch(menuApi.endpoints.goodsClasses.initiate(ids, fresh)).unwrap(),
+    dispatch(menuApi.endpoints.soldOut.initiate(ids, fresh)).unwrap(),
+    Promise.all(needs.details.map((GoodsID) => dispatch(menuApi.endpoints.goodsDetail.initiate({ GoodsID }, fresh)).unwrap().then((d): [string, GoodsDetail] => [GoodsID, d]))),
+    Promise.all(needs.addOns.map((GoodsID) => dispatch(menuApi.endpoints.addOns.initiate({ GoodsID }, fresh)).unwrap().then((d): [string, AddOn[]] => [GoodsID, d]))),
+    Promise.all(needs.bundles.map((GoodsID) => dispatch(menuApi.endpoints.bundle.initiate({ GoodsID }, fresh)).unwrap().then((d): [string, BomGroup[]] => [GoodsID, d]))),
+  ]);
+  const outcomes = planReorder(
+    lines,
+    {
+      goods: new Map(goods.map((g) => [g.GoodsID, g])),
+      classes,
+      mode,
+      soldOutGoods: new Set(soldOut.goods),
+      soldOutSkus: new Set(soldOut.skus),
+      details: new Map(details),
+      addOns: new Map(addOns),
+      bundles: new Map(bundles),
+    },
+    ids,
+    formats,
+  );
+  // Through the menu's own add: the same merging, the same checks, the same cart (a table's too).
+  for (const o of outcomes) if (o.kind === 'added') dispatch(cartAdd({ goodsDetails: o.goodsDetails, list: [o.line] }));
+  return { kind: 'done', outcomes };
+}
