@@ -158,3 +158,14 @@ test('a spec value containing an avoided allergen is marked in its own words', a
   expect(large).toBeEnabled();
   expect(labelOf(dialog, 'radio', /^Small/)).not.toHaveTextContent('you filter this out');
 });
+
+test("the dish's details show its own icons above the choices", async () => {
+  const user = userEvent.setup();
+  renderWithProviders(<Shell />, { route: '/pages/goodsList/goodsList', preloadedState: orderState({ mode: '1' }) });
+  const menu = await screen.findByRole('list', { name: 'Menu' }, { timeout: 10_000 });
+  const article = await within(menu).findByRole('article', { name: 'Satay Noodles' });
+  await user.click(within(article).getByRole('link', { name: 'Satay Noodles' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Satay Noodles' });
+  const head = dialog.querySelector('.goods-details') as HTMLElement;
+  expect(within(head).getByRole('img', { name: 'Contains Gluten (cereals)' })).toBeInTheDocument();
+});
