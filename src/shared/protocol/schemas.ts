@@ -170,6 +170,8 @@ export const skuRow = z.object({
   SoldOut: bit,
   /** Stock quantity: not tracked, always '0.0000' (SoldOut is the availability). */
   Qua: dec,
+  /** Issue 29: the sku's own allergens, diets and spice (shared/domain/diet.ts); absent when nothing is stated. */
+  Diet: str.optional(),
 });
 
 export const packUnitRow = z.object({
@@ -201,6 +203,8 @@ export const bomItemRow = z.object({
   IsDefault: bit,
   SoldOut: bit,
   Pic: str,
+  /** Issue 29: the part's own allergens, diets and spice (shared/domain/diet.ts); absent when nothing is stated. */
+  Diet: str.optional(),
 });
 
 export const chargingRow = z.object({
@@ -211,6 +215,8 @@ export const chargingRow = z.object({
   /** Current price. */
   Value3: dec,
   Sort: z.number(),
+  /** Issue 29 (a goods' add-ons only): the add-on's allergens, diets and spice (shared/domain/diet.ts); absent when nothing is stated. */
+  Diet: str.optional(),
 });
 
 export const soldOutRow = z.object({ GoodsID: str, SkuID: str, SoldOut: z.literal(1) });

@@ -32,6 +32,8 @@ export const dietMessages = defineMessages({
   notStated: { id: 'allergens.notStated', defaultMessage: 'Not stated: {names}' },
   button: { id: 'allergens.button', defaultMessage: 'Allergens & diets' },
   buttonOn: { id: 'allergens.buttonOn', defaultMessage: 'Allergens & diets ({count} on)' },
+  /** An option (a spec's choice, an add-on, a bundle part) with an allergen the filter avoids: marked, still choosable. */
+  filteredOut: { id: 'allergens.filteredOut', defaultMessage: '{what} — you filter this out' },
   hidden: { id: 'allergens.hidden', defaultMessage: '{count, plural, one {# dish hidden} other {# dishes hidden}}' },
 });
 

@@ -11,6 +11,11 @@
  * Iced is sold out") with Add disabled; opened as the dish's details (its
  * name or picture tapped on the menu) it shows a large picture, the
  * description and the price above the choices.
+ *
+ * Issue 29: a spec value (the sku it picks with the other values chosen), a
+ * bundle part and an add-on show their own allergen, diet and spice icons,
+ * and say when they contain an allergen the menu's filter avoids (still
+ * choosable): OptionDiet, from the allergens feature.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -26,6 +31,7 @@ import { RemarkField } from '../../ui/RemarkField';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { useOnline } from '../../app/online';
 import { cartAdd } from '../cart';
+import { DietIcons, OptionDiet } from '../allergens';
 import { selectEntity, selectShopParams } from '../../session';
 import { cartGoodsDetails, menuApi, type AddOn, type BomGroup, type Goods, type GoodsDetail } from './menuApi';
 import { bundleComplete, skuOfChoice, skuValues, valueSoldOut, valueSurcharges } from './specChoice';
@@ -117,6 +123,7 @@ function GoodsDetailsHead({ goods, description }: { goods: Goods; description: s
         style={{ width: '100%', height: 'auto', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 12, background: 'var(--bg)' }}
       />
       {description && <p style={{ margin: '12px 0 4px' }}>{description}</p>}
+      <DietIcons code={goods.diet} />
       <p className="goods-price" aria-label={`${intl.formatMessage(messages.price)}: ${goods.skuType > 0 ? intl.formatMessage(messages.from, { price }) : price}`}>
         <strong>{goods.skuType > 0 ? intl.formatMessage(messages.from, { price }) : price}</strong>
         {promoted && <s style={{ marginLeft: 8 }}>{money.price(goods.salesPrice)}</s>}
@@ -267,6 +274,7 @@ function ChooserForm({
                     <FormattedMessage {...errors.soldOut} />
                   </span>
                 )}
+                <OptionDiet code={skuOfChoice(detail, next)?.diet} />
               </label>
             );
           })}
@@ -318,6 +326,7 @@ function ChooserForm({
                     <FormattedMessage {...errors.soldOut} />
                   </span>
                 )}
+                <OptionDiet code={item.diet} />
               </label>
             );
           })}
@@ -339,6 +348,7 @@ function ChooserForm({
                 />
                 {a.name}
                 {Number(a.salesPrice) > 0 && <span className="surcharge">{intl.formatMessage(messages.surcharge, { amount: money.price(a.salesPrice) })}</span>}
+                <OptionDiet code={a.diet} />
               </label>
             );
           })}

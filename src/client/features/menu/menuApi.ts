@@ -26,6 +26,8 @@ export interface Sku {
   salesPrice: string;
   promotePrice: string | null;
   soldOut: boolean;
+  /** Issue 29: the sku's own allergens and diets (shared/domain/diet.ts; '' nothing stated). */
+  diet?: string;
 }
 
 export interface PackUnit {
@@ -62,6 +64,8 @@ export interface BomItem {
   isDefault: boolean;
   soldOut: boolean;
   pic: string;
+  /** Issue 29: the part's own allergens and diets ('' nothing stated). */
+  diet?: string;
 }
 
 export interface AddOn {
@@ -71,6 +75,8 @@ export interface AddOn {
   price: string;
   /** Value3: current price. */
   salesPrice: string;
+  /** Issue 29: the add-on's allergens and diets ('' nothing stated). */
+  diet?: string;
 }
 
 /** The goods part of a cart entry (SPEC section 3: goodsDetails), with what the cart shows. */
@@ -191,6 +197,7 @@ export const menuApi = api.injectEndpoints({
             salesPrice: s(r.SalesPrice),
             promotePrice: s(r.PromotePrice) === '' ? null : s(r.PromotePrice),
             soldOut: b(r.SoldOut),
+            diet: s(r.Diet),
           })),
           packUnits: data.table3.map((r) => ({
             PCode: s(r.PCode),
@@ -215,6 +222,7 @@ export const menuApi = api.injectEndpoints({
           isDefault: b(r.IsDefault),
           soldOut: b(r.SoldOut),
           pic: s(r.Pic),
+          diet: s(r.Diet),
         }));
         return data.table1.map((r) => ({
           BOMClassID: s(r.BOMClassID),
@@ -233,6 +241,7 @@ export const menuApi = api.injectEndpoints({
           name: s(r.Value),
           price: s(r.Value2),
           salesPrice: s(r.Value3),
+          diet: s(r.Diet),
         })),
       ),
     }),

@@ -7,7 +7,7 @@
  * whole shop, on a cache miss only (http/menuCache.ts keeps the answer; the
  * tables' triggers drop it when they change).
  */
-import { foldRequired } from '../../../shared/domain/diet';
+import { foldRequired, NOTHING_STATED } from '../../../shared/domain/diet';
 import type { Queryable } from '../../db/driver';
 
 const flag = (column: string) => `CASE WHEN ${column} IS NULL THEN '-' WHEN ${column} THEN '1' ELSE '0' END`;
@@ -62,4 +62,18 @@ export async function withDiet<T extends { GoodsID: string }>(tx: Queryable, sho
     const e = extras.get(g.GoodsID);
     return e ? { ...g, ...e } : g;
   });
+}
+
+/**
+ * An option's own statement as a column (a sku's, an add-on's, a bundle
+ * part's: `id` names the option in the outer query), NULL without a row;
+ * `stated` then leaves the field out where nothing is stated.
+ */
+export const OPTION_DIET = (column: 'sku_id' | 'option_id' | 'goods_id', id: string) =>
+  `(SELECT ${DIET_CODE('d')} FROM goods_diet d WHERE d.${column} = ${id}) AS "Diet"`;
+
+/** The rows without a Diet that states nothing (NULL, or a row of nothing but '-'). */
+export function stated<T extends { Diet?: string | null }>(rows: T[]): T[] {
+  for (const r of rows) if (r.Diet === null || r.Diet === NOTHING_STATED || r.Diet === '') delete r.Diet;
+  return rows;
 }

@@ -26,7 +26,7 @@ import type { Queryable, Row } from '../../db/driver';
 import { OpError, type HandlerMap, type RowOf, type Session } from '../context';
 import { langsFor, tr, trBy, type TextLangs } from '../localized';
 import { baseColumns } from '../shop/handlers';
-import { withDiet } from './diet';
+import { OPTION_DIET, stated, withDiet } from './diet';
 
 /** Default and largest page sizes of the goods lists (the app loads a whole menu in one page). */
 export const GOODS_PAGE_SIZE = 1000;
@@ -323,7 +323,7 @@ export const menuHandlers: HandlerMap = {
               COALESCE((SELECT min(p.promote_price) FROM promo p
                          WHERE p.goods_id = k.goods_id AND (p.sku_id = k.sku_id OR p.sku_id = ''))::text, '') AS "PromotePrice",
               CASE WHEN k.sold_out OR g.sold_out THEN 1 ELSE 0 END AS "SoldOut",
-              '0.0000' AS "Qua"
+              '0.0000' AS "Qua", ${OPTION_DIET('sku_id', 'k.sku_id')}
          FROM goods_sku k JOIN goods g ON g.goods_id = k.goods_id
         WHERE k.goods_id = $3 ORDER BY k.sort, k.sku_code`,
       [found.shop_id, now, GoodsID],
@@ -334,7 +334,7 @@ export const menuHandlers: HandlerMap = {
          FROM goods_punit WHERE goods_id = $1 ORDER BY ref, pcode`,
       [GoodsID],
     );
-    return { table1: goods ? [goods] : [], table2: skus, table3: packUnits };
+    return { table1: goods ? [goods] : [], table2: stated(skus), table3: packUnits };
   },
 
   async HBBPos_GoodsBomList_V3_Get({ tx, lang }, { tableData: [row] }) {
@@ -355,7 +355,7 @@ export const menuHandlers: HandlerMap = {
               ${tr('p.goods_name', l)} AS "GoodsName",
               i.bom_amo AS "BOMAmo", i.bom_qua AS "BOMQua", ${tr('i.bom_punit', l)} AS "BOMGoodsPUnit",
               CASE WHEN i.is_default THEN 1 ELSE 0 END AS "IsDefault",
-              CASE WHEN p.sold_out THEN 1 ELSE 0 END AS "SoldOut", p.pic AS "Pic"
+              CASE WHEN p.sold_out THEN 1 ELSE 0 END AS "SoldOut", p.pic AS "Pic", ${OPTION_DIET('goods_id', 'p.goods_id')}
          FROM goods_bom_class c
          JOIN goods_bom_item i ON i.bom_class_id = c.bom_class_id
          JOIN goods p ON p.goods_id = i.goods_id
@@ -363,7 +363,7 @@ export const menuHandlers: HandlerMap = {
         ORDER BY c.sort, c.bom_class_id, i.sort, p.goods_code`,
       [GoodsID],
     );
-    return { table1: groups, table2: items };
+    return { table1: groups, table2: stated(items) };
   },
 
   /** The add-ons of a goods (GoodsID; with ShopID it must be that shop's), or all of a shop's (ShopID only). */
@@ -372,7 +372,7 @@ export const menuHandlers: HandlerMap = {
     if (GoodsID) {
       const l = await langsFor(tx, lang, { goodsId: GoodsID });
       const options = await tx.query<RowOf<'Cust_GmGoodsChargingListGet_V1_Get'>>(
-        `SELECT ${chargingColumns(l)}
+        `SELECT ${chargingColumns(l)}, ${OPTION_DIET('option_id', 'o.option_id')}
            FROM goods_charging_link l JOIN goods_charging o ON o.option_id = l.option_id
           WHERE l.goods_id = $1 ORDER BY o.sort, o.option_id`,
         [GoodsID],
@@ -382,7 +382,7 @@ export const menuHandlers: HandlerMap = {
         const found = await goodsOf(tx, GoodsID);
         if (!found || (ShopID && ShopID !== found.shop_id)) throw new OpError('goodsNotFound');
       }
-      return { table1: options };
+      return { table1: stated(options) };
     }
     const l = await langsFor(tx, lang, { shopId: ShopID! });
     const options = await tx.query<RowOf<'Cust_GmGoodsChargingListGet_V1_Get'>>(

@@ -287,6 +287,26 @@ describe('EShop_GoodsDetailGet_V2_Get', () => {
     expect(rows(before)[0]).toMatchObject({ PromotePrice: '', PromotePlanID: '' });
   });
 
+  test("issue 29: a sku's own allergens, diets and spice; a sku that states nothing carries no Diet", async () => {
+    const before = rows(await client.call('EShop_GoodsDetailGet_V2_Get', [{ GoodsID: DEMO.goods.wontonNoodles }]), 'table2');
+    expect(before.filter((k) => 'Diet' in k)).toEqual([]);
+    const small = before.find((k) => k.SkuID !== DEMO.skus.wontonNoodlesLarge)!.SkuID as string;
+    // The large bowl contains milk, is vegetarian, not spicy; the small one has a row that states nothing.
+    await h.db.query(
+      `INSERT INTO goods_diet (shop_id, sku_id, allergens, vegetarian, spice) VALUES ($1, $2, '00000020000000', true, 0), ($1, $3, '--------------', NULL, NULL)`,
+      [main, DEMO.skus.wontonNoodlesLarge, small],
+    );
+    try {
+      const wonton = await client.call('EShop_GoodsDetailGet_V2_Get', [{ GoodsID: DEMO.goods.wontonNoodles }]);
+      ok(wonton);
+      const skus = rows(wonton, 'table2');
+      expect(byId(skus, DEMO.skus.wontonNoodlesLarge, 'SkuID')).toMatchObject({ Diet: '00000020000000' + '1--0' });
+      expect(byId(skus, small, 'SkuID')).not.toHaveProperty('Diet');
+    } finally {
+      await h.db.query('DELETE FROM goods_diet WHERE sku_id = ANY($1)', [[DEMO.skus.wontonNoodlesLarge, small]]);
+    }
+  });
+
   test('a single-attribute goods and a plain one', async () => {
     const wonton = await client.call('EShop_GoodsDetailGet_V2_Get', [{ GoodsID: DEMO.goods.wontonNoodles }]);
     expect(rows(wonton, 'table2').map((s) => s.SkuItems)).toEqual(['Small，', 'Large，']);
@@ -329,12 +349,17 @@ describe('HBBPos_GoodsBomList_V3_Get', () => {
       IsDefault: 1,
       SoldOut: 0,
       Pic: 'goods/g0101.svg',
+      // Issue 29: the part's own statement (gluten, soybeans, may contain sesame).
+      Diet: '200002000010000000',
     });
     expect(items[1]).toMatchObject({ GoodsID: DEMO.goods.roastGooseRice, BOMAmo: '6.0000', IsDefault: 0 });
     const snacks = items.filter((i) => i.BOMClassID === groups[2]!.BOMClassID);
     expect(snacks.map((i) => [i.GoodsName, i.BOMAmo])).toEqual([['Curry Fish Balls', '12.0000'], ['Spring Rolls', '15.0000'], ['French Fries', '10.0000']]);
     // A drink with a surcharge.
     expect(items.find((i) => i.GoodsName === 'Fresh Orange Juice')).toMatchObject({ BOMAmo: '8.0000' });
+    // A part that states nothing carries no Diet; one with peanuts says so.
+    expect(items.find((i) => i.GoodsName === 'Hainanese Chicken Rice')).not.toHaveProperty('Diet');
+    expect(items.find((i) => i.GoodsName === 'Curry Fish Balls')!.Diet as string).toMatch(/^.{4}2/);
   });
 
   test('a goods without a bundle, an unknown goods', async () => {
@@ -349,7 +374,8 @@ describe('Cust_GmGoodsChargingListGet_V1_Get', () => {
     const res = await client.call('Cust_GmGoodsChargingListGet_V1_Get', [{ GoodsID: DEMO.goods.bbqPorkRice }]);
     ok(res);
     expect(rows(res)).toEqual([
-      { OptionID: DEMO.options.egg, Value: 'Extra egg', Value2: '5.0000', Value3: '5.0000', Sort: 1 },
+      // Issue 29: the egg states its allergens (eggs, free of the rest; vegetarian, not vegan); the rice nothing.
+      { OptionID: DEMO.options.egg, Value: 'Extra egg', Value2: '5.0000', Value3: '5.0000', Sort: 1, Diet: '00200000000000' + '10--' },
       { OptionID: DEMO.options.extraRice, Value: 'Extra rice', Value2: '8.0000', Value3: '6.0000', Sort: 5 },
     ]);
     const same = await client.call('Cust_GmGoodsChargingListGet_V1_Get', [{ GoodsID: DEMO.goods.bbqPorkRice, ShopID: main }]);
@@ -360,6 +386,8 @@ describe('Cust_GmGoodsChargingListGet_V1_Get', () => {
     const res = await client.call('Cust_GmGoodsChargingListGet_V1_Get', [{ ShopID: main }]);
     ok(res);
     expect(rows(res).map((o) => o.Value)).toEqual(['Extra egg', 'Extra cheese', 'Less ice', 'Less sugar', 'Extra rice', 'No spring onion']);
+    // The whole shop's list (the back office's) carries no Diet.
+    expect(rows(res).filter((o) => 'Diet' in o)).toEqual([]);
     const none = await client.call('Cust_GmGoodsChargingListGet_V1_Get', [{ ShopID: DEMO.shops.eggTart }]);
     expect(rows(none)).toEqual([]);
   });
