@@ -34,7 +34,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/driver';
 import { findSession, SESSION_COOKIE } from '../http/session';
-import { staffGuard } from '../http/staffAuth';
+import { seesPayers, staffGuard } from '../http/staffAuth';
 import { decodeScans, SCAN_COOKIE } from '../http/tableScan';
 import { mayRead } from '../operations/orders/sheet';
 import { orderedOn } from '../operations/orders/sheetRows';
@@ -45,7 +45,7 @@ import { BoardStream, BoardStreams, DEFAULT_BOARD_STREAM_OPTIONS } from './board
 import { boardLinkOf } from '../http/staffBoard';
 import { boardNumbers } from '../operations/orders/board';
 import { langFromHeader, message, type Lang } from '../messages';
-import { listStaffSheets } from '../operations/orders/staffSheets';
+import { listStaffSheets, withoutPayers } from '../operations/orders/staffSheets';
 import type { StaffListedSheetJson } from '../../shared/protocol/staff';
 import { BOARD_TOKEN_HEADER } from '../../shared/protocol/staffBoard';
 import { OpenStreams, type StreamKind } from './streams';
@@ -393,7 +393,12 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
       const lang = langFromHeader(req.headers['accept-language']);
       // Each sheet event carries the sheet as the kitchen's list has it (null: no longer the outlet's list's), read
       // once per event and language for every screen of the outlet: the screens need not read it again each.
-      const addition = async (event: LiveEvent) => ({ sheet: await staffSheetOf(event, lang) });
+      // Who paid: the counter's roles only (issue 28, as GET /staff/sheets).
+      const payers = seesPayers(req);
+      const addition = async (event: LiveEvent) => {
+        const sheet = await staffSheetOf(event, lang);
+        return { sheet: sheet && !payers ? withoutPayers(sheet) : sheet };
+      };
       return open(req, reply, { kind: 'staff', session: null, viewer: null }, [`base:${baseId}`, `ent:${base.ent_id}`], `e.base_id = $2 OR (e.kind = 'menu' AND e.ent_id = $3)`, [baseId, base.ent_id], addition);
     });
   }

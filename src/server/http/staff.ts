@@ -45,8 +45,8 @@ import type { Db, Queryable } from '../db/driver';
 import { memberByCode } from '../operations/auth/memberCode';
 import { markGoodsSoldOut, markSkuSoldOut } from '../operations/menu/soldOut';
 import { cancelSheetPayment, closeSheet, moveRound } from '../operations/orders/kitchen';
-import { listStaffSheets } from '../operations/orders/staffSheets';
-import { actorOf, audit, MANAGERS, requireRoles, staffGuard } from './staffAuth';
+import { listStaffSheets, withoutPayers } from '../operations/orders/staffSheets';
+import { actorOf, audit, MANAGERS, requireRoles, seesPayers, staffGuard } from './staffAuth';
 import { serveStaffCalls } from './staffCalls';
 import { staffFixRoutesPlugin } from './staffFix';
 import { staffMenuRoutes } from './staffMenu';
@@ -99,7 +99,11 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
     (action: string, target: string, before: unknown, after: unknown): Promise<void> =>
       audit(tx, actorOf(req), action, target, before, after);
 
-  serveStaffRoute(app, 'GET /staff/sheets', ({ query, lang }) => listStaffSheets(db, query, lang, clock.now()));
+  serveStaffRoute(app, 'GET /staff/sheets', async ({ query, lang, req }) => {
+    const answer = await listStaffSheets(db, query, lang, clock.now());
+    // Who paid: the counter's roles only (issue 28); the kitchen's screens see the payments without the payers.
+    return seesPayers(req) ? answer : { sheets: answer.sheets.map(withoutPayers) };
+  });
 
   serveStaffRoute(app, 'POST /staff/sheets/:id/progress', ({ params, body, lang, req }) => {
     const now = clock.now();

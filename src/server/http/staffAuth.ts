@@ -235,6 +235,12 @@ export function requireRoles(req: FastifyRequest, roles: readonly StaffRole[]): 
   if (actor.kind === 'account' && !roles.includes(actor.role)) throw new StaffForbidden(say(req, 'staffRoleForbidden', { role: actor.role }));
 }
 
+/** Whether the caller is told who paid a sheet's payments (issue 28): the counter's roles and the automation key. */
+export function seesPayers(req: FastifyRequest): boolean {
+  const actor = actorOf(req);
+  return actor.kind !== 'account' || COUNTER.includes(actor.role);
+}
+
 /** Inside a handler: refuses (403) an account not scoped to `baseId` (an outlet named in a body). */
 export function requireOutlet(req: FastifyRequest, baseId: string): void {
   const actor = actorOf(req);

@@ -376,6 +376,15 @@ export const paymentStatusRow = z.object({
   /** The sheet's status and pay status now (SheetStatus, PayStatus of domain/orderStates). */
   SheetStatus: z.number(),
   PayStatus: z.number(),
+  /**
+   * Issue 28: what the payment covered, so "Try again" asks for the same: '' the whole sheet, 'rest',
+   * 'share' (ShareN of ShareOf), 'amount' (Amount less TipAmo), 'units' (Units: the units of each line).
+   */
+  Part: z.enum(['', 'rest', 'share', 'amount', 'units']).optional(),
+  ShareN: z.number().optional(),
+  ShareOf: z.number().optional(),
+  TipAmo: dec.optional(),
+  Units: z.array(z.object({ LineID: z.number(), Qua: z.number() })).optional(),
 });
 
 // Order rows (server: operations/orders/handlers.ts, operations/orders/*) ---------------------

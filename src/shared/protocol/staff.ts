@@ -133,6 +133,22 @@ export const staffPaymentSchema = z.object({
   tipAmo: z.string(),
   /** '' the whole sheet; 'rest' | 'share' | 'amount' | 'units' (payments/split.ts). */
   part: z.string(),
+  /** When it was started, and when paid ('' not paid), ISO seconds UTC. */
+  createdAt: z.string().optional(),
+  paidAt: z.string().optional(),
+  /** A share payment: shareN of shareOf even shares (0 otherwise). */
+  shareN: z.number().optional(),
+  shareOf: z.number().optional(),
+  /** A units payment: the units of each line it covers (the sheet's items by itemId). */
+  units: z.array(z.object({ itemId: z.number(), qua: z.number() })).optional(),
+  /**
+   * Who paid: 'member' (payerName their name, else '' with payerPhone masked: 66****56), 'guest', or '' not
+   * known. Only the counter's roles (owner, manager, cashier) and the automation key are told the member's
+   * name and phone; the kitchen's get them blank.
+   */
+  payer: z.enum(['member', 'guest', '']).optional(),
+  payerName: z.string().optional(),
+  payerPhone: z.string().optional(),
 });
 
 export const staffSheetSchema = z.object({
@@ -166,11 +182,18 @@ export const staffSheetSchema = z.object({
   updatedAt: z.string(),
   /** A pickup or delivery order's number of its outlet's day ('023'); '' for a table's (issue 26 section 4). */
   pickupNo: z.string(),
+  /** Issue 28: the goods (lines not voided, after item discounts) and the item discounts, as the receipt shows them. */
+  salesAmo: z.string().optional(),
+  disAmo: z.string().optional(),
+  /** The outlet's service charge in basis points (1000 = 10 %) when it is what serviceAmo was computed with, else absent. */
+  serviceBp: z.number().optional(),
   /** Issue 28: the service charge (part of totalAmo), tips (not), what is paid and what is left. */
   serviceAmo: z.string().optional(),
   tipAmo: z.string().optional(),
   paidAmo: z.string().optional(),
   restAmo: z.string().optional(),
+  /** What pending payments are covering now (not paid yet, not left to pay either). */
+  pendingAmo: z.string().optional(),
   /** Every payment of the sheet (a table's bill may be split): pending, paid or refunded. */
   payments: z.array(staffPaymentSchema).optional(),
 });

@@ -3,14 +3,17 @@
  * lines, each with "Void" (VoidDialog: a reason from the list and a
  * manager's or owner's login and PIN); for a table's open sheet, "Add items"
  * (the AddItems chooser, loaded when opened) and "Move to another table"
- * (MoveSheet). The service decides and re-prices; the board and the
- * customers' pages follow its live events.
+ * (MoveSheet). Below the lines, the bill (issue 28: BillSummary, the
+ * service charge, tips, every payment and what is left). The service
+ * decides and re-prices; the board and the customers' pages follow its
+ * live events.
  */
 import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { specWords } from '../../shared/domain/rounds';
 import { defineMessages } from '../../ui-kit/defineMessages';
 import type { StaffApi, StaffItem, StaffSheet } from '../api';
+import { BillSummary } from './bill/BillSummary';
 import { MoveSheet } from './MoveSheet';
 import { VoidDialog } from './VoidDialog';
 import { DIALOG_STYLE, OVERLAY_STYLE } from './dialogStyle';
@@ -71,6 +74,7 @@ export default function FixPanel({ api, sheet, onChanged, onClose }: { api: Staf
                 </li>
               ))}
             </ul>
+            <BillSummary sheet={sheet} />
             <div className="actions">
               {tableOpen && (
                 <button type="button" className="btn" onClick={() => setStep({ kind: 'add' })}>

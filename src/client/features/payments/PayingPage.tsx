@@ -7,7 +7,7 @@
  * paymentResult, cancelled or failed offers to try again or pay another way.
  */
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { isGatewayError } from '../../app/errorListener';
@@ -16,9 +16,13 @@ import { useGo } from '../../app/navigation';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useMoney } from '../../ui/money';
 import { orderDetailsPath, ordersApi } from '../orders';
-import { forgetInflightPayment } from './inflightPayment';
+import { browser } from '../../ui/redirect';
+import { forgetInflightPayment, rememberInflightPayment } from './inflightPayment';
 import { paymentResultPath, payWithProvider } from './payForSheet';
 import { paymentsApi } from './paymentsApi';
+import { retryApi, retryPlan } from './retryPart';
+import { splitApi } from './split/splitApi';
+import { SplitBill } from './splitBillLazy';
 
 export const PAYMENT_POLL_MS = 2000;
 export const PAYMENT_POLL_LIMIT_MS = 120_000;
@@ -46,6 +50,14 @@ const messages = defineMessages({
   viewOrder: { id: 'paying.viewOrder', defaultMessage: 'View the order' },
   missing: { id: 'paying.missing', defaultMessage: 'There is no payment to check here.' },
   leaving: { id: 'paying.leaving', defaultMessage: 'Opening the payment page…' },
+  partGone: {
+    id: 'paying.partGone',
+    defaultMessage:
+      'What this payment covered can no longer be paid as it was: others at the table have paid or are paying part of the bill since. Choose again what you pay.',
+  },
+  split: { id: 'paying.split', defaultMessage: 'Split the bill' },
+  splitLoading: { id: 'paying.splitLoading', defaultMessage: 'Loading…' },
+  retryFailed: { id: 'paying.retryFailed', defaultMessage: 'The bill could not be checked. Try again in a moment.' },
 });
 
 export default function PayingPage() {
@@ -59,6 +71,9 @@ export default function PayingPage() {
   const [timedOut, setTimedOut] = useState(false);
   const [round, setRound] = useState(0);
   const [leaving, setLeaving] = useState(false);
+  const [gone, setGone] = useState(false);
+  const [split, setSplit] = useState(false);
+  const [retryRefusal, setRetryRefusal] = useState<ReactNode>(null);
   const retrying = useRef(false);
 
   const args = SheetID && PayID ? { SheetID, PayID } : skipToken;
@@ -109,15 +124,46 @@ export default function PayingPage() {
     setRound((n) => n + 1);
     void probe.refetch();
   };
+  const refusalText = (error: unknown): ReactNode =>
+    isGatewayError(error) && error.kind === 'business' ? error.message : <FormattedMessage {...messages.retryFailed} />;
   const handleTryAgain = async () => {
     if (retrying.current || !amount) return;
     retrying.current = true;
     setLeaving(true);
+    setRetryRefusal(null);
     try {
-      const outcome = await dispatch(
-        payWithProvider(SheetID, order.data?.header.totalAmo || amount),
+      // What the payment covered, and the bill as it is now (another diner may have paid part of it since).
+      const [paid, bill] = await Promise.all([
+        dispatch(retryApi.endpoints.paidPart.initiate({ SheetID, PayID }, { forceRefetch: true, subscribe: false })),
+        dispatch(ordersApi.endpoints.orderDetail.initiate({ SheetID }, { forceRefetch: true, subscribe: false })),
+      ]);
+      if (!paid.data || !bill.data) {
+        setRetryRefusal(refusalText(paid.error ?? bill.error));
+        setLeaving(false);
+        return;
+      }
+      const plan = retryPlan(paid.data, bill.data, money.formats.AmoPoint);
+      if (!plan.ok) {
+        setGone(true);
+        setLeaving(false);
+        return;
+      }
+      if (plan.part === null) {
+        // The whole sheet (a pay-first order): its total, as before.
+        const outcome = await dispatch(payWithProvider(SheetID, bill.data.header.totalAmo || amount));
+        if (outcome.kind !== 'redirected') setLeaving(false);
+        return;
+      }
+      const started = await dispatch(
+        splitApi.endpoints.startPartProviderPayment.initiate({ SheetID, TotalAmo: plan.TotalAmo, part: plan.part }),
       );
-      if (outcome.kind !== 'redirected') setLeaving(false);
+      if ('error' in started) {
+        setRetryRefusal(refusalText(started.error));
+        setLeaving(false);
+        return;
+      }
+      rememberInflightPayment({ SheetID, PayID: started.data.PayID });
+      browser.leave(started.data.PayUrl);
     } finally {
       retrying.current = false;
     }
@@ -151,8 +197,34 @@ export default function PayingPage() {
             <FormattedMessage {...messages.amount} values={{ amount: money.amount(amount) }} />
           </p>
         )}
+        {retryRefusal && (
+          <p role="alert" className="field-error">
+            {retryRefusal}
+          </p>
+        )}
+        {gone && (
+          <p role="alert" className="note">
+            <FormattedMessage {...messages.partGone} />
+          </p>
+        )}
+        {split && order.data ? (
+          <Suspense
+            fallback={
+              <p role="status" className="muted">
+                <FormattedMessage {...messages.splitLoading} />
+              </p>
+            }
+          >
+            <SplitBill SheetID={SheetID} ShopID={order.data.header.ShopID} BaseID={order.data.header.BaseID} />
+          </Suspense>
+        ) : null}
         <div className="stack">
-          {status !== 'refunded' && (
+          {gone && !split && (
+            <button type="button" className="btn btn-primary btn-block" onClick={() => setSplit(true)}>
+              <FormattedMessage {...messages.split} />
+            </button>
+          )}
+          {status !== 'refunded' && !gone && (
             <button
               type="button"
               className="btn btn-primary btn-block"

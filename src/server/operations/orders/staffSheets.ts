@@ -14,6 +14,10 @@ import { localizedDetails } from './lineTexts';
 import { voidReasonText } from './voidReasons';
 import { sheetAddress } from './sheetAddress';
 import { isoSeconds, SHEET_STATE_COLUMNS, sheetDisplayState, type SheetStateRow } from './sheetState';
+import { maskPhone } from '../../../shared/domain/memberName';
+import { sumMoney, toMinor } from '../../../shared/domain/numbers';
+import { serviceChargeMinor } from '../../../shared/domain/orderTotals';
+import { minorToDecimal4 } from './outlet';
 
 
 /** A stored progress (the table's CHECK holds it to PROGRESS; anything else reads as placed, as kitchenState does). */
@@ -43,17 +47,46 @@ export type StaffSheetRow = SheetStateRow & {
   tip_amo: string;
   paid_amo: string;
   pending_amo: string;
-  payments: { payId: string; payType: string; status: string; amount: string; tipAmo: string; part: string }[] | string | null;
+  sales_amo?: string;
+  dis_amo?: string;
+  service_bp?: number | null;
+  amo_point?: number | null;
+  payments: PaymentJsonRow[] | string | null;
+};
+
+/** A payment as the columns' json_agg has it (timestamps as PostgreSQL writes them). */
+type PaymentJsonRow = {
+  payId: string;
+  payType: string;
+  status: string;
+  amount: string;
+  tipAmo: string;
+  part: string;
+  createdAt?: string | null;
+  paidAt?: string | null;
+  shareN?: number | null;
+  shareOf?: number | null;
+  units?: { itemId: number; qua: number }[] | null;
+  guest?: boolean | null;
+  payerName?: string | null;
+  payerPhone?: string | null;
 };
 
 const STAFF_SHEET_COLUMNS = `s.sheet_id, s.base_id, s.table_id, t.table_name, s.pos_type, s.total_amo, s.fee_amo, s.bag_amo, s.coupon_amo,
   s.cust_name, s.cust_phone, s.cust_region, s.cust_address, s.cust_house, s.take_time, s.remark, s.round_count, s.updated_at, s.pickup_no, ${SHEET_STATE_COLUMNS},
-  s.service_amo, s.tip_amo,
+  s.service_amo, s.tip_amo, s.sales_amo, s.dis_amo,
+  (SELECT b.service_charge_bp FROM base b WHERE b.base_id = s.base_id) AS service_bp,
+  (SELECT e.amo_point FROM enterprise e WHERE e.ent_id = s.ent_id) AS amo_point,
   COALESCE((SELECT sum(p.amount - p.tip_amo) FROM payment p WHERE p.sheet_id = s.sheet_id AND p.status = 'paid'), 0)::text AS paid_amo,
   COALESCE((SELECT sum(p.amount - p.tip_amo) FROM payment p WHERE p.sheet_id = s.sheet_id AND p.status = 'pending'), 0)::text AS pending_amo,
   (SELECT COALESCE(json_agg(json_build_object('payId', p.pay_id, 'payType', p.pay_type, 'status', p.status, 'amount', p.amount::text,
-                                              'tipAmo', p.tip_amo::text, 'part', p.part) ORDER BY p.created_at, p.pay_id), '[]'::json)
-     FROM payment p WHERE p.sheet_id = s.sheet_id AND p.status IN ('pending', 'paid', 'refunded')) AS payments`;
+                                              'tipAmo', p.tip_amo::text, 'part', p.part, 'createdAt', p.created_at, 'paidAt', p.paid_at,
+                                              'shareN', p.share_n, 'shareOf', p.share_of, 'guest', v.is_guest, 'payerName', v.vip_name, 'payerPhone', v.phone,
+                                              'units', (SELECT json_agg(json_build_object('itemId', c.item_id, 'qua', c.n) ORDER BY c.item_id)
+                                                          FROM (SELECT item_id, count(*)::int AS n FROM payment_cover WHERE pay_id = p.pay_id GROUP BY item_id) c))
+                            ORDER BY p.created_at, p.pay_id), '[]'::json)
+     FROM payment p LEFT JOIN vip v ON v.vip_id = p.vip_id
+    WHERE p.sheet_id = s.sheet_id AND p.status IN ('pending', 'paid', 'refunded')) AS payments`;
 
 export function sheetJson(s: StaffSheetRow, now: Date, lang: Lang = 'en'): StaffSheetJson {
   return {
@@ -87,18 +120,59 @@ export function sheetJson(s: StaffSheetRow, now: Date, lang: Lang = 'en'): Staff
   };
 }
 
-/** Issue 28: the bill's figures and payments of a staff sheet row (rest = total - paid - being paid). */
+/**
+ * Issue 28: the bill's figures and payments of a staff sheet row, exact in
+ * minor units at the enterprise's AmoPoint (rest = total - paid - being paid).
+ */
 function billOf(s: StaffSheetRow) {
   if (s.service_amo === undefined) return {};
-  const rest = Math.max(0, Number(s.total_amo) * 10_000 - Number(s.paid_amo) * 10_000 - Number(s.pending_amo) * 10_000);
-  const payments = typeof s.payments === 'string' ? (JSON.parse(s.payments) as Exclude<StaffSheetRow['payments'], string>) : s.payments;
+  const scale = s.amo_point ?? 4;
+  const m = (v: string | null | undefined) => toMinor(String(v ?? '0'), scale);
+  const d4 = (minor: number) => minorToDecimal4(minor, scale);
+  const totalMinor = m(s.total_amo);
+  const paidMinor = m(s.paid_amo);
+  const pendingMinor = m(s.pending_amo);
+  const serviceMinor = m(s.service_amo);
+  // The outlet's rate, when it is the one the sheet's service charge was computed with (the outlet may have changed it since).
+  const subtotalMinor = Math.max(0, m(s.sales_amo) - m(s.coupon_amo));
+  const bp = s.service_bp ?? 0;
+  const serviceBp = serviceChargeMinor(subtotalMinor, bp) === serviceMinor ? { serviceBp: serviceMinor > 0 ? bp : 0 } : {};
+  const payments = typeof s.payments === 'string' ? (JSON.parse(s.payments) as PaymentJsonRow[]) : s.payments;
   return {
-    serviceAmo: Number(s.service_amo).toFixed(4),
-    tipAmo: Number(s.tip_amo).toFixed(4),
-    paidAmo: Number(s.paid_amo).toFixed(4),
-    restAmo: (Math.round(rest) / 10_000).toFixed(4),
-    payments: (payments ?? []).map((p) => ({ ...p, amount: Number(p.amount).toFixed(4), tipAmo: Number(p.tipAmo).toFixed(4) })),
+    salesAmo: d4(m(s.sales_amo)),
+    disAmo: d4(m(s.dis_amo)),
+    ...serviceBp,
+    serviceAmo: d4(serviceMinor),
+    tipAmo: d4(m(s.tip_amo)),
+    paidAmo: d4(paidMinor),
+    pendingAmo: d4(pendingMinor),
+    restAmo: d4(Math.max(0, sumMoney([totalMinor, -paidMinor, -pendingMinor]))),
+    payments: (payments ?? []).map((p) => {
+      const payer: 'member' | 'guest' | '' = p.guest === true ? 'guest' : p.guest === false ? 'member' : '';
+      return {
+        payId: p.payId,
+        payType: p.payType,
+        status: p.status,
+        amount: d4(m(p.amount)),
+        tipAmo: d4(m(p.tipAmo)),
+        part: p.part,
+        createdAt: isoSeconds(p.createdAt),
+        paidAt: isoSeconds(p.paidAt),
+        shareN: p.shareN ?? 0,
+        shareOf: p.shareOf ?? 0,
+        units: p.units ?? [],
+        payer,
+        payerName: payer === 'member' ? (p.payerName ?? '').trim() : '',
+        payerPhone: payer === 'member' ? maskPhone(p.payerPhone ?? '') : '',
+      };
+    }),
   };
+}
+
+/** Roles that are told who paid (the counter's); the kitchen's screens get the payers blank. */
+export function withoutPayers<S extends { payments?: { payerName?: string; payerPhone?: string }[] }>(sheet: S): S {
+  if (!sheet.payments) return sheet;
+  return { ...sheet, payments: sheet.payments.map((p) => ({ ...p, payerName: '', payerPhone: '' })) };
 }
 
 /** The sheet, its row locked for the change (null when there is none). */

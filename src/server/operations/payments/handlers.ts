@@ -248,7 +248,15 @@ export const paymentHandlers: HandlerMap = {
         payment = (await find())!;
       }
     }
-    const [sheet] = await tx.query<{ status: number; pay_status: number }>('SELECT status, pay_status FROM sheet WHERE sheet_id = $1', [s.sheet_id]);
+    // The sheet now, and what the payment covered (issue 28: the paying page's "Try again" asks for the same part).
+    const [sheet] = await tx.query<{ status: number; pay_status: number; part: '' | 'rest' | 'share' | 'amount' | 'units'; share_n: number | null; share_of: number | null; tip_amo: string; units: { LineID: number; Qua: number }[] | string | null }>(
+      `SELECT s.status, s.pay_status, p.part, p.share_n, p.share_of, p.tip_amo::text AS tip_amo,
+              (SELECT json_agg(json_build_object('LineID', c.item_id, 'Qua', c.n) ORDER BY c.item_id)
+                 FROM (SELECT item_id, count(*)::int AS n FROM payment_cover WHERE pay_id = p.pay_id GROUP BY item_id) c) AS units
+         FROM sheet s JOIN payment p ON p.sheet_id = s.sheet_id AND p.pay_id = $2 WHERE s.sheet_id = $1`,
+      [s.sheet_id, payment.pay_id],
+    );
+    const units = typeof sheet!.units === 'string' ? (JSON.parse(sheet!.units) as { LineID: number; Qua: number }[]) : (sheet!.units ?? []);
     return {
       table1: [
         {
@@ -260,6 +268,11 @@ export const paymentHandlers: HandlerMap = {
           PaidAt: payment.paid_at ?? '',
           SheetStatus: sheet!.status,
           PayStatus: sheet!.pay_status,
+          Part: sheet!.part,
+          ShareN: sheet!.share_n ?? 0,
+          ShareOf: sheet!.share_of ?? 0,
+          TipAmo: decimal4(sheet!.tip_amo),
+          Units: units,
         },
       ],
     };

@@ -6,7 +6,7 @@
  */
 import { toMinor } from '../../../shared/domain/numbers';
 import { sharesAmountMinor, unitsPaymentMinor, type CoveredLine } from '../../../shared/domain/orderTotals';
-import { DEMO } from '../../db/seed';
+import { DEMO, DEMO_STAFF } from '../../db/seed';
 import { atTable, insertMember, ok, rows, signIn } from '../../test/fixtures';
 import { GatewayClient, startHarness, type Harness } from '../../test/harness';
 import { demoIds, dineInHeader, line, submit } from '../../test/orders';
@@ -65,6 +65,63 @@ const payUnits = (client: GatewayClient, sheetId: string, chosen: Map<number, nu
   ]);
 
 const random = (n: number) => Math.floor(Math.random() * n);
+
+/** The staff list's sheet (GET /staff/sheets) with the automation key. */
+async function staffSheet(sheetId: string): Promise<Row> {
+  const res = await fetch(`${h.url}/staff/sheets?baseId=${base}&sheetIds=${sheetId}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { sheets: Row[] }).sheets[0]!;
+}
+
+describe('the staff see the bill (GET /staff/sheets)', () => {
+  test("a sheet of MOP 1,552.00 at San Ma Lo's 10 %: service 155.20 at 1000 bp; each payment with its time, part and payer; what is left", async () => {
+    const diner = await phone(11);
+    const goose = DEMO.goods.roastGooseRice;
+    // 16 x 48 + 16 x 49 (the roast goose rice's offer price) = 1,552.00
+    const lines = [line(BBQ, 48 * 16, { MQua: 16, Qua: 16, Price: 48, SalesPrice: 48 }), line(goose, 49 * 16, { MQua: 16, Qua: 16, Price: 58, SalesPrice: 49 })];
+    const [r] = ok(await submit(diner, dineInHeader(base, table(11), { TotalAmo: 1552 }), lines));
+    const sheetId = String(r!.SheetID);
+    const before = await staffSheet(sheetId);
+    expect(before).toMatchObject({ salesAmo: '1552.0000', serviceBp: 1000, serviceAmo: '155.2000', totalAmo: '1707.2000', paidAmo: '0.0000', pendingAmo: '0.0000', restAmo: '1707.2000', payments: [] });
+    // One share of 2 from the balance, then units of the first line by the provider (pending).
+    ok(await diner.call('PosSalSheet_PosSalSheetAcctSubmit_V9_Add', [{ SheetID: sheetId, PayAmo: 853.6, Share: { n: 1, of: 2 } }]));
+    const { head, lines: billLines } = await detail(diner, sheetId);
+    const first = Number(billLines[0]!.ItemID);
+    const unitsMinor = preview(head, billLines, new Map([[first, 2]]));
+    const [started] = ok(await diner.call('Finance_PosPaySubmit_V5_Add', [{ SheetID: sheetId, PayType: 'sandbox', TotalAmo: amo(unitsMinor), Units: [{ LineID: first, Qua: 2 }] }]));
+    // The paying page is told what the payment covers ("Try again" asks for the same).
+    const [status] = ok(await diner.call('Finance_PaySubmit_V2_Update', [{ SheetID: sheetId, PayID: String(started!.PayID) }]));
+    expect(status).toMatchObject({ Status: 'pending', Part: 'units', ShareN: 0, ShareOf: 0, TipAmo: '0.0000', Units: [{ LineID: first, Qua: 2 }] });
+    const after = await staffSheet(sheetId);
+    expect(after).toMatchObject({ serviceAmo: '155.2000', paidAmo: '853.6000', pendingAmo: (unitsMinor / 100).toFixed(4), restAmo: ((170_720 - 85_360 - unitsMinor) / 100).toFixed(4) });
+    const payments = after.payments as Row[];
+    expect(payments).toHaveLength(2);
+    expect(payments[0]).toMatchObject({ payType: 'balance', status: 'paid', amount: '853.6000', part: 'share', shareN: 1, shareOf: 2, units: [], payer: 'member', payerName: 'Diner' });
+    expect(payments[0]!.paidAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(payments[1]).toMatchObject({ payType: 'sandbox', status: 'pending', part: 'units', paidAt: '', units: [{ itemId: first, qua: 2 }], payer: 'member' });
+    expect(payments[1]!.createdAt).toMatch(/Z$/);
+  });
+
+  test("a kitchen account sees the payments without who paid; a cashier sees who", async () => {
+    const diner = await phone(12);
+    const sheetId = await eightUnits(diner, 12);
+    ok(await diner.call('PosSalSheet_PosSalSheetAcctSubmit_V9_Add', [{ SheetID: sheetId, PayAmo: 100, Amo: 100 }]));
+    const listedAs = async (login: string) => {
+      const signIn = await fetch(`${h.url}/staff/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login, password: DEMO_STAFF.find((s) => s.login === login)!.password }),
+      });
+      expect(signIn.status).toBe(200);
+      const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
+      const res = await fetch(`${h.url}/staff/sheets?baseId=${base}&sheetIds=${sheetId}`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      return (((await res.json()) as { sheets: Row[] }).sheets[0]!.payments as Row[])[0]!;
+    };
+    expect(await listedAs('cashier')).toMatchObject({ part: 'amount', amount: '100.0000', payer: 'member', payerName: 'Diner' });
+    expect(await listedAs('kitchen')).toMatchObject({ part: 'amount', amount: '100.0000', payer: 'member', payerName: '', payerPhone: '' });
+  });
+});
 
 describe('service charge', () => {
   test("San Ma Lo's 10 % is part of the bill, on the wire beside TotalAmo, and follows rounds", async () => {
