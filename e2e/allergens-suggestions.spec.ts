@@ -12,8 +12,11 @@
  * By role and accessible name, in Chromium.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { demoCodes, type DemoCodes } from './support/gateway';
+import { demoCodes, type DemoCodes, clearTableCarts } from './support/gateway';
 import { addFromMenu, findGoods } from './support/menu';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 let codes: DemoCodes;
 test.beforeAll(async () => {

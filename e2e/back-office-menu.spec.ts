@@ -9,8 +9,11 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO } from '../src/server/db/seed';
-import { demoCodes } from './support/gateway';
+import { demoCodes, clearTableCarts } from './support/gateway';
 import { englishPhone, freeTable, openKitchen, staffCall } from './support/kitchen';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 const TABLE = 'A12';
 

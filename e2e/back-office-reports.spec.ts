@@ -9,9 +9,12 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { USER_AGENTS } from '../playwright.config';
 import { DEMO, DEMO_STAFF } from '../src/server/db/seed';
-import { demoCodes, plainGoods, type DemoCodes } from './support/gateway';
+import { demoCodes, plainGoods, type DemoCodes, clearTableCarts } from './support/gateway';
 import { STAFF_TOKEN } from './support/kitchen';
 import { addFromMenu } from './support/menu';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 const TABLE = 'A11';
 type Row = Record<string, unknown>;

@@ -13,6 +13,10 @@ import { USER_AGENTS } from '../playwright.config';
 import { DEMO } from '../src/server/db/seed';
 import { openKitchen, STAFF_TOKEN } from './support/kitchen';
 import { decodeQrSheet } from './support/qrSheet';
+import { clearTableCarts } from './support/gateway';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 const BASE = DEMO.bases.dineIn;
 

@@ -6,8 +6,11 @@
  */
 import { expect, test } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
-import { demoCodes, plainGoods } from './support/gateway';
+import { demoCodes, plainGoods, clearTableCarts } from './support/gateway';
 import { addFromMenu } from './support/menu';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 test('a reload on the confirm page keeps delivery, the remark and the payment method', async ({ browser, baseURL }) => {
   const goods = await plainGoods(baseURL!, DEMO.shops.main);

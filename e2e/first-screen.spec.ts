@@ -7,7 +7,10 @@
  * neither lazy nor low priority.
  */
 import { expect, test, type Request } from '@playwright/test';
-import { tableCode } from './support/gateway';
+import { tableCode, clearTableCarts } from './support/gateway';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 interface Seen {
   op: string;

@@ -7,7 +7,10 @@
  * back here until the head's requests are seen, so the order is certain.
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { tableCode } from './support/gateway';
+import { tableCode, clearTableCarts } from './support/gateway';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 const HEAD_OPS = ['Enterprise_EntIDByIDGet_Get', 'EShop_EShopShopPageGet_Get', 'SysParm_EntSysParmGet_Get', 'Goods_GoodsShopHomeGoodsByPage_Get'];
 

@@ -8,9 +8,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { USER_AGENTS } from '../playwright.config';
 import { DEMO } from '../src/server/db/seed';
-import { callGateway, demoCodes } from './support/gateway';
+import { callGateway, demoCodes, clearTableCarts } from './support/gateway';
 import { openKitchen, STAFF_TOKEN } from './support/kitchen';
 import { addFromMenu } from './support/menu';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 const LIVE = { timeout: 10_000 };
 // Two browsers, an order and a reload on a shared 2-core machine.

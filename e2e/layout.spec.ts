@@ -20,8 +20,11 @@ import { DEMO } from '../src/server/db/seed';
 import en from '../src/client/i18n/locales/en.json';
 import zhCN from '../src/client/i18n/locales/zh-CN.json';
 import zhTW from '../src/client/i18n/locales/zh-TW.json';
-import { demoCodes, plainGoods, type DemoCodes } from './support/gateway';
+import { demoCodes, plainGoods, type DemoCodes, clearTableCarts } from './support/gateway';
 import { addFromMenu } from './support/menu';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 /** The demo tables' codes (random at seeding), from the running service. */
 let codes: DemoCodes;

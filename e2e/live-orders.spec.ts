@@ -12,9 +12,12 @@ import { USER_AGENTS } from '../playwright.config';
 import { loadConfig } from '../src/server/config';
 import { DEMO } from '../src/server/db/seed';
 import { issueMemberCode } from '../src/server/operations/auth/memberCode';
-import { demoCodes, plainGoods as plainMenuGoods, type DemoCodes } from './support/gateway';
+import { demoCodes, plainGoods as plainMenuGoods, type DemoCodes, clearTableCarts } from './support/gateway';
 import { openKitchen } from './support/kitchen';
 import { addFromMenu } from './support/menu';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 /** The demo tables' codes (random at seeding), from the running service. */
 let codes: DemoCodes;

@@ -12,9 +12,12 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { USER_AGENTS } from '../playwright.config';
-import { demoCodes, type DemoCodes } from './support/gateway';
+import { demoCodes, type DemoCodes, clearTableCarts } from './support/gateway';
 import { findGoods } from './support/menu';
 import { signInWithSmsCode } from './support/signIn';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 let codes: DemoCodes;
 test.beforeAll(async () => {

@@ -7,8 +7,11 @@
  * in Chinese. Run it with --project=plain.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { demoCodes, type DemoCodes } from './support/gateway';
+import { demoCodes, type DemoCodes, clearTableCarts } from './support/gateway';
 import { findGoods } from './support/menu';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 /** The demo tables' codes (random at seeding), from the running service. */
 let codes: DemoCodes;
@@ -29,7 +32,7 @@ async function startIn(page: Page, language: string) {
 
 async function openChooser(page: Page, name: string): Promise<Locator> {
   await (await findGoods(page, name)).getByRole('button').tap();
-  const dialog = page.getByRole('dialog', { name });
+  const dialog = page.getByRole('dialog', { name, exact: true });
   await expect(dialog.locator('.sheet-body')).toBeVisible();
   return dialog;
 }

@@ -11,8 +11,11 @@
  */
 import { expect, test } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
-import { plainGoods, tableCode } from './support/gateway';
+import { plainGoods, tableCode, clearTableCarts } from './support/gateway';
 import { addFromMenu, findGoods } from './support/menu';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 test.describe('service workers allowed', () => {
   test.use({ serviceWorkers: 'allow' });

@@ -15,8 +15,11 @@ import {
 } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
 import { encodeForm } from '../src/shared/protocol/envelope';
-import { callGateway, demoCodes, plainGoods as plainMenuGoods, tableCode, type DemoCodes } from './support/gateway';
+import { callGateway, demoCodes, plainGoods as plainMenuGoods, tableCode, type DemoCodes, clearTableCarts } from './support/gateway';
 import { addFromMenu } from './support/menu';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 const STAFF = { Authorization: 'Bearer demo-staff-token' };
 type Row = Record<string, unknown>;

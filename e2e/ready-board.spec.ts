@@ -9,9 +9,12 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { USER_AGENTS } from '../playwright.config';
 import { DEMO } from '../src/server/db/seed';
-import { demoCodes, plainGoods, type DemoCodes } from './support/gateway';
+import { demoCodes, plainGoods, type DemoCodes, clearTableCarts } from './support/gateway';
 import { openKitchen, STAFF_TOKEN } from './support/kitchen';
 import { paidPickupOrder } from './support/menu';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 let codes: DemoCodes;
 test.beforeAll(async () => {

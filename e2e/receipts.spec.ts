@@ -6,8 +6,11 @@
  */
 import { expect, test } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
-import { demoCodes, plainGoods, type DemoCodes } from './support/gateway';
+import { demoCodes, plainGoods, type DemoCodes, clearTableCarts } from './support/gateway';
 import { paidPickupOrder } from './support/menu';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 let codes: DemoCodes;
 test.beforeAll(async () => {

@@ -7,9 +7,12 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
-import { callGateway, demoCodes, plainGoods, type DemoCodes } from './support/gateway';
+import { callGateway, demoCodes, plainGoods, type DemoCodes, clearTableCarts } from './support/gateway';
 import { englishPhone, freeTable, openKitchen } from './support/kitchen';
 import { addFromMenu, findGoods } from './support/menu';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 const TABLE = 'A10';
 const LIVE = { timeout: 5_000 };

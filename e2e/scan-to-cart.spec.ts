@@ -9,8 +9,11 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
-import { callGateway, demoCodes, type DemoCodes, type Lang } from './support/gateway';
+import { callGateway, demoCodes, type DemoCodes, type Lang, clearTableCarts } from './support/gateway';
 import { findGoods } from './support/menu';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 const MAIN = DEMO.shops.main;
 /** The demo tables' codes (random at seeding), from the running service. */

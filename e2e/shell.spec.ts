@@ -6,8 +6,11 @@
  */
 import { expect, test } from '@playwright/test';
 import { routes } from '../src/client/app/routes';
-import { demoCodes, shopNames } from './support/gateway';
+import { demoCodes, shopNames, clearTableCarts } from './support/gateway';
 import { startService } from './support/service';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 /** The San Ma Lo outlet's table A01: its code is random, asked of the running service. */
 let QR = '';

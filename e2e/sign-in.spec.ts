@@ -18,9 +18,12 @@ import {
 import { deflateSync } from 'node:zlib';
 import { DEMO } from '../src/server/db/seed';
 import { DEMO_IDENTITY_USERS } from '../src/server/providers/identity';
-import { demoCodes, plainGoods as plainMenuGoods } from './support/gateway';
+import { demoCodes, plainGoods as plainMenuGoods, clearTableCarts } from './support/gateway';
 import { addFromMenu } from './support/menu';
 import { signInWithSmsCode } from './support/signIn';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 /** The San Ma Lo outlet's table A01 (its code is random: asked of the running service). */
 let QR = '';

@@ -10,9 +10,12 @@
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
-import { demoCodes, type DemoCodes } from './support/gateway';
+import { demoCodes, type DemoCodes, clearTableCarts } from './support/gateway';
 import { englishPhone, freeTable, staffCall } from './support/kitchen';
 import { addFromMenu } from './support/menu';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 const LIVE = { timeout: 5_000 };
 /** Each project its own tables, left free after. */

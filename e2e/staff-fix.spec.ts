@@ -7,9 +7,12 @@
  */
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_STAFF } from '../src/server/db/seed';
-import { callGateway, demoCodes, type DemoCodes } from './support/gateway';
+import { callGateway, demoCodes, type DemoCodes, clearTableCarts } from './support/gateway';
 import { englishPhone, freeTable, openKitchen } from './support/kitchen';
 import { addFromMenu } from './support/menu';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 const TABLE = 'A07';
 const LIVE = { timeout: 5_000 };

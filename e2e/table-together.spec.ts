@@ -7,9 +7,12 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
-import { demoCodes, plainGoods, type DemoCodes } from './support/gateway';
+import { demoCodes, plainGoods, type DemoCodes, clearTableCarts } from './support/gateway';
 import { englishPhone, freeTable, openKitchen, staffCall } from './support/kitchen';
 import { addFromMenu } from './support/menu';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 const CART_TABLE = 'A02';
 const CALL_TABLE = 'A11';

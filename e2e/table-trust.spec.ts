@@ -11,9 +11,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { USER_AGENTS } from '../playwright.config';
 import { DEMO } from '../src/server/db/seed';
-import { callGateway, plainGoods, tableCode } from './support/gateway';
+import { callGateway, plainGoods, tableCode, clearTableCarts } from './support/gateway';
 import { openKitchen, STAFF_TOKEN } from './support/kitchen';
 import { addFromMenu } from './support/menu';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 const STAFF = { authorization: `Bearer ${STAFF_TOKEN}` };
 const LIVE = { timeout: 2_000 };

@@ -5,8 +5,11 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
-import { demoCodes, plainGoods, type DemoCodes } from './support/gateway';
+import { demoCodes, plainGoods, type DemoCodes, clearTableCarts } from './support/gateway';
 import { addFromMenu } from './support/menu';
+
+// Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
+test.beforeEach(() => clearTableCarts());
 
 /** The demo tables' codes (random at seeding), from the running service. */
 let codes: DemoCodes;

@@ -88,3 +88,13 @@ export async function tableCode(name: string, baseUrl?: string): Promise<string>
   if (!code) throw new Error(`no demo table named ${name}`);
   return code;
 }
+
+/**
+ * Empties every demo table's live cart and calls (POST /sandbox/table-carts/clear, issue 28): the
+ * journeys share the demo's tables and a pay-after table's cart lives on the service, so each journey
+ * starts its tables afresh (every spec's beforeEach).
+ */
+export async function clearTableCarts(baseUrl: string = process.env.E2E_BASE_URL ?? ''): Promise<void> {
+  const res = await fetch(new URL('/sandbox/table-carts/clear', baseUrl), { method: 'POST' });
+  if (!res.ok) throw new Error(`POST /sandbox/table-carts/clear: HTTP ${res.status}`);
+}

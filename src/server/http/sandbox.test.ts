@@ -133,3 +133,21 @@ describe('POST /sandbox/sign-in', () => {
     for (const body of [{}, { vipId: '' }, { vipId: 12 }, '{not json']) expect((await signIn(body)).status).toBe(400);
   });
 });
+
+test("POST /sandbox/table-carts/clear empties every table's live cart and calls (the journeys' fresh tables), and only in the sandbox", async () => {
+  const tableId = DEMO.tables.dineInA01;
+  const [base] = await h.db.query<{ base_id: string; ent_id: string }>('SELECT t.base_id, b.ent_id FROM dining_table t JOIN base b ON b.base_id = t.base_id WHERE t.table_id = $1', [tableId]);
+  await h.db.query('INSERT INTO table_cart (table_id, version) VALUES ($1, 3) ON CONFLICT (table_id) DO UPDATE SET version = 3', [tableId]);
+  await h.db.query(
+    `INSERT INTO table_cart_line (line_id, table_id, vip_id, goods_id, mqua, created_at, updated_at) VALUES ('L-sandbox', $1, 'V1', $2, 1, now(), now())`,
+    [tableId, DEMO.goods.bbqPorkRice],
+  );
+  await h.db.query(`INSERT INTO table_call (call_id, ent_id, base_id, table_id, vip_id, kind, created_at) VALUES ('C-sandbox', $1, $2, $3, 'V1', 'staff', now())`, [base!.ent_id, base!.base_id, tableId]);
+  const res = await fetch(`${h.url}/sandbox/table-carts/clear`, { method: 'POST' });
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual({ lines: 1, calls: 1 });
+  expect(await h.db.query('SELECT 1 FROM table_cart_line')).toEqual([]);
+  expect(await h.db.query('SELECT 1 FROM table_call')).toEqual([]);
+  // The cart's version moved on: a phone holding the old one re-reads it.
+  expect(await h.db.query<{ version: string }>('SELECT version::text AS version FROM table_cart WHERE table_id = $1', [tableId])).toEqual([{ version: '4' }]);
+});

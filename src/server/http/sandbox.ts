@@ -56,6 +56,17 @@ export async function sandboxRoutes(app: FastifyInstance, { clock, db, config }:
     return demoCodes(db);
   });
 
+  // The tables' live carts and calls emptied (issue 28): the journeys share the demo's tables, and a
+  // table's cart lives on the service, so each journey starts its table afresh, as it frees its sheet.
+  app.post('/sandbox/table-carts/clear', async (_req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const lines = await db.query<{ n: number }>('WITH gone AS (DELETE FROM table_cart_line RETURNING 1) SELECT count(*)::int AS n FROM gone');
+    await db.query('UPDATE table_cart SET version = version + 1, updated_at = now()');
+    await db.query('DELETE FROM table_cart_member');
+    const calls = await db.query<{ n: number }>('WITH gone AS (DELETE FROM table_call RETURNING 1) SELECT count(*)::int AS n FROM gone');
+    return { lines: lines[0]?.n ?? 0, calls: calls[0]?.n ?? 0 };
+  });
+
   app.get('/sandbox/clock', async (_req, reply) => {
     reply.header('Cache-Control', 'no-store');
     return clockState(clock);
