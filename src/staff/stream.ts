@@ -57,12 +57,13 @@ export function openStaffStream(token: string, baseId: string, handlers: StreamH
   const connect = async () => {
     abort = new AbortController();
     try {
-      const res = await fetch(`/staff/events?baseId=${encodeURIComponent(baseId)}`, {
+      // The sheets the events carry come in the screen's language (a query parameter: Firefox did not open the
+      // stream with an Accept-Language header of the page's own).
+      const lang = locale ? `&lang=${encodeURIComponent(locale)}` : '';
+      const res = await fetch(`/staff/events?baseId=${encodeURIComponent(baseId)}${lang}`, {
         headers: {
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           accept: 'text/event-stream',
-          // The sheets the events carry come in the screen's language.
-          ...(locale ? { 'accept-language': locale } : {}),
           ...(lastId ? { 'last-event-id': lastId } : {}),
         },
         signal: abort.signal,

@@ -390,7 +390,9 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
       const baseId = String(req.query.baseId ?? '');
       const [base] = baseId && baseId.length <= 64 ? await db.query<{ ent_id: string }>('SELECT ent_id FROM base WHERE base_id = $1', [baseId]) : [];
       if (!base) return refuse(reply, 404, `no outlet ${baseId}`);
-      const lang = langFromHeader(req.headers['accept-language']);
+      // The screen's language: ?lang= (src/staff/stream.ts), else the request's Accept-Language.
+      const asked = (req.query as { lang?: unknown }).lang;
+      const lang = langFromHeader(typeof asked === 'string' && asked ? asked : req.headers['accept-language']);
       // Each sheet event carries the sheet as the kitchen's list has it (null: no longer the outlet's list's), read
       // once per event and language for every screen of the outlet: the screens need not read it again each.
       // Who paid: the counter's roles only (issue 28, as GET /staff/sheets).
