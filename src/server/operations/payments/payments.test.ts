@@ -198,7 +198,7 @@ describe('Finance_PaySubmit_V2_Update', () => {
     const sheetId = await insertSheet(h);
     const { payId, payUrl } = await startSandboxPayment(chan, sheetId, 25.5);
     expect(ok(await pollPayment(chan, sheetId, payId))).toEqual([
-      { PayID: payId, SheetID: sheetId, PayType: 'sandbox', Status: 'pending', Amount: '25.5000', PaidAt: '', SheetStatus: 0, PayStatus: 1 },
+      { PayID: payId, SheetID: sheetId, PayType: 'sandbox', Status: 'pending', Amount: '25.5000', PaidAt: '', SheetStatus: 0, PayStatus: 1, Part: '', ShareN: 0, ShareOf: 0, TipAmo: '0.0000', Units: [] },
     ]);
     expect(await decideOnPage(h, payUrl, 'confirm')).toEqual({ status: 303, location: `/#/pages/paying/paying?SheetID=${sheetId}&PayID=${payId}` });
     // The provider's callback credited it (before any poll).
@@ -213,6 +213,12 @@ describe('Finance_PaySubmit_V2_Update', () => {
       PaidAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
       SheetStatus: 1,
       PayStatus: 2,
+      // What the payment covers (issue 28): the whole sheet, no share, no tip, no units.
+      Part: '',
+      ShareN: 0,
+      ShareOf: 0,
+      TipAmo: '0.0000',
+      Units: [],
     });
   });
 
