@@ -13,7 +13,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
 import { demoCodes, type DemoCodes, clearTableCarts } from './support/gateway';
 import { staffCall } from './support/kitchen';
-import { addFromMenu, findGoods } from './support/menu';
+import { addFromMenu, checkoutPickupWithBalance, findGoods } from './support/menu';
 
 // Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
 test.beforeEach(() => clearTableCarts());
@@ -71,16 +71,7 @@ test('order again from a past order: the sold-out goods listed, the re-priced on
   // The past order: a soup and a pie, paid with the balance.
   await addFromMenu(page, `Pumpkin soup ${run}`, { tap: true });
   await addFromMenu(page, `Apple pie ${run}`, { tap: true });
-  await page.getByRole('link', { name: 'Go to cart' }).tap();
-  await page.getByRole('link', { name: 'Confirm order' }).tap();
-  await page.getByRole('radio', { name: 'Pickup' }).check();
-  await page.getByRole('textbox', { name: 'Recipient' }).fill('Chan Tai Man');
-  await page.getByRole('textbox', { name: 'Mobile phone' }).fill('66123456');
-  await page.getByRole('radio', { name: 'Member balance' }).check();
-  await page.getByRole('checkbox', { name: 'I have read and agree to the privacy policy and terms of use' }).check();
-  await page.getByRole('button', { name: 'Place order' }).tap();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).tap();
-  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  await checkoutPickupWithBalance(page);
 
   // Meanwhile the soup sells out and the pie goes up from 40 to 42.50.
   expect(await staffCall(baseURL!, 'POST', `/staff/goods/${soup.goodsId}/sold-out`, { soldOut: true })).toMatchObject({ soldOut: true });

@@ -36,6 +36,12 @@ export async function paidPickupOrder(page: Page, qrCode: string, goodsName: str
   await page.getByRole('radio', { name: 'Pickup or delivery' }).check();
   await page.getByRole('link', { name: 'Order now' }).tap();
   await addFromMenu(page, goodsName);
+  await checkoutPickupWithBalance(page);
+  await page.getByRole('link', { name: 'View order details' }).tap();
+}
+
+/** From a filled cart: a pickup for Chan Tai Man, paid with the member's balance, to "Payment successful". */
+export async function checkoutPickupWithBalance(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Go to cart' }).tap();
   await page.getByRole('link', { name: 'Confirm order' }).tap();
   await page.getByRole('radio', { name: 'Pickup' }).check();
@@ -46,5 +52,4 @@ export async function paidPickupOrder(page: Page, qrCode: string, goodsName: str
   await page.getByRole('button', { name: 'Place order' }).tap();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).tap();
   await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
-  await page.getByRole('link', { name: 'View order details' }).tap();
 }
