@@ -26,7 +26,11 @@ for (const file of process.argv.slice(2)) {
       passed += ok;
       failed += bad;
       console.log(`${file}: ${name} (${engine.version}) ${ok} passed, ${bad} failed`);
-      for (const j of engine.journeys) if (j.status !== 'passed') console.log(`  failed: ${j.journey}: ${String(j.error).split('\n')[0]}`);
+      for (const j of engine.journeys) if (j.status !== 'passed') {
+        // The whole error (what the page reported, where it stood), not its first line: CI shows only its output's tail.
+        const lines = String(j.error).split('\n').slice(0, 12);
+        console.log(`  failed: ${j.journey}: ${lines.join('\n    ')}`);
+      }
     }
     if (Object.keys(r.engines).length === 0) {
       console.log(`${file}: no engine ran`);

@@ -860,6 +860,8 @@ const tableCartLine = {
   LineID: str, GoodsID: str, SkuID: str, PUnit: str, PQua: dec, MQua: dec, Qua: dec, Ref: dec,
   Bom: str, Attachments: str, Remark: str, Version: n, ByName: str, ByPlace: n, Mine: n,
   GoodsName: str, SkuItems: str, Price: dec, PUnitPrice: dec, Amo: dec, SoldOut: n, CreatedDate: str,
+  /** The line's choices as a sheet line's Detail (bomList, attachmentList, remarkList), their names in the reader's language. */
+  Detail: str,
 };
 /** Issue 28: a table's call (Kind staff or bill), whether staff acknowledged it (AckName: who is on the way) and the seconds until it may be made again. */
 const tableCallRow = { CallID: str, Kind: str, PayHow: str, CreatedDate: str, Acknowledged: n, AckName: str, CooldownSeconds: n };

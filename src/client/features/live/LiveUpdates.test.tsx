@@ -167,6 +167,37 @@ test('a restarting service instance: the stream comes back after the pause it as
   expect(reads()).toBe(before);
 });
 
+test('leaving the page closes the stream first; back from the back-forward cache, it reads again and opens it again', async () => {
+  answer(DETAIL, sheetDetail({ Status: 1, PayStatus: 2, DisplayState: 'paid' }));
+  renderWithProviders(<Shell />, { route: details('SH1'), preloadedState: orderState() });
+  expect(await screen.findByRole('heading', { name: 'Paid' })).toBeInTheDocument();
+  const first = FakeEventSource.last();
+  act(() => {
+    first.open();
+    first.emit('40', progressEvent('40', 'placed'));
+  });
+  await act(async () => new Promise((r) => setTimeout(r, 300)));
+  const reads = () => seen.filter((r) => r.op === DETAIL).length;
+  const before = reads();
+  act(() => {
+    window.dispatchEvent(new Event('pagehide'));
+  });
+  expect(first.readyState).toBe(2);
+  // Closed by the page, not cut: no polling meanwhile.
+  await act(async () => new Promise((r) => setTimeout(r, 2_500)));
+  expect(FakeEventSource.instances.length).toBe(1);
+  expect(reads()).toBe(before);
+  act(() => {
+    const show = new Event('pageshow') as Event & { persisted: boolean };
+    Object.defineProperty(show, 'persisted', { value: true });
+    window.dispatchEvent(show);
+  });
+  expect(FakeEventSource.instances.length).toBe(2);
+  expect(FakeEventSource.last().url).toMatch(/\/events\/sheets\/SH1\?lastEventId=40$/);
+  await act(async () => new Promise((r) => setTimeout(r, 300)));
+  expect(reads()).toBeGreaterThan(before);
+});
+
 const LIST_OP = 'PosSalSheet_PosSalSheetListByPage_V4_Get';
 const listRow = (progress: string): Partial<StandInRow<typeof LIST_OP>> => ({
   SheetID: 'SH1',

@@ -41,15 +41,40 @@ class Connection {
 
   start(): void {
     document.addEventListener('visibilitychange', this.handleVisible);
+    window.addEventListener('pagehide', this.handleHide);
+    window.addEventListener('pageshow', this.handleShow);
     this.open();
   }
 
   stop(): void {
     document.removeEventListener('visibilitychange', this.handleVisible);
+    window.removeEventListener('pagehide', this.handleHide);
+    window.removeEventListener('pageshow', this.handleShow);
+    this.close();
+  }
+
+  private close(): void {
     clearTimeout(this.timer);
+    this.timer = undefined;
     this.source?.close();
     this.source = null;
   }
+
+  /**
+   * Leaving the page (a payment provider's page, a reload): the stream is
+   * closed first, so the browser does not cut it mid-connection (Firefox
+   * reports that as an error) and a page kept in the back-forward cache holds
+   * no connection.
+   */
+  private readonly handleHide = () => this.close();
+
+  /** Back from the back-forward cache: what was missed is read, and the stream opened again. */
+  private readonly handleShow = (e: PageTransitionEvent) => {
+    if (!e.persisted || this.source) return;
+    this.delay = FIRST_POLL_MS;
+    this.catchUp();
+    this.open();
+  };
 
   private open(): void {
     if (typeof EventSource === 'undefined') {

@@ -14,6 +14,7 @@ import { useAppSelector } from '../../app/hooks';
 import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
+import { lineQuantityText } from '../../ui/lineQuantity';
 import { useMoney } from '../../ui/money';
 import { selectEntParams, selectShopParams, selectSignSheet, useOrderingGuard } from '../../session';
 import { lineItemCount, sumQuantities } from '../../../shared/domain/cart';
@@ -114,7 +115,9 @@ function TableCartLineItem({ tableId, line, onError }: { tableId: string; line: 
     <li className={`cart-line${line.soldOut ? ' sold-out' : ''}`}>
       <div className="cart-line-text">
         <h2>{name}</h2>
-        <p className="cart-line-details">{[line.skuItems.replace(/[;，]+/g, ' ').trim(), line.pUnit ? `${line.pQua} × ${line.pUnit}` : '', line.remark].filter(Boolean).join(' · ')}</p>
+        <p className="cart-line-details">
+          {[line.skuItems.replace(/[;，]+/g, ' ').trim(), line.pUnit ? lineQuantityText(intl, { count: line.pQua, pack: line.pUnit, ref: Number(line.ref) }) : '', ...line.choices].filter(Boolean).join(' · ')}
+        </p>
         <p className="cart-line-author">
           <FormattedMessage {...messages.addedBy} values={{ who }} />
         </p>

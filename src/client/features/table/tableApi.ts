@@ -6,6 +6,7 @@
 import { api } from '../../app/api';
 import { answer, request, type RowOf } from '../../app/operation';
 import { decimal, flag, num, text } from '../../app/rows';
+import { detailWords } from '../../../shared/domain/orderStates';
 
 export interface TableCartLine {
   lineId: string;
@@ -30,6 +31,8 @@ export interface TableCartLine {
   pUnitPrice: string;
   amount: string;
   soldOut: boolean;
+  /** Bundle parts, add-ons and the remark, in the reader's language. */
+  choices: string[];
 }
 
 export interface TableCart {
@@ -97,6 +100,7 @@ export const tableApi = api.injectEndpoints({
             pUnitPrice: decimal(l.PUnitPrice),
             amount: decimal(l.Amo),
             soldOut: flag(l.SoldOut),
+            choices: l.Detail ? detailWords(text(l.Detail)) : [text(l.Remark)].filter(Boolean),
           })),
         };
       }),

@@ -26,6 +26,7 @@ import type { Queryable } from '../../db/driver';
 import { emitTableEvent } from '../../events/emit';
 import { OpError, type HandlerMap, type OpContext, type RowOf } from '../context';
 import { langsFor, tr, trBy } from '../localized';
+import { localizedDetails } from '../orders/lineTexts';
 import { priceLines, type RequestLine } from '../orders/lines';
 import { loadOutlet, minorToDecimal4 } from '../orders/outlet';
 import { dinerAt, joinedSince, joinTable, PLACES_SQL, type TableRow } from './diner';
@@ -126,6 +127,7 @@ export const tableCartHandlers: HandlerMap = {
     const amo = outlet.formats.AmoPoint;
     const shown: RowOf<'TableCart_TableCartGet_Get', 'table2'>[] = [];
     const minors: number[] = [];
+    const details: string[] = [];
     for (const l of lines) {
       // Each line on its own: one sold out is marked, the others still priced.
       let priced: Awaited<ReturnType<typeof priceLines>>[number] | undefined;
@@ -135,6 +137,7 @@ export const tableCartHandlers: HandlerMap = {
         if (!(err instanceof OpError)) throw err;
       }
       if (priced) minors.push(priced.amoMinor);
+      details.push(priced?.detail ?? '');
       shown.push({
         LineID: l.line_id,
         GoodsID: l.goods_id,
@@ -158,8 +161,12 @@ export const tableCartHandlers: HandlerMap = {
         Amo: priced ? minorToDecimal4(priced.amoMinor, amo) : dec4(0),
         SoldOut: priced ? 0 : 1,
         CreatedDate: l.created_at.toISOString(),
+        Detail: '',
       });
     }
+    // The bundle parts and add-ons in the reader's language, as a sheet's lines are (lineTexts.ts): one statement for the cart.
+    const localized = await localizedDetails(tx, details, langs);
+    shown.forEach((s, i) => (s.Detail = localized[i] ?? ''));
     return {
       table1: [
         {

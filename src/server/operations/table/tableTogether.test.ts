@@ -129,6 +129,23 @@ describe("the table's live cart", () => {
     expect((await setLine(guest, t, { LineID: guestLine, Delta: 1 })).errmsg).toBe("This item is no longer in the table's cart.");
   });
 
+  test("a line's add-ons and remark are listed in each reader's language", async () => {
+    const t = table(9);
+    const guest = await diner('guest', t, 'en');
+    const chan = await diner('chan', t, 'zh-CN');
+    const line = await added(guest, t, { GoodsID: DEMO.goods.wontonNoodles, SkuID: DEMO.skus.wontonNoodlesLarge, Attachments: [DEMO.options.egg], Remark: 'no chilli' });
+    const words = (l: Row) => {
+      const d = JSON.parse(String(l.Detail)) as { attachmentList: { Value: string }[]; remarkList: string[] };
+      return [...d.attachmentList.map((a) => a.Value), ...d.remarkList];
+    };
+    const en = (await cartOf(guest, t)).lines.find((l) => l.LineID === line)!;
+    expect([en.GoodsName, String(en.SkuItems).replace(/[;，]+/g, ''), words(en)]).toEqual(['Wonton Noodles', 'Large', ['Extra egg', 'no chilli']]);
+    const zh = (await cartOf(chan, t)).lines.find((l) => l.LineID === line)!;
+    expect([zh.GoodsName, words(zh)]).toEqual(['云吞面', ['加蛋', 'no chilli']]);
+    // The add-on is priced into the line: 38 + the large's surcharge + 5.
+    expect(Number(en.Amo)).toBeGreaterThan(43);
+  });
+
   test('two phones changing at once never lose a change', async () => {
     const t = table(3);
     const a = await diner('guest', t);
