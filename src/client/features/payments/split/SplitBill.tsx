@@ -17,6 +17,7 @@ import { isGatewayError } from '../../../app/errorListener';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useGo } from '../../../app/navigation';
 import { defineMessages } from '../../../i18n/defineMessages';
+import { AmountRow } from '../../../ui/AmountRow';
 import { useMoney } from '../../../ui/money';
 import { browser } from '../../../ui/redirect';
 import { selectBaseInfo, signSheetEnded } from '../../../session';
@@ -188,12 +189,12 @@ export default function SplitBill({
         <FormattedMessage {...messages.title} />
       </h2>
       <dl className="amounts">
-        <Row label={messages.total} value={money.amount(header.totalAmo)} />
+        <AmountRow label={messages.total} value={money.amount(header.totalAmo)} />
         {Number(header.serviceAmo) > 0 && (
-          <Row label={messages.service} value={money.amount(header.serviceAmo)} />
+          <AmountRow label={messages.service} value={money.amount(header.serviceAmo)} />
         )}
-        {paidMinor > 0 && <Row label={messages.paid} value={money.amount(header.paidAmo)} />}
-        <Row label={messages.rest} value={money.amount(header.restAmo)} strong />
+        {paidMinor > 0 && <AmountRow label={messages.paid} value={money.amount(header.paidAmo)} />}
+        <AmountRow label={messages.rest} value={money.amount(header.restAmo)} strong />
       </dl>
 
       <fieldset className="choice-group" style={{ flexDirection: 'column' }}>
@@ -378,23 +379,4 @@ export default function SplitBill({
 /** A refusal in the diner's language, as the service wrote it. */
 function refusalOf(error: unknown): ReactNode {
   return isGatewayError(error) && error.kind === 'business' ? error.message : null;
-}
-
-function Row({
-  label,
-  value,
-  strong,
-}: {
-  label: (typeof messages)[keyof typeof messages];
-  value: string;
-  strong?: boolean;
-}) {
-  return (
-    <div className={`amount-row${strong ? ' amount-total' : ''}`}>
-      <dt>
-        <FormattedMessage {...label} />
-      </dt>
-      <dd>{strong ? <strong>{value}</strong> : value}</dd>
-    </div>
-  );
 }
