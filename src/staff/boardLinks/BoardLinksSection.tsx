@@ -13,7 +13,7 @@ import { defineMessages } from '../../ui-kit/defineMessages';
 import type { BoardLinkJson } from '../../shared/protocol/staffBoard';
 import { StaffError, type StaffApi } from '../api';
 import type { SectionProps } from '../app/sectionProps';
-import { AddForm, refusalMessage, useAddForm } from '../ui/AddForm';
+import { AddForm, Problem, refusalMessage, useAddForm, useRowAction } from '../ui/AddForm';
 
 const m = defineMessages({
   title: { id: 'staff.boards.title', defaultMessage: 'Ready board links' },
@@ -55,7 +55,6 @@ export function BoardLinksPanel({ api, baseId }: { api: StaffApi; baseId: string
   const id = useId();
   const [links, setLinks] = useState<BoardLinkJson[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const [made, setMade] = useState<{ name: string; url: string } | null>(null);
   const [copied, setCopied] = useState(false);
 
@@ -78,16 +77,9 @@ export function BoardLinksPanel({ api, baseId }: { api: StaffApi; baseId: string
   const when = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
   const nameOf = (l: Pick<BoardLinkJson, 'name'>) => l.name || intl.formatMessage(m.unnamed);
 
-  const revoke = async (link: BoardLinkJson) => {
-    if (!window.confirm(intl.formatMessage(m.confirmRevoke, { name: nameOf(link) }))) return;
-    try {
-      await api.call('DELETE /staff/board-links/:id', { params: { id: link.linkId } });
-      setNotice(null);
-    } catch (err) {
-      setNotice(refusal(err));
-    }
-    await load();
-  };
+  const { notice, act } = useRowAction(refusal, load);
+  const revoke = (link: BoardLinkJson) =>
+    act(intl.formatMessage(m.confirmRevoke, { name: nameOf(link) }), () => api.call('DELETE /staff/board-links/:id', { params: { id: link.linkId } }));
 
   const copy = async () => {
     if (!made) return;
@@ -159,11 +151,7 @@ export function BoardLinksPanel({ api, baseId }: { api: StaffApi; baseId: string
           ))}
         </ul>
       )}
-      {notice && (
-        <p role="alert" className="field-error">
-          {notice}
-        </p>
-      )}
+      <Problem text={notice} />
       <NewLink
         api={api}
         baseId={baseId}

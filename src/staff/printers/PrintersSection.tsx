@@ -12,7 +12,7 @@ import { defineMessages } from '../../ui-kit/defineMessages';
 import type { PrinterJson } from '../../shared/protocol/staffPrinters';
 import type { StaffApi } from '../api';
 import type { SectionProps } from '../app/sectionProps';
-import { AddForm, refusalMessage, useAddForm } from '../ui/AddForm';
+import { AddForm, Problem, refusalMessage, useAddForm, useRowAction } from '../ui/AddForm';
 
 /** How often the list is read again while shown: a printer's state changes as the worker sends. */
 export const PRINTERS_REFRESH_MS = 5_000;
@@ -76,7 +76,6 @@ export function PrintersPanel({ api, baseId, refreshMs = PRINTERS_REFRESH_MS }: 
   const [printers, setPrinters] = useState<PrinterJson[] | null>(null);
   const [stations, setStations] = useState<Station[]>([]);
   const [failed, setFailed] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -97,16 +96,8 @@ export function PrintersPanel({ api, baseId, refreshMs = PRINTERS_REFRESH_MS }: 
 
   const refusal = useCallback((err: unknown) => refusalMessage(intl, err, m), [intl]);
 
-  const remove = async (p: PrinterJson) => {
-    if (!window.confirm(intl.formatMessage(m.confirmRemove, { name: p.name }))) return;
-    try {
-      await api.call('DELETE /staff/printers/:id', { params: { id: p.printerId } });
-      setNotice(null);
-    } catch (err) {
-      setNotice(refusal(err));
-    }
-    await load();
-  };
+  const { notice, act } = useRowAction(refusal, load);
+  const remove = (p: PrinterJson) => act(intl.formatMessage(m.confirmRemove, { name: p.name }), () => api.call('DELETE /staff/printers/:id', { params: { id: p.printerId } }));
 
   return (
     <section className="staff-panel printers" aria-labelledby="printers-title">
@@ -161,11 +152,7 @@ export function PrintersPanel({ api, baseId, refreshMs = PRINTERS_REFRESH_MS }: 
           ))}
         </ul>
       )}
-      {notice && (
-        <p role="alert" className="field-error">
-          {notice}
-        </p>
-      )}
+      <Problem text={notice} />
       <AddPrinter api={api} baseId={baseId} stations={stations} refusal={refusal} onAdded={load} />
     </section>
   );

@@ -54,7 +54,10 @@ export function AmountsSummary({
           />
         )}
         {takeType === 'delivery' && (
-          <AmountRow label={<FormattedMessage {...messages.fee} />} value={money.amount(totals.fee)} />
+          <AmountRow
+            label={<FormattedMessage {...messages.fee} />}
+            value={money.amount(totals.fee)}
+          />
         )}
         {totals.bags > 0 && (
           <AmountRow
