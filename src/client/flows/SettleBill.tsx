@@ -15,7 +15,7 @@ import { defineMessages } from '../i18n/defineMessages';
 import { validation } from '../i18n/specMessages';
 import { useMoney } from '../ui/money';
 import { ordersApi, TableSheet } from '../features/orders';
-import { PaymentMethods, payForSheet, SplitBill, usePayOnce } from '../features/payments';
+import { payForSheet, PayWithMethod, SplitBill, type PayType } from '../features/payments';
 import { signSheetEnded } from '../session';
 
 const messages = defineMessages({
@@ -51,7 +51,6 @@ export function SettleBill({
   const money = useMoney();
   const [open, setOpen] = useState(false);
   const [split, setSplit] = useState(false);
-  const { payType, setPayType, busy, methodError, run } = usePayOnce();
   const [refusal, setRefusal] = useState<ReactNode>(null);
   const merged = ordersApi.useMergedSheetQuery({ SheetID }, { skip: !open });
   const [settle] = ordersApi.useSettleSheetMutation();
@@ -95,26 +94,24 @@ export function SettleBill({
     );
   }
 
-  const handleSettle = async () => {
+  const handleSettle = async (PayType: PayType) => {
     const bill = merged.data;
     if (!bill) return;
-    await run(async (PayType) => {
-      setRefusal(null);
-      const settled = await settle({ SheetID, TotalAmo: bill.totalAmo });
-      if ('error' in settled) {
-        if (isGatewayError(settled.error) && settled.error.kind === 'business')
-          setRefusal(settled.error.message);
-        return;
-      }
-      // What is left of it (issue 28: diners may have paid parts): the total when nobody has.
-      const left = Number(bill.paidAmo) > 0 ? bill.restAmo : settled.data.totalAmo || bill.totalAmo;
-      const outcome = await dispatch(payForSheet({ SheetID, TotalAmo: left, PayType }));
-      if (outcome.kind !== 'done') return;
-      // The bill is paid: the table's sheet is over, and the next order here starts a new one (issue 23),
-      // as after a provider's payment, whose return reads the table again.
-      dispatch(signSheetEnded(SheetID));
-      go(outcome.path, { replace: true });
-    });
+    setRefusal(null);
+    const settled = await settle({ SheetID, TotalAmo: bill.totalAmo });
+    if ('error' in settled) {
+      if (isGatewayError(settled.error) && settled.error.kind === 'business')
+        setRefusal(settled.error.message);
+      return;
+    }
+    // What is left of it (issue 28: diners may have paid parts): the total when nobody has.
+    const left = Number(bill.paidAmo) > 0 ? bill.restAmo : settled.data.totalAmo || bill.totalAmo;
+    const outcome = await dispatch(payForSheet({ SheetID, TotalAmo: left, PayType }));
+    if (outcome.kind !== 'done') return;
+    // The bill is paid: the table's sheet is over, and the next order here starts a new one (issue 23),
+    // as after a provider's payment, whose return reads the table again.
+    dispatch(signSheetEnded(SheetID));
+    go(outcome.path, { replace: true });
   };
 
   return (
@@ -137,36 +134,18 @@ export function SettleBill({
         />
       )}
       {merged.data && (
-        <>
-          <PaymentMethods
-            ShopID={ShopID}
-            BaseID={BaseID}
-            value={payType}
-            onChange={setPayType}
-            error={methodError}
-            dineInAtTable
-          />
-          {refusal && (
-            <p role="alert" className="field-error">
-              {refusal}
-            </p>
+        <PayWithMethod
+          ShopID={ShopID}
+          BaseID={BaseID}
+          dineInAtTable
+          refusal={refusal}
+          pay={messages.settleAndPay}
+          paying={messages.settling}
+          amount={money.amount(
+            Number(merged.data.paidAmo) > 0 ? merged.data.restAmo : merged.data.totalAmo,
           )}
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
-            disabled={busy}
-            onClick={() => void handleSettle()}
-          >
-            <FormattedMessage
-              {...(busy ? messages.settling : messages.settleAndPay)}
-              values={{
-                amount: money.amount(
-                  Number(merged.data.paidAmo) > 0 ? merged.data.restAmo : merged.data.totalAmo,
-                ),
-              }}
-            />
-          </button>
-        </>
+          onPay={handleSettle}
+        />
       )}
     </section>
   );

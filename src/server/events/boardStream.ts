@@ -21,11 +21,9 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { BoardAnswer } from '../../shared/protocol/staffBoard';
-import type { LiveStream } from './streams';
+import { SseStream, type SseStreamLimits } from './sseStream';
 
-export interface BoardStreamOptions {
-  heartbeatMs: number;
-  maxBufferBytes: number;
+export interface BoardStreamOptions extends SseStreamLimits {
   /** Events within this long make one read. */
   debounceMs: number;
   /** A read at least this often (expired ready numbers; a revocation on another instance). */
@@ -39,35 +37,24 @@ export const REVOKED_FRAME = 'event: revoked\ndata: {}\n\n';
 /** The key of a board answer's numbers (its `now` changes every read: not a change to send). */
 const numbersKey = (a: BoardAnswer) => JSON.stringify([a.readyMinutes, a.preparing, a.ready]);
 
-export class BoardStream implements LiveStream {
-  closed = false;
+export class BoardStream extends SseStream {
   private lastKey = '';
   private reading = false;
   private again = false;
   private debounce: NodeJS.Timeout | undefined;
-  private readonly beat: NodeJS.Timeout;
   private readonly refresh: NodeJS.Timeout;
 
   constructor(
-    private readonly raw: ServerResponse,
+    raw: ServerResponse,
     private readonly opts: BoardStreamOptions,
     /** The board now, or null when the link is no longer valid. */
     private readonly read: () => Promise<BoardAnswer | null>,
-    private readonly onClose: () => void,
+    onClose: () => void,
     private readonly onError: (err: unknown) => void,
   ) {
-    raw.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    raw.write('retry: 3000\n: hello\n\n');
-    this.beat = setInterval(() => this.write(': beat\n\n'), opts.heartbeatMs);
-    this.beat.unref();
+    super(raw, opts, onClose);
     this.refresh = setInterval(() => void this.push(), opts.refreshMs);
     this.refresh.unref();
-    raw.on('close', () => this.close());
   }
 
   /** Something changed at the outlet: a read shortly (one for a burst). */
@@ -106,25 +93,9 @@ export class BoardStream implements LiveStream {
     }
   }
 
-  private write(frame: string): void {
-    if (this.closed) return;
-    this.raw.write(frame);
-    if (this.raw.writableLength > this.opts.maxBufferBytes) this.raw.destroy();
-  }
-
-  bye(frame: string): void {
-    this.write(frame);
-    this.close();
-  }
-
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    clearInterval(this.beat);
+  protected override stopped(): void {
     clearInterval(this.refresh);
     clearTimeout(this.debounce);
-    this.onClose();
-    if (!this.raw.destroyed) this.raw.end();
   }
 }
 

@@ -49,6 +49,7 @@ import { listStaffSheets, withoutPayers } from '../operations/orders/staffSheets
 import type { StaffListedSheetJson } from '../../shared/protocol/staff';
 import { BOARD_TOKEN_HEADER } from '../../shared/protocol/staffBoard';
 import { OpenStreams, type StreamKind } from './streams';
+import { SseStream } from './sseStream';
 
 export interface EventStreamOptions {
   heartbeatMs: number;
@@ -75,21 +76,19 @@ export interface EventsDeps {
 /** The routes that are live streams (http/shutdown.ts lets them through to be told to reconnect). */
 export const STREAM_ROUTES: ReadonlySet<string> = new Set(['/events/orders', '/events/sheets/:sheetId', '/events/tables/:tableId', '/staff/events', '/staff/board/events']);
 
-/** One open stream: writes frames, beats, drops itself when the client stops reading. */
-export class Stream {
+/** One open stream of live events: replays what was missed, then sends each event once (sseStream.ts: beats, limits, close). */
+export class Stream extends SseStream {
   private readonly sent = new Set<string>();
   private readonly pending: LiveEvent[] = [];
   /** Frames wait for their additions here, in order. */
   private chain: Promise<void> = Promise.resolve();
   private replaying = true;
-  private timer: NodeJS.Timeout;
-  closed = false;
 
   constructor(
-    private readonly raw: ServerResponse,
-    private readonly opts: EventStreamOptions,
+    raw: ServerResponse,
+    opts: EventStreamOptions,
     private readonly viewer: string | null,
-    private readonly onClose: () => void,
+    onClose: () => void,
     /** Checks each frame before it is sent (throws when it is not the schema's); none in production. */
     private readonly check?: (frame: unknown) => void,
     /**
@@ -98,16 +97,7 @@ export class Stream {
      */
     private readonly addition?: (event: LiveEvent) => Promise<Record<string, unknown>>,
   ) {
-    raw.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    raw.write(`retry: 3000\n: hello\n\n`);
-    this.timer = setInterval(() => this.write(': beat\n\n'), opts.heartbeatMs);
-    this.timer.unref();
-    raw.on('close', () => this.close());
+    super(raw, opts, onClose);
   }
 
   /** A live event: held back while the missed ones are replayed, then sent once. */
@@ -158,26 +148,6 @@ export class Stream {
     this.write(`id: ${event.id}\ndata: ${JSON.stringify(frame)}\n\n`);
   }
 
-  private write(frame: string): void {
-    if (this.closed) return;
-    this.raw.write(frame);
-    // A client that does not read keeps its frames in our memory: bounded, then cut off.
-    if (this.raw.writableLength > this.opts.maxBufferBytes) this.raw.destroy();
-  }
-
-  /** Writes a last frame (evicted, reconnect) and closes. */
-  bye(frame: string): void {
-    this.write(frame);
-    this.close();
-  }
-
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    clearInterval(this.timer);
-    this.onClose();
-    if (!this.raw.destroyed) this.raw.end();
-  }
 }
 
 /** As the gateway decides it: frames checked under tests (NODE_ENV=test) or CHECK_RESULTS=1. */
@@ -228,6 +198,13 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
     await hub.stop();
   });
 
+  /** The instance holds its most streams already (not while it shuts down: those are told to reconnect): 503, the app polls. */
+  function refuseFull(reply: FastifyReply): FastifyReply | null {
+    if (streams.closing || !streams.full()) return null;
+    streams.counts.refusedFull += 1;
+    return reply.code(503).header('Retry-After', '30').header('Cache-Control', 'no-store').send({ error: 'too many live streams on this instance: poll, or try again later' });
+  }
+
   /** Opens the stream: subscribe first (live events wait), then replay what was missed. */
   async function open(
     req: FastifyRequest,
@@ -238,10 +215,8 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
     params: unknown[],
     addition?: (event: LiveEvent) => Promise<Record<string, unknown>>,
   ) {
-    if (!streams.closing && streams.full()) {
-      streams.counts.refusedFull += 1;
-      return reply.code(503).header('Retry-After', '30').header('Cache-Control', 'no-store').send({ error: 'too many live streams on this instance: poll, or try again later' });
-    }
+    const full = refuseFull(reply);
+    if (full) return full;
     const since = lastEventId(req);
     reply.hijack();
     let unsubscribe = () => undefined as void;
@@ -317,10 +292,8 @@ export async function eventRoutes(app: FastifyInstance, { db, config, clock, opt
     const token = typeof raw === 'string' ? raw.trim() : '';
     const link = await boardLinkOf(db, token);
     if (!link) return refuse(reply, 401, message('boardLinkInvalid', langFromHeader(req.headers['accept-language'])));
-    if (!streams.closing && streams.full()) {
-      streams.counts.refusedFull += 1;
-      return reply.code(503).header('Retry-After', '30').header('Cache-Control', 'no-store').send({ error: 'too many live streams on this instance: poll, or try again later' });
-    }
+    const full = refuseFull(reply);
+    if (full) return full;
     reply.hijack();
     let unsubscribe = () => undefined as void;
     let forget = () => undefined as void;

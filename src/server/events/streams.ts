@@ -18,7 +18,7 @@ import type { Config } from '../config';
 export type StreamKind = 'orders' | 'sheet' | 'staff';
 export const STREAM_KINDS: readonly StreamKind[] = ['orders', 'sheet', 'staff'];
 
-/** What the registry needs of a stream (events/routes.ts Stream). */
+/** What the registry needs of a stream (events/sseStream.ts SseStream: routes.ts Stream, boardStream.ts BoardStream). */
 export interface LiveStream {
   readonly closed: boolean;
   /** Writes a last frame and closes. */

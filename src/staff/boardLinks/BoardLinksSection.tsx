@@ -7,12 +7,13 @@
  * owners' and managers' of the outlet: a kitchen or cashier account is refused,
  * and the screen says so).
  */
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { defineMessages } from '../../ui-kit/defineMessages';
 import type { BoardLinkJson } from '../../shared/protocol/staffBoard';
 import { StaffError, type StaffApi } from '../api';
 import type { SectionProps } from '../app/sectionProps';
+import { AddForm, Problem, refusalMessage, useAddForm, useRowAction } from '../ui/AddForm';
 
 const m = defineMessages({
   title: { id: 'staff.boards.title', defaultMessage: 'Ready board links' },
@@ -54,15 +55,10 @@ export function BoardLinksPanel({ api, baseId }: { api: StaffApi; baseId: string
   const id = useId();
   const [links, setLinks] = useState<BoardLinkJson[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const [made, setMade] = useState<{ name: string; url: string } | null>(null);
   const [copied, setCopied] = useState(false);
 
-  const refusal = useCallback(
-    (err: unknown) =>
-      err instanceof StaffError && err.status === 403 ? intl.formatMessage(m.notAllowed) : intl.formatMessage(m.refused, { reason: err instanceof Error ? err.message : String(err) }),
-    [intl],
-  );
+  const refusal = useCallback((err: unknown) => refusalMessage(intl, err, m), [intl]);
 
   const load = useCallback(async () => {
     try {
@@ -81,16 +77,9 @@ export function BoardLinksPanel({ api, baseId }: { api: StaffApi; baseId: string
   const when = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
   const nameOf = (l: Pick<BoardLinkJson, 'name'>) => l.name || intl.formatMessage(m.unnamed);
 
-  const revoke = async (link: BoardLinkJson) => {
-    if (!window.confirm(intl.formatMessage(m.confirmRevoke, { name: nameOf(link) }))) return;
-    try {
-      await api.call('DELETE /staff/board-links/:id', { params: { id: link.linkId } });
-      setNotice(null);
-    } catch (err) {
-      setNotice(refusal(err));
-    }
-    await load();
-  };
+  const { notice, act } = useRowAction(refusal, load);
+  const revoke = (link: BoardLinkJson) =>
+    act(intl.formatMessage(m.confirmRevoke, { name: nameOf(link) }), () => api.call('DELETE /staff/board-links/:id', { params: { id: link.linkId } }));
 
   const copy = async () => {
     if (!made) return;
@@ -162,11 +151,7 @@ export function BoardLinksPanel({ api, baseId }: { api: StaffApi; baseId: string
           ))}
         </ul>
       )}
-      {notice && (
-        <p role="alert" className="field-error">
-          {notice}
-        </p>
-      )}
+      <Problem text={notice} />
       <NewLink
         api={api}
         baseId={baseId}
@@ -193,50 +178,32 @@ function NewLink({
   onMade: (name: string, path: string) => Promise<void>;
 }) {
   const intl = useIntl();
-  const id = useId();
   const [name, setName] = useState('');
   const [minutes, setMinutes] = useState('15');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useAddForm(refusal);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const handleSubmit = () => {
     const readyMinutes = Number(minutes);
-    if (!/^\d+$/.test(minutes.trim()) || readyMinutes < 1 || readyMinutes > 240) return setProblem(intl.formatMessage(m.badMinutes));
-    setProblem(null);
-    setSaving(true);
-    try {
-      const answer = await api.call('POST /staff/board-links', { body: { baseId, name: name.trim(), readyMinutes } });
-      setName('');
-      await onMade(answer.link.name || intl.formatMessage(m.unnamed), answer.path);
-    } catch (err) {
-      setProblem(refusal(err));
-    } finally {
-      setSaving(false);
-    }
+    void form.submit(
+      () => (!/^\d+$/.test(minutes.trim()) || readyMinutes < 1 || readyMinutes > 240 ? intl.formatMessage(m.badMinutes) : null),
+      async () => {
+        const answer = await api.call('POST /staff/board-links', { body: { baseId, name: name.trim(), readyMinutes } });
+        setName('');
+        await onMade(answer.link.name || intl.formatMessage(m.unnamed), answer.path);
+      },
+    );
   };
 
   return (
-    <form className="staff-form" aria-labelledby={`${id}-title`} onSubmit={(e) => void submit(e)} noValidate>
-      <h3 id={`${id}-title`}>
-        <FormattedMessage {...m.add} />
-      </h3>
+    <AddForm form={form} title={m.add} submitLabel={m.create} savingLabel={m.creating} onSubmit={handleSubmit}>
       <label>
         <FormattedMessage {...m.name} />
         <input type="text" maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
       </label>
       <label>
         <FormattedMessage {...m.minutes} />
-        <input type="text" inputMode="numeric" maxLength={3} value={minutes} onChange={(e) => setMinutes(e.target.value)} aria-invalid={problem === intl.formatMessage(m.badMinutes)} />
+        <input type="text" inputMode="numeric" maxLength={3} value={minutes} onChange={(e) => setMinutes(e.target.value)} aria-invalid={form.problem === intl.formatMessage(m.badMinutes)} />
       </label>
-      {problem && (
-        <p role="alert" className="field-error">
-          {problem}
-        </p>
-      )}
-      <button type="submit" className="btn primary" disabled={saving}>
-        <FormattedMessage {...(saving ? m.creating : m.create)} />
-      </button>
-    </form>
+    </AddForm>
   );
 }

@@ -6,12 +6,13 @@
  * one. The service decides who may (a kitchen or cashier account is refused:
  * the form says so).
  */
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { defineMessages } from '../../ui-kit/defineMessages';
 import type { PrinterJson } from '../../shared/protocol/staffPrinters';
-import { StaffError, type StaffApi } from '../api';
+import type { StaffApi } from '../api';
 import type { SectionProps } from '../app/sectionProps';
+import { AddForm, Problem, refusalMessage, useAddForm, useRowAction } from '../ui/AddForm';
 
 /** How often the list is read again while shown: a printer's state changes as the worker sends. */
 export const PRINTERS_REFRESH_MS = 5_000;
@@ -75,7 +76,6 @@ export function PrintersPanel({ api, baseId, refreshMs = PRINTERS_REFRESH_MS }: 
   const [printers, setPrinters] = useState<PrinterJson[] | null>(null);
   const [stations, setStations] = useState<Station[]>([]);
   const [failed, setFailed] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -94,19 +94,10 @@ export function PrintersPanel({ api, baseId, refreshMs = PRINTERS_REFRESH_MS }: 
     return () => clearInterval(timer);
   }, [load, refreshMs]);
 
-  const refusal = (err: unknown) =>
-    err instanceof StaffError && err.status === 403 ? intl.formatMessage(m.notAllowed) : intl.formatMessage(m.refused, { reason: err instanceof Error ? err.message : String(err) });
+  const refusal = useCallback((err: unknown) => refusalMessage(intl, err, m), [intl]);
 
-  const remove = async (p: PrinterJson) => {
-    if (!window.confirm(intl.formatMessage(m.confirmRemove, { name: p.name }))) return;
-    try {
-      await api.call('DELETE /staff/printers/:id', { params: { id: p.printerId } });
-      setNotice(null);
-    } catch (err) {
-      setNotice(refusal(err));
-    }
-    await load();
-  };
+  const { notice, act } = useRowAction(refusal, load);
+  const remove = (p: PrinterJson) => act(intl.formatMessage(m.confirmRemove, { name: p.name }), () => api.call('DELETE /staff/printers/:id', { params: { id: p.printerId } }));
 
   return (
     <section className="staff-panel printers" aria-labelledby="printers-title">
@@ -161,11 +152,7 @@ export function PrintersPanel({ api, baseId, refreshMs = PRINTERS_REFRESH_MS }: 
           ))}
         </ul>
       )}
-      {notice && (
-        <p role="alert" className="field-error">
-          {notice}
-        </p>
-      )}
+      <Problem text={notice} />
       <AddPrinter api={api} baseId={baseId} stations={stations} refusal={refusal} onAdded={load} />
     </section>
   );
@@ -185,48 +172,41 @@ function AddPrinter({
   onAdded: () => Promise<void>;
 }) {
   const intl = useIntl();
-  const id = useId();
   const [form, setForm] = useState({ name: '', host: '', port: '9100', width: '80', encoding: 'big5', language: 'zh-TW', cut: true, all: false, chosen: [] as string[] });
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const adding = useAddForm(refusal);
   const change = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const handleSubmit = () => {
     const port = Number(form.port);
-    if (!form.name.trim() || !form.host.trim()) return setProblem(intl.formatMessage(m.needName));
-    if (!Number.isInteger(port) || port < 1 || port > 65535) return setProblem(intl.formatMessage(m.badPort));
-    if (!form.all && form.chosen.length === 0) return setProblem(intl.formatMessage(m.needStations));
-    setProblem(null);
-    setSaving(true);
-    try {
-      await api.call('POST /staff/printers', {
-        body: {
-          baseId,
-          name: form.name.trim(),
-          host: form.host.trim(),
-          port,
-          stations: form.all ? ['*'] : form.chosen,
-          encoding: form.encoding as (typeof PRINTER_ENCODINGS)[number],
-          width: form.width === '58' ? 58 : 80,
-          language: form.language as (typeof PRINTER_LANGUAGES)[number],
-          cut: form.cut,
-        },
-      });
-      setForm((f) => ({ ...f, name: '', host: '', chosen: [], all: false }));
-      await onAdded();
-    } catch (err) {
-      setProblem(refusal(err));
-    } finally {
-      setSaving(false);
-    }
+    void adding.submit(
+      () => {
+        if (!form.name.trim() || !form.host.trim()) return intl.formatMessage(m.needName);
+        if (!Number.isInteger(port) || port < 1 || port > 65535) return intl.formatMessage(m.badPort);
+        if (!form.all && form.chosen.length === 0) return intl.formatMessage(m.needStations);
+        return null;
+      },
+      async () => {
+        await api.call('POST /staff/printers', {
+          body: {
+            baseId,
+            name: form.name.trim(),
+            host: form.host.trim(),
+            port,
+            stations: form.all ? ['*'] : form.chosen,
+            encoding: form.encoding as (typeof PRINTER_ENCODINGS)[number],
+            width: form.width === '58' ? 58 : 80,
+            language: form.language as (typeof PRINTER_LANGUAGES)[number],
+            cut: form.cut,
+          },
+        });
+        setForm((f) => ({ ...f, name: '', host: '', chosen: [], all: false }));
+        await onAdded();
+      },
+    );
   };
 
   return (
-    <form className="staff-form" aria-labelledby={`${id}-title`} onSubmit={(e) => void submit(e)} noValidate>
-      <h3 id={`${id}-title`}>
-        <FormattedMessage {...m.add} />
-      </h3>
+    <AddForm form={adding} title={m.add} submitLabel={m.save} savingLabel={m.saving} onSubmit={handleSubmit}>
       <label>
         <FormattedMessage {...m.name} />
         <input type="text" maxLength={60} value={form.name} onChange={(e) => change({ name: e.target.value })} />
@@ -293,14 +273,6 @@ function AddPrinter({
         <input type="checkbox" checked={form.cut} onChange={(e) => change({ cut: e.target.checked })} />
         <FormattedMessage {...m.cut} />
       </label>
-      {problem && (
-        <p role="alert" className="field-error">
-          {problem}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving || undefined}>
-        <FormattedMessage {...(saving ? m.saving : m.save)} />
-      </button>
-    </form>
+    </AddForm>
   );
 }

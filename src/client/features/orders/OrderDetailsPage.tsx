@@ -18,6 +18,7 @@ import { defineMessages } from '../../i18n/defineMessages';
 import { cancelOrderDialog } from '../../i18n/specMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { lineQuantityText, sheetLineQuantity } from '../../ui/lineQuantity';
+import { AmountRow } from '../../ui/AmountRow';
 import { useMoney } from '../../ui/money';
 import { authorName, LiveUpdates } from '../live';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh';
@@ -476,25 +477,6 @@ function ItemList({ items }: { items: OrderItem[] }) {
         );
       })}
     </ul>
-  );
-}
-
-function AmountRow({
-  label,
-  value,
-  strong,
-}: {
-  label: MessageDescriptor;
-  value: string;
-  strong?: boolean;
-}) {
-  return (
-    <div className={`amount-row${strong ? ' amount-total' : ''}`}>
-      <dt>
-        <FormattedMessage {...label} />
-      </dt>
-      <dd>{strong ? <strong>{value}</strong> : value}</dd>
-    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 /**
- * Choosing a payment method, then paying once at a time (PayNow, and the
- * table's settle in flows/SettleBill): the chosen method, the field's error
+ * Choosing a payment method, then paying once at a time (PayWithMethod: PayNow,
+ * the table's settle, the split bill): the chosen method, the field's error
  * once a pay was tried without one, and a guard so a second tap while a
  * payment runs does nothing.
  */

@@ -1,7 +1,7 @@
 /** The order's amounts: subtotal, coupon, delivery fee, bags, the service charge (dine-in, issue 28) and the total. */
-import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { defineMessages } from '../../../i18n/defineMessages';
+import { AmountRow } from '../../../ui/AmountRow';
 import { useMoney } from '../../../ui/money';
 import type { OrderTotals, TakeType } from '../totals';
 
@@ -43,27 +43,30 @@ export function AmountsSummary({
         <FormattedMessage {...messages.summary} />
       </h2>
       <dl className="amounts">
-        <Amount
+        <AmountRow
           label={<FormattedMessage {...messages.goods} />}
           value={money.amount(totals.sales)}
         />
         {hasCoupon && Number(totals.coupon) > 0 && (
-          <Amount
+          <AmountRow
             label={<FormattedMessage {...messages.couponAmount} />}
             value={`−${money.amount(totals.coupon)}`}
           />
         )}
         {takeType === 'delivery' && (
-          <Amount label={<FormattedMessage {...messages.fee} />} value={money.amount(totals.fee)} />
+          <AmountRow
+            label={<FormattedMessage {...messages.fee} />}
+            value={money.amount(totals.fee)}
+          />
         )}
         {totals.bags > 0 && (
-          <Amount
+          <AmountRow
             label={<FormattedMessage {...messages.bags} values={{ count: totals.bags }} />}
             value={money.amount(totals.bag)}
           />
         )}
         {Number(totals.service) > 0 && (
-          <Amount
+          <AmountRow
             label={
               <FormattedMessage
                 {...messages.service}
@@ -73,7 +76,7 @@ export function AmountsSummary({
             value={money.amount(totals.service)}
           />
         )}
-        <Amount
+        <AmountRow
           label={<FormattedMessage {...messages.total} />}
           value={money.amount(totals.payable)}
           strong
@@ -81,24 +84,5 @@ export function AmountsSummary({
         />
       </dl>
     </section>
-  );
-}
-
-function Amount({
-  label,
-  value,
-  strong,
-  testId,
-}: {
-  label: ReactNode;
-  value: string;
-  strong?: boolean;
-  testId?: string;
-}) {
-  return (
-    <div className={`amount-row${strong ? ' amount-total' : ''}`}>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{strong ? <strong>{value}</strong> : value}</dd>
-    </div>
   );
 }

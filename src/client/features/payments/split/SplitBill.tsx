@@ -17,14 +17,15 @@ import { isGatewayError } from '../../../app/errorListener';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useGo } from '../../../app/navigation';
 import { defineMessages } from '../../../i18n/defineMessages';
+import { AmountRow } from '../../../ui/AmountRow';
 import { useMoney } from '../../../ui/money';
 import { browser } from '../../../ui/redirect';
 import { selectBaseInfo, signSheetEnded } from '../../../session';
 import { ordersApi } from '../../orders';
 import { rememberInflightPayment } from '../inflightPayment';
 import { paymentResultPath } from '../payForSheet';
-import { PaymentMethods } from '../PaymentMethods';
-import { usePayOnce } from '../usePayOnce';
+import type { PayType } from '../paymentsApi';
+import { PayWithMethod } from '../PayWithMethod';
 import { splitApi } from './splitApi';
 import {
   billLines,
@@ -110,7 +111,6 @@ export default function SplitBill({
   });
   const [tip, setTip] = useState<TipValue>(NO_TIP);
   const [refusal, setRefusal] = useState<ReactNode>(null);
-  const { payType, setPayType, busy, methodError, run } = usePayOnce();
   const [payBalance] = splitApi.usePayPartByBalanceMutation();
   const [payProvider] = splitApi.useStartPartProviderPaymentMutation();
 
@@ -155,28 +155,26 @@ export default function SplitBill({
       return { ...c, chosen };
     });
 
-  const handlePay = async () => {
+  const handlePay = async (method: PayType) => {
     if (!preview.ok || !tipped.ok || chargedMinor <= 0) return;
-    await run(async (method) => {
-      setRefusal(null);
-      const amount = minorToString(chargedMinor, scale);
-      const part = {
-        ...preview.part,
-        ...(tipped.minor > 0 ? { TipAmo: minorToString(tipped.minor, scale) } : {}),
-      };
-      if (method === 'sandbox') {
-        const started = await payProvider({ SheetID, TotalAmo: amount, part });
-        if ('error' in started) return setRefusal(refusalOf(started.error));
-        rememberInflightPayment({ SheetID, PayID: started.data.PayID });
-        browser.leave(started.data.PayUrl);
-        return;
-      }
-      const paid = await payBalance({ SheetID, PayAmo: amount, part });
-      if ('error' in paid) return setRefusal(refusalOf(paid.error));
-      // The payment that completed the bill ends the table's visit (issue 23), as SettleBill's does.
-      if (paid.data.settled) dispatch(signSheetEnded(SheetID));
-      go(paymentResultPath(SheetID, 'balance', amount), { replace: true });
-    });
+    setRefusal(null);
+    const amount = minorToString(chargedMinor, scale);
+    const part = {
+      ...preview.part,
+      ...(tipped.minor > 0 ? { TipAmo: minorToString(tipped.minor, scale) } : {}),
+    };
+    if (method === 'sandbox') {
+      const started = await payProvider({ SheetID, TotalAmo: amount, part });
+      if ('error' in started) return setRefusal(refusalOf(started.error));
+      rememberInflightPayment({ SheetID, PayID: started.data.PayID });
+      browser.leave(started.data.PayUrl);
+      return;
+    }
+    const paid = await payBalance({ SheetID, PayAmo: amount, part });
+    if ('error' in paid) return setRefusal(refusalOf(paid.error));
+    // The payment that completed the bill ends the table's visit (issue 23), as SettleBill's does.
+    if (paid.data.settled) dispatch(signSheetEnded(SheetID));
+    go(paymentResultPath(SheetID, 'balance', amount), { replace: true });
   };
 
   const modeLabel = (mode: SplitMode) =>
@@ -191,12 +189,12 @@ export default function SplitBill({
         <FormattedMessage {...messages.title} />
       </h2>
       <dl className="amounts">
-        <Row label={messages.total} value={money.amount(header.totalAmo)} />
+        <AmountRow label={messages.total} value={money.amount(header.totalAmo)} />
         {Number(header.serviceAmo) > 0 && (
-          <Row label={messages.service} value={money.amount(header.serviceAmo)} />
+          <AmountRow label={messages.service} value={money.amount(header.serviceAmo)} />
         )}
-        {paidMinor > 0 && <Row label={messages.paid} value={money.amount(header.paidAmo)} />}
-        <Row label={messages.rest} value={money.amount(header.restAmo)} strong />
+        {paidMinor > 0 && <AmountRow label={messages.paid} value={money.amount(header.paidAmo)} />}
+        <AmountRow label={messages.rest} value={money.amount(header.restAmo)} strong />
       </dl>
 
       <fieldset className="choice-group" style={{ flexDirection: 'column' }}>
@@ -363,30 +361,17 @@ export default function SplitBill({
       {tipsOffered && preview.ok && (
         <TipPicker amountMinor={partMinor} value={tip} onChange={setTip} />
       )}
-      <PaymentMethods
+      <PayWithMethod
         ShopID={ShopID}
         BaseID={BaseID}
-        value={payType}
-        onChange={setPayType}
-        error={methodError}
         dineInAtTable
+        refusal={refusal}
+        disabled={!preview.ok || !tipped.ok || chargedMinor <= 0}
+        pay={messages.pay}
+        paying={messages.paying}
+        amount={show(chargedMinor)}
+        onPay={handlePay}
       />
-      {refusal && (
-        <p role="alert" className="field-error">
-          {refusal}
-        </p>
-      )}
-      <button
-        type="button"
-        className="btn btn-primary btn-block"
-        disabled={busy || !preview.ok || !tipped.ok || chargedMinor <= 0}
-        onClick={() => void handlePay()}
-      >
-        <FormattedMessage
-          {...(busy ? messages.paying : messages.pay)}
-          values={{ amount: show(chargedMinor) }}
-        />
-      </button>
     </section>
   );
 }
@@ -394,23 +379,4 @@ export default function SplitBill({
 /** A refusal in the diner's language, as the service wrote it. */
 function refusalOf(error: unknown): ReactNode {
   return isGatewayError(error) && error.kind === 'business' ? error.message : null;
-}
-
-function Row({
-  label,
-  value,
-  strong,
-}: {
-  label: (typeof messages)[keyof typeof messages];
-  value: string;
-  strong?: boolean;
-}) {
-  return (
-    <div className={`amount-row${strong ? ' amount-total' : ''}`}>
-      <dt>
-        <FormattedMessage {...label} />
-      </dt>
-      <dd>{strong ? <strong>{value}</strong> : value}</dd>
-    </div>
-  );
 }
