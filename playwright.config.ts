@@ -57,8 +57,9 @@ export default defineConfig({
       // sign-in.spec.ts sets each host's user agent itself: once is enough. first-screen.spec.ts
       // counts a plain browser's first requests; the chat app's sign-in visits its provider and
       // loads the page twice, by design (head-start.spec.ts counts the same requests).
-      // offline.spec.ts (issue 29 section 5): once, in the plain browser (its dine-in table takes one round).
-      testIgnore: /(sign-in|first-screen|head-start|offline)\.spec\.ts/,
+      // offline.spec.ts (issue 29 section 5): once, in the plain browser (its dine-in table takes one round);
+      // update.spec.ts too (a service and two builds of its own; the worker is the same in every host).
+      testIgnore: /(sign-in|first-screen|head-start|offline|update)\.spec\.ts/,
       use: {
         ...devices['Desktop Chrome'],
         ...phone,

@@ -6,13 +6,16 @@
  *   prices, the sold-out one is listed; two taps from the order list to the cart.
  * - A member's heart on a goods: after a reload it is in the Favourites class at
  *   the top of the menu, and the member's other phone shows it too.
+ * - "Order again" at a pay-after table: the past order's lines join the
+ *   table's live cart (marked "Added by you"), and another phone at the table
+ *   sees them within a second.
  * The goods are this run's own (a class and two goods made through the staff
  * API), so no other journey's menu changes.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
 import { demoCodes, type DemoCodes, clearTableCarts } from './support/gateway';
-import { staffCall } from './support/kitchen';
+import { englishPhone, freeTable, staffCall } from './support/kitchen';
 import { addFromMenu, checkoutPickupWithBalance, findGoods } from './support/menu';
 
 // Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
@@ -129,4 +132,58 @@ test('a favourite goods is in Favourites at the top of the menu after a reload, 
   await heart.tap();
   await expect(menu.getByRole('heading', { name: 'Favourites' })).toHaveCount(0);
   await page.context().close();
+});
+
+test("order again at a pay-after table: the past order's lines join the table's cart, and another phone at the table sees them within a second", async ({ browser, baseURL }) => {
+  const TABLE = 'A02';
+  const run = Date.now().toString(36).slice(-5).toUpperCase();
+  await runMenu(baseURL!, run);
+  await freeTable(baseURL!, TABLE);
+  const page = await chansPhone(browser);
+  // Another diner's phone at the table, waiting on the table's cart page.
+  const other = await (await englishPhone(browser)).newPage();
+  try {
+    // The past order: a pickup of a soup and two pies, paid with the balance.
+    await addFromMenu(page, `Pumpkin soup ${run}`, { tap: true });
+    await addFromMenu(page, `Apple pie ${run}`, { tap: true, times: 2 });
+    await checkoutPickupWithBalance(page);
+
+    await other.goto(`/#/?QRCode=${codes.byName[TABLE]!}`);
+    await other.getByRole('link', { name: 'Order now' }).tap();
+    await other.getByRole('button', { name: /Call staff/ }).waitFor();
+    await other.goto(`${new URL(other.url()).origin}/#/pages/postpayCart/postpayCart`);
+    await expect(other.getByText('Nothing in the table’s cart yet: everyone at the table adds here.')).toBeVisible();
+
+    // The member sits down at the pay-after table: scans its code, then orders the past order again from the order list.
+    await page.goto(`/#/?QRCode=${codes.byName[TABLE]!}`);
+    await page.getByRole('link', { name: 'Order now' }).tap();
+    await page.getByRole('button', { name: /Call staff/ }).waitFor();
+    // The order list opened afresh (a bookmark, the app reopened at the table): the table's part of the app is not loaded yet.
+    await page.goto('/#/pages/orderList/orderList');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'My Order' })).toBeVisible();
+    await page.getByRole('button', { name: /^Order again: / }).first().tap();
+    const dialog = page.getByRole('dialog', { name: 'Order again' });
+    await expect(dialog.getByRole('status')).toHaveText("2 items were added to your cart at today's prices.");
+
+    // The other phone sees both lines, and who added them, within a second.
+    const otherLines = other.getByRole('list', { name: "The table's cart" });
+    await expect(otherLines.getByRole('listitem').filter({ hasText: `Pumpkin soup ${run}` })).toBeVisible({ timeout: 1_000 });
+    await expect(otherLines.getByRole('listitem').filter({ hasText: `Apple pie ${run}` })).toBeVisible({ timeout: 1_000 });
+    await expect(otherLines.getByRole('listitem')).toHaveCount(2);
+    await expect(otherLines.getByRole('listitem').filter({ hasText: `Pumpkin soup ${run}` })).toContainText('Added by Chan');
+
+    // "View cart" opens the table's cart: the same lines, the member's own.
+    await dialog.getByRole('link', { name: 'View cart' }).tap();
+    const lines = page.getByRole('list', { name: "The table's cart" });
+    await expect(lines.getByRole('listitem')).toHaveCount(2);
+    await expect(lines.getByRole('listitem').filter({ hasText: `Pumpkin soup ${run}` })).toContainText('Added by you');
+    const pies = lines.getByRole('listitem').filter({ hasText: `Apple pie ${run}` });
+    await expect(pies).toContainText('Added by you');
+    await expect(pies.getByRole('group', { name: `Quantity of Apple pie ${run}` })).toHaveText(/^\D*2\D*$/);
+  } finally {
+    await freeTable(baseURL!, TABLE);
+    await other.context().close();
+    await page.context().close();
+  }
 });

@@ -3,8 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Shell } from '../../app/Shell';
 import type { RootState } from '../../app/store';
-import { answer, resetGateway, seen, server } from '../../test/gateway';
-import { ENT_ID, orderState, PAY_METHODS, sheetDetail } from '../../test/orderFixtures';
+import { answer, refusal, resetGateway, seen, server } from '../../test/gateway';
+import { baseInfo, ENT_ID, orderState, PAY_METHODS, sheetDetail, shopState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 
 const LIST_OP = 'PosSalSheet_PosSalSheetListByPage_V4_Get';
@@ -80,4 +80,35 @@ test("on the order's page, in traditional Chinese; nothing orderable says so and
   expect(store.getState().cart.entries).toEqual([]);
   await user.click(within(dialog).getByRole('button', { name: '關閉' }));
   expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+test("at a pay-after table the lines go to the table's cart on the service, one call each in the order's order; a line it refuses is listed, the phone's cart untouched", async () => {
+  answer('TableCart_TableCartLineSet_Update', (req) =>
+    req.json.tableData[0]?.GoodsID === 'G2'
+      ? refusal('40901', 'The table has just been closed')
+      : { table1: [{ LineID: `L-${String(req.json.tableData[0]?.GoodsID)}`, Version: 1, CartVersion: 1, Removed: 0 }] },
+  );
+  const state = emptyCart();
+  const atTable = { ...state, shop: shopState({ baseInfo: baseInfo({ PayMode: 'postpay', BusinessMode: '2' }) }, { TableID: 'T1', BusinessMode: '2' }), cart: { ...state.cart!, businessMode: '2' } };
+  const user = userEvent.setup();
+  const { store } = renderWithProviders(<Shell />, { route: '/pages/orderList/orderList', preloadedState: atTable });
+  await user.click(await screen.findByRole('button', { name: /^Order again: Main outlet, / }));
+
+  const dialog = await screen.findByRole('dialog', { name: 'Order again' });
+  expect(within(dialog).getByRole('status')).toHaveTextContent("1 item was added to your cart at today's prices.");
+  const missing = within(dialog).getByRole('region', { name: 'Not added' });
+  expect(within(missing).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    "Milk Tea: the table's cart did not take it, please add it from the menu",
+    'Coke: sold out',
+    'Roast Goose Rice: no longer on the menu here',
+  ]);
+  // Each added line was sent to the table's cart, waited for before the sheet opened; none went to the phone's own cart.
+  const sent = seen.filter((r) => r.op === 'TableCart_TableCartLineSet_Update').map((r) => r.json.tableData[0]);
+  expect(sent).toEqual([
+    expect.objectContaining({ TableID: 'T1', GoodsID: 'G1', MQua: 2, Remark: 'no chilli' }),
+    expect.objectContaining({ TableID: 'T1', GoodsID: 'G2', MQua: 1, Remark: '' }),
+  ]);
+  expect(store.getState().cart.entries).toEqual([]);
+  await user.click(within(dialog).getByRole('link', { name: 'View cart' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Cart' })).toBeInTheDocument();
 });

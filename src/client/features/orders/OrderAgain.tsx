@@ -34,6 +34,7 @@ export const orderAgainMessages = defineMessages({
   soldOut: { id: 'orderAgain.soldOut', defaultMessage: '{name}: sold out' },
   gone: { id: 'orderAgain.gone', defaultMessage: '{name}: no longer on the menu here' },
   notOffered: { id: 'orderAgain.notOffered', defaultMessage: '{name}: not offered for the way you are ordering now' },
+  refused: { id: 'orderAgain.refused', defaultMessage: "{name}: the table's cart did not take it, please add it from the menu" },
   noShop: { id: 'orderAgain.noShop', defaultMessage: 'Open the menu of an outlet first, then order again.' },
   failed: { id: 'orderAgain.failed', defaultMessage: 'This order could not be put in your cart. Please try again.' },
   viewCart: { id: 'orderAgain.viewCart', defaultMessage: 'View cart' },
@@ -44,6 +45,7 @@ const REASONS: Record<Missing, MessageDescriptor> = {
   soldOut: orderAgainMessages.soldOut,
   gone: orderAgainMessages.gone,
   notOffered: orderAgainMessages.notOffered,
+  refused: orderAgainMessages.refused,
 };
 
 let styled = false;

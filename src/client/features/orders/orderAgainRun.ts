@@ -3,14 +3,19 @@
  * (OrderAgain.tsx): the order's lines, the outlet's menu as it is now (sold-out
  * marks, sizes, packs, add-ons and bundle parts read fresh), the plan of
  * reorder.ts, and the lines added to the app's cart with the menu's own add.
+ * At a pay-after table the cart is the table's, on the service (issue 28): the
+ * table's chunk is loaded here (the order list may be the first page of the
+ * visit, before the menu has loaded it) and each line's add is waited for, so
+ * the sheet says what the table's cart took and another phone at the table
+ * sees the lines at once.
  */
 import type { NumberFormats } from '../../../shared/domain/numbers';
 import type { AppDispatch } from '../../app/store';
-import { cartAdd } from '../cart';
+import { cartAdd, payAfterTableOf } from '../cart';
 import { menuApi, type AddOn, type BomGroup, type GoodsDetail } from '../menu';
 import type { Result } from './OrderAgain';
 import { ordersApi, type OrderItem } from './ordersApi';
-import { neededReads, planReorder, type PastLine } from './reorder';
+import { neededReads, planReorder, type Outcome, type PastLine } from './reorder';
 import { reorderApi } from './reorderApi';
 
 function pastLine(i: OrderItem): PastLine {
@@ -65,7 +70,19 @@ export async function runOrderAgain(
     ids,
     formats,
   );
-  // Through the menu's own add: the same merging, the same checks, the same cart (a table's too).
-  for (const o of outcomes) if (o.kind === 'added') dispatch(cartAdd({ goodsDetails: o.goodsDetails, list: [o.line] }));
-  return { kind: 'done', outcomes };
+  const tableId = dispatch((_, getState) => payAfterTableOf(getState()));
+  if (!tableId) {
+    // Through the menu's own add: the same merging, the same checks, the same cart.
+    for (const o of outcomes) if (o.kind === 'added') dispatch(cartAdd({ goodsDetails: o.goodsDetails, list: [o.line] }));
+    return { kind: 'done', outcomes };
+  }
+  // The table's cart, through the add the menu uses there; a line the service refuses is listed (its reason also shown as a toast).
+  const { addToTableCart } = await import('../table');
+  const settled: Outcome[] = [];
+  for (const o of outcomes) {
+    if (o.kind !== 'added') settled.push(o);
+    else if (await dispatch(addToTableCart(tableId, { goodsDetails: o.goodsDetails, list: [o.line] }))) settled.push(o);
+    else settled.push({ kind: 'missing', name: o.name, reason: 'refused' });
+  }
+  return { kind: 'done', outcomes: settled };
 }

@@ -7,7 +7,9 @@
  *   on this outlet's menu;
  * - 'notOffered': its class is not offered in the way the customer orders now
  *   (a takeaway extra at a table...);
- * - 'soldOut': it (its size, or a chosen bundle part) is sold out now.
+ * - 'soldOut': it (its size, or a chosen bundle part) is sold out now;
+ * - 'refused': (never planned here) at a pay-after table, the table's cart on
+ *   the service did not take it (orderAgainRun.ts).
  *
  * A re-priced line: the price of the same goods, size (SkuID), pack, bundle
  * parts and add-ons today (the menu's rule, shared/domain/pricing.ts, the one
@@ -52,7 +54,7 @@ export interface Today {
   bundles: ReadonlyMap<string, readonly BomGroup[]>;
 }
 
-export type Missing = 'gone' | 'notOffered' | 'soldOut';
+export type Missing = 'gone' | 'notOffered' | 'soldOut' | 'refused';
 
 export interface NewLine {
   SkuID: string;
