@@ -231,13 +231,14 @@ describe('bundle groups', () => {
       items: [{ goodsId: DEMO.goods.eggTart }, { goodsId: DEMO.goods.herbalTea }],
     });
     const put = (groups: unknown[], lang = 'en') => api('PUT', `/staff/goods/${DEMO.goods.riceSet}/bundle-groups`, { cookie: owner, lang, body: { version: set.version, groups } });
+    // Each group named in the enterprise's language (traditional Chinese).
     const bad = await put([group(3, 2), group(-1, 1), group(0, 0), group(1, 3)]);
     expect(bad.status).toBe(400);
     expect(bad.json.fields).toEqual([
-      { field: 'groups.0.min', message: 'Snacks: the fewest to choose must be a whole number from 0 to the most to choose (2).' },
-      { field: 'groups.1.min', message: 'Snacks: the fewest to choose must be a whole number from 0 to the most to choose (1).' },
-      { field: 'groups.2.choose', message: 'Snacks: the most to choose must be a whole number from 1 to its number of parts (2).' },
-      { field: 'groups.3.choose', message: 'Snacks: the most to choose must be a whole number from 1 to its number of parts (2).' },
+      { field: 'groups.0.min', message: '小食: the fewest to choose must be a whole number from 0 to the most to choose (2).' },
+      { field: 'groups.1.min', message: '小食: the fewest to choose must be a whole number from 0 to the most to choose (1).' },
+      { field: 'groups.2.choose', message: '小食: the most to choose must be a whole number from 1 to its number of parts (2).' },
+      { field: 'groups.3.choose', message: '小食: the most to choose must be a whole number from 1 to its number of parts (2).' },
     ]);
     const tw = await put([group(3, 2)], 'zh-TW');
     expect((tw.json.fields as { message: string }[])[0]!.message).toBe('小食：最少須選數量須為 0 至最多可選數量（2）之間的整數。');
