@@ -227,6 +227,22 @@ const M = {
     'zh-CN': '{name} 的选项已变更，请重新选择。',
     'zh-TW': '{name} 的選項已變更，請重新選擇。',
   },
+  /** A bundle group's parts outside its limits (operations/orders/lines.ts partsOfLine): from min to max, exactly max, or up to max. */
+  bundleChoices: {
+    en: 'The choices of {name} have changed: choose {min} to {max} in {group}. Please choose again.',
+    'zh-CN': '{name} 的选项已变更：{group}请选 {min} 至 {max} 项，请重新选择。',
+    'zh-TW': '{name} 的選項已變更：{group}請選 {min} 至 {max} 項，請重新選擇。',
+  },
+  bundleChoicesExactly: {
+    en: 'The choices of {name} have changed: choose {max} in {group}. Please choose again.',
+    'zh-CN': '{name} 的选项已变更：{group}请选 {max} 项，请重新选择。',
+    'zh-TW': '{name} 的選項已變更：{group}請選 {max} 項，請重新選擇。',
+  },
+  bundleChoicesUpTo: {
+    en: 'The choices of {name} have changed: choose up to {max} in {group}. Please choose again.',
+    'zh-CN': '{name} 的选项已变更：{group}最多选 {max} 项，请重新选择。',
+    'zh-TW': '{name} 的選項已變更：{group}最多選 {max} 項，請重新選擇。',
+  },
   promoteLimit: {
     en: '{name}: at most {limit} at the promotion price per order',
     'zh-CN': '{name}：每单最多 {limit} 份特价',
@@ -785,9 +801,14 @@ const M = {
   },
   menuBundleNoParts: { en: '{group}: add at least one part.', 'zh-CN': '{group}：请至少添加一个组件。', 'zh-TW': '{group}：請至少新增一個組件。' },
   menuBundleChoose: {
-    en: '{group}: the number to choose must be a whole number from 1 to its number of parts ({parts}).',
-    'zh-CN': '{group}：可选数量须为 1 至组件数（{parts}）之间的整数。',
-    'zh-TW': '{group}：可選數量須為 1 至組件數（{parts}）之間的整數。',
+    en: '{group}: the most to choose must be a whole number from 1 to its number of parts ({parts}).',
+    'zh-CN': '{group}：最多可选数量须为 1 至组件数（{parts}）之间的整数。',
+    'zh-TW': '{group}：最多可選數量須為 1 至組件數（{parts}）之間的整數。',
+  },
+  menuBundleMin: {
+    en: '{group}: the fewest to choose must be a whole number from 0 to the most to choose ({max}).',
+    'zh-CN': '{group}：最少须选数量须为 0 至最多可选数量（{max}）之间的整数。',
+    'zh-TW': '{group}：最少須選數量須為 0 至最多可選數量（{max}）之間的整數。',
   },
   menuBundlePartUnknown: {
     en: '{group}: a part must be another goods of this shop, without a spec, not archived and not a bundle itself.',

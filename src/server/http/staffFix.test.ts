@@ -32,11 +32,12 @@ const BBQ = DEMO.goods.bbqPorkRice;
 let ipSeq = 20;
 const freshIp = () => `198.51.100.${(ipSeq += 1)}`;
 
-async function call(method: string, path: string, opts: { cookie?: string; token?: string; body?: unknown; ip?: string } = {}) {
+async function call(method: string, path: string, opts: { cookie?: string; token?: string; body?: unknown; ip?: string; lang?: string } = {}) {
   const res = await fetch(`${h.url}${path}`, {
     method,
     headers: {
       ...(opts.cookie ? { cookie: opts.cookie } : {}),
+      ...(opts.lang ? { 'accept-language': opts.lang } : {}),
       ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
       ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
       'x-forwarded-for': opts.ip ?? '192.0.2.30',
@@ -332,6 +333,47 @@ describe('add items at the screen', () => {
     expect((await call('POST', `/staff/sheets/${String(rows(pickup)[0]!.SheetID)}/lines`, { cookie: cashier, body: { lines: [{ goodsId: BBQ, mQua: 1 }] } })).status).toBe(409);
     const audit = await h.db.query<{ action: string }>(`SELECT action FROM staff_audit WHERE target = $1 AND action = 'sheet.addLines'`, [sheetId]);
     expect(audit).toHaveLength(1);
+  });
+});
+
+describe('add items at the screen: what is switched off at the outlet (issue 27)', () => {
+  test('a goods or a bundle part switched off at the sheet\'s outlet is not offered in the chooser and is refused in the staff member\'s language', async () => {
+    const { sheetId } = await tableOrder();
+    const cashier = await staffSignIn('cashier');
+    type G = { goodsId: string; bomGroups: { bomClassId: string; selectMin: number; selectQua: number; parts: { goodsId: string }[] }[] };
+    const chooser = async () => (await call('GET', `/staff/chooser?baseId=${DEMO.bases.dineIn}`, { cookie: cashier })).json.goods as G[];
+    const set = DEMO.goods.riceSet;
+    const offered = await chooser();
+    const main = offered.find((g) => g.goodsId === set)!.bomGroups[0]!;
+    const yuenyeung = offered.find((g) => g.goodsId === set)!.bomGroups[1]!.parts[0]!.goodsId;
+    expect(offered.map((g) => g.goodsId)).toContain(BBQ);
+    // The groups say their limits: Main "choose 1", Drink "choose 1", Add a snack "up to 2".
+    expect(offered.find((g) => g.goodsId === set)!.bomGroups.map((c) => [c.selectMin, c.selectQua])).toEqual([[1, 1], [1, 1], [0, 2]]);
+    await h.db.query('INSERT INTO goods_outlet_off (goods_id, base_id) VALUES ($1, $2), ($3, $2)', [BBQ, DEMO.bases.dineIn, yuenyeung]);
+    try {
+      const now = await chooser();
+      expect(now.map((g) => g.goodsId)).not.toContain(BBQ);
+      expect(now.find((g) => g.goodsId === set)!.bomGroups[1]!.parts.map((p) => p.goodsId)).not.toContain(yuenyeung);
+      // BBQ pork rice is the set's first main: gone from its parts too.
+      expect(now.find((g) => g.goodsId === set)!.bomGroups[0]!.parts.map((p) => p.goodsId)).not.toContain(BBQ);
+      const total = await totalOf(sheetId);
+      const goods = await call('POST', `/staff/sheets/${sheetId}/lines`, { cookie: cashier, body: { lines: [{ goodsId: BBQ, mQua: 1 }] } });
+      expect([goods.status, goods.json.error]).toEqual([409, 'Not sold at this outlet: BBQ Pork Rice']);
+      const tw = await call('POST', `/staff/sheets/${sheetId}/lines`, { cookie: cashier, lang: 'zh-TW', body: { lines: [{ goodsId: BBQ, mQua: 1 }] } });
+      expect([tw.status, tw.json.error]).toEqual([409, '本門店不供應：叉燒飯']);
+      const otherMain = main.parts.find((p) => p.goodsId !== BBQ)!.goodsId;
+      const part = await call('POST', `/staff/sheets/${sheetId}/lines`, {
+        cookie: cashier,
+        lang: 'zh-CN',
+        body: { lines: [{ goodsId: set, mQua: 1, bom: [{ bomClassId: main.bomClassId, goodsId: otherMain }, { bomClassId: offered.find((g) => g.goodsId === set)!.bomGroups[1]!.bomClassId, goodsId: yuenyeung }] }] },
+      });
+      expect([part.status, part.json.error]).toEqual([409, '本门店不供应：鸳鸯']);
+      expect(await totalOf(sheetId)).toBe(total);
+    } finally {
+      await h.db.query('DELETE FROM goods_outlet_off WHERE goods_id = ANY ($1::text[]) AND base_id = $2', [[BBQ, yuenyeung], DEMO.bases.dineIn]);
+    }
+    // Switched on again: added.
+    expect((await call('POST', `/staff/sheets/${sheetId}/lines`, { cookie: cashier, body: { lines: [{ goodsId: BBQ, mQua: 1 }] } })).status).toBe(200);
   });
 });
 

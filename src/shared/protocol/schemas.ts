@@ -186,9 +186,17 @@ export const packUnitRow = z.object({
 export const bomGroupRow = z.object({
   BOMClassID: str,
   ClassName: str,
-  /** 0 required (choose exactly SelectQua), 1 optional (up to SelectQua). */
+  /**
+   * 0 required (choose exactly SelectQua), 1 optional (up to SelectQua); since
+   * issue 27 a group chooses SelectMin to SelectQua, and SelectType is 0 when
+   * SelectMin >= 1 (a reader without SelectMin choosing exactly SelectQua, or
+   * up to it, still chooses within the limits).
+   */
   SelectType: bit,
+  /** The most parts. */
   SelectQua: z.number(),
+  /** Issue 27: the fewest parts (0 to SelectQua); absent: SelectQua when SelectType is 0, else 0. */
+  SelectMin: z.number().optional(),
   Sort: z.number(),
 });
 
@@ -1152,7 +1160,8 @@ const P = {
     result: z.object({ table1: z.array(goodsDetailRow), table2: z.array(skuRow), table3: z.array(packUnitRow) }),
   },
   HBBPos_GoodsBomList_V3_Get: {
-    payload: payload({ GoodsID: id }),
+    /** Issue 27: with BaseID, the parts switched off at that outlet are left out. */
+    payload: payload({ GoodsID: id, BaseID: optionalId.optional() }),
     result: z.object({ table1: z.array(bomGroupRow), table2: z.array(bomItemRow) }),
   },
   Cust_GmGoodsChargingListGet_V1_Get: {

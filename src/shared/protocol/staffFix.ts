@@ -82,9 +82,12 @@ const menuGoodsSchema = z.object({
     z.object({
       bomClassId: z.string(),
       name: z.string(),
-      /** 0 required (exactly selectQua parts), 1 optional (at most selectQua). */
+      /** 0 required (selectMin >= 1), 1 optional (selectMin 0). */
       selectType: z.number(),
+      /** The most parts. */
       selectQua: z.number(),
+      /** Issue 27: the fewest parts (0 to selectQua). */
+      selectMin: z.number(),
       parts: z.array(z.object({ goodsId: z.string(), name: z.string(), bomAmo: z.string(), soldOut: z.boolean() })),
     }),
   ),

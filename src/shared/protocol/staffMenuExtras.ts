@@ -13,8 +13,10 @@
  * language. Every write answers the goods and its extras as stored.
  *
  * Bundle groups follow the data model the customer's chooser reads
- * (SelectType, SelectQua): a required group is chosen exactly `choose` times,
- * an optional one at most `choose` times (at least 0).
+ * (SelectType, SelectQua, and SelectMin since migrations/035): a group is
+ * chosen from `min` to `choose` (its most) times; it is required when `min`
+ * is at least 1. A write without `min` means what it meant before: a required
+ * group exactly `choose` times, an optional one at most `choose` times.
  */
 import { z } from 'zod';
 import { menuGoodsSchema, menuTextsSchema } from './staffMenu';
@@ -48,9 +50,12 @@ export const bundleItemSchema = z.object({
 export const bundleGroupSchema = z.object({
   bomClassId: z.string(),
   names: texts,
-  /** Required (SelectType 0): exactly `choose` parts; optional (1): at most `choose`. */
+  /** Required (SelectType 0): `min` is at least 1; optional (1): `min` is 0. */
   required: z.boolean(),
+  /** The most parts (SelectQua). */
   choose: z.number(),
+  /** The fewest parts (SelectMin), 0 to `choose`. */
+  min: z.number(),
   items: z.array(bundleItemSchema),
 });
 
@@ -96,6 +101,8 @@ export const bundleGroupsInputSchema = z.object({
         names: inTexts(40),
         required: z.boolean(),
         choose: z.number(),
+        /** The fewest parts; absent: `choose` when required, else 0. Given, it decides `required` (min >= 1). */
+        min: z.number().optional(),
         items: z.array(z.object({ goodsId: z.string().trim().min(1).max(64), extraPrice: money.default('0'), isDefault: z.boolean().default(false) })).max(50),
       }),
     )

@@ -1,7 +1,8 @@
 /**
  * Add items to a table's open sheet at the screen (issue 26 section 5): the
  * outlet's menu as the customer's chooser offers it (a spec, a pack, the
- * bundle's parts, add-ons, a remark, a quantity), gathered into a round and
+ * bundle's parts, add-ons, a remark, a quantity; what is switched off at the
+ * outlet is not offered, and the service refuses it), gathered into a round and
  * sent in one go. The service prices it as a customer's round (sold out
  * refused) and the kitchen gets its ticket. Loaded when first opened.
  */
@@ -22,6 +23,7 @@ const m = defineMessages({
   loose: { id: 'staff.add.loose', defaultMessage: 'Single' },
   group: { id: 'staff.add.group', defaultMessage: '{name} (choose {count})' },
   groupOptional: { id: 'staff.add.groupOptional', defaultMessage: '{name} (up to {count})' },
+  groupRange: { id: 'staff.add.groupRange', defaultMessage: '{name} (choose {min} to {max})' },
   addOns: { id: 'staff.add.addOns', defaultMessage: 'Add-ons' },
   quantity: { id: 'staff.add.quantity', defaultMessage: 'Quantity' },
   remark: { id: 'staff.add.remark', defaultMessage: 'Remark for the kitchen' },
@@ -160,7 +162,7 @@ function GoodsChooser({ goods: g, onAdd, onCancel }: { goods: StaffMenuGoods; on
   const [remark, setRemark] = useState('');
   const groupsOk = g.bomGroups.every((c) => {
     const n = parts[c.bomClassId]?.length ?? 0;
-    return c.selectType === 0 ? n === c.selectQua : n <= c.selectQua;
+    return n >= c.selectMin && n <= c.selectQua;
   });
   const toggle = (list: string[], id: string) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
 
@@ -213,7 +215,10 @@ function GoodsChooser({ goods: g, onAdd, onCancel }: { goods: StaffMenuGoods; on
       {g.bomGroups.map((c) => (
         <fieldset key={c.bomClassId}>
           <legend>
-            <FormattedMessage {...(c.selectType === 0 ? m.group : m.groupOptional)} values={{ name: c.name, count: c.selectQua }} />
+            <FormattedMessage
+              {...(c.selectMin === c.selectQua ? m.group : c.selectMin === 0 ? m.groupOptional : m.groupRange)}
+              values={{ name: c.name, count: c.selectQua, min: c.selectMin, max: c.selectQua }}
+            />
           </legend>
           {c.parts.map((p) => (
             <label key={p.goodsId} style={{ display: 'block', minHeight: 36 }}>

@@ -1,7 +1,7 @@
 /**
  * The spec chooser (SPEC sections 3-5): sku attributes (one or two), pack
- * units, bundle groups (required: exactly N; optional: up to N, with the
- * limit message), add-ons, remarks and quantity. The price shown is the
+ * units, bundle groups (from the group's fewest to its most parts: "choose
+ * 2", "up to 2" or "choose 1 to 3", with the limit message), add-ons, remarks and quantity. The price shown is the
  * shared pricing rule's (src/shared/domain/pricing.ts), which the service
  * applies again at submit.
  *
@@ -44,6 +44,7 @@ const messages = defineMessages({
   options: { id: 'chooser.options', defaultMessage: 'Options' },
   required: { id: 'chooser.required', defaultMessage: '{name}: choose {count}' },
   optional: { id: 'chooser.optional', defaultMessage: '{name}: up to {count}' },
+  range: { id: 'chooser.range', defaultMessage: '{name}: choose {min} to {max}' },
   surcharge: { id: 'chooser.surcharge', defaultMessage: '+{amount}' },
   addOns: { id: 'chooser.addOns', defaultMessage: 'Add-ons' },
   remarks: { id: 'chooser.remarks', defaultMessage: 'Remarks' },
@@ -73,7 +74,9 @@ export function GoodsChooser({ goods, onClose, details = false }: Props) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const detail = menuApi.useGoodsDetailQuery({ GoodsID: goods.GoodsID });
-  const bundle = menuApi.useBundleQuery({ GoodsID: goods.GoodsID }, { skip: !goods.hasBom });
+  // The parts switched off at this outlet are left out (issue 27).
+  const baseId = useAppSelector(selectShopParams).BaseID;
+  const bundle = menuApi.useBundleQuery({ GoodsID: goods.GoodsID, ...(baseId ? { BaseID: baseId } : {}) }, { skip: !goods.hasBom });
   const addOns = menuApi.useAddOnsQuery({ GoodsID: goods.GoodsID }, { skip: !goods.hasCharging });
 
   useEffect(() => {
@@ -310,8 +313,8 @@ function ChooserForm({
         <fieldset key={group.BOMClassID} className="choice-group">
           <legend>
             <FormattedMessage
-              {...(group.selectType === 0 ? messages.required : messages.optional)}
-              values={{ name: group.name, count: group.selectQua }}
+              {...(group.selectMin === group.selectQua ? messages.required : group.selectMin === 0 ? messages.optional : messages.range)}
+              values={{ name: group.name, count: group.selectQua, min: group.selectMin, max: group.selectQua }}
             />
           </legend>
           {group.items.map((item) => {

@@ -50,7 +50,10 @@ export interface BomGroup {
   name: string;
   /** 0 required, 1 optional. */
   selectType: number;
+  /** The most parts. */
   selectQua: number;
+  /** The fewest parts (SelectMin; older answers: selectQua when required, else 0). */
+  selectMin: number;
   items: BomItem[];
 }
 
@@ -209,8 +212,9 @@ export const menuApi = api.injectEndpoints({
         };
       }),
     }),
-    bundle: build.query<BomGroup[], { GoodsID: string }>({
-      query: ({ GoodsID }) => request('HBBPos_GoodsBomList_V3_Get', [{ GoodsID }]),
+    /** With BaseID (the order's outlet), the parts switched off there are left out (issue 27). */
+    bundle: build.query<BomGroup[], { GoodsID: string; BaseID?: string }>({
+      query: ({ GoodsID, BaseID }) => request('HBBPos_GoodsBomList_V3_Get', [{ GoodsID, ...(BaseID ? { BaseID } : {}) }]),
       transformResponse: answer('HBBPos_GoodsBomList_V3_Get', (data) => {
         const items = data.table2.map((r) => ({
           BOMClassID: s(r.BOMClassID),
@@ -224,13 +228,19 @@ export const menuApi = api.injectEndpoints({
           pic: s(r.Pic),
           diet: s(r.Diet),
         }));
-        return data.table1.map((r) => ({
+        return data.table1.map((r) => {
+          const selectQua = Math.max(1, n(r.SelectQua));
+          const selectType = n(r.SelectType);
+          const selectMin = r.SelectMin === undefined ? (selectType === 0 ? selectQua : 0) : Math.min(selectQua, Math.max(0, n(r.SelectMin)));
+          return {
           BOMClassID: s(r.BOMClassID),
           name: s(r.ClassName),
-          selectType: n(r.SelectType),
-          selectQua: Math.max(1, n(r.SelectQua)),
+          selectType,
+          selectQua,
+          selectMin,
           items: items.filter((i) => i.BOMClassID === s(r.BOMClassID)),
-        }));
+          };
+        });
       }),
     }),
     addOns: build.query<AddOn[], { GoodsID: string }>({

@@ -44,18 +44,25 @@ test('sku items: two attributes split on ";", one on the full-width comma', () =
   expect(findSku(skus, ['Large', 'Iced'])).toBeUndefined();
 });
 
-test('a bundle is complete when every required group has exactly its count', () => {
+test('a bundle is complete when every group has from its fewest to its most parts', () => {
   const item = (id: string, soldOut = false) => ({ BOMClassID: 'g', GoodsID: id, name: id, BOMAmo: '0', BOMQua: '1', punit: '', isDefault: false, soldOut, pic: '' });
   const groups: BomGroup[] = [
-    { BOMClassID: 'req', name: 'Mains', selectType: 0, selectQua: 2, items: [item('a'), item('b'), item('c')] },
-    { BOMClassID: 'opt', name: 'Snacks', selectType: 1, selectQua: 2, items: [item('x'), item('y')] },
+    { BOMClassID: 'req', name: 'Mains', selectType: 0, selectQua: 2, selectMin: 2, items: [item('a'), item('b'), item('c')] },
+    { BOMClassID: 'opt', name: 'Snacks', selectType: 1, selectQua: 2, selectMin: 0, items: [item('x'), item('y')] },
   ];
   expect(bundleComplete(groups, { req: ['a'] })).toBe(false);
   expect(bundleComplete(groups, { req: ['a', 'b'] })).toBe(true);
   expect(bundleComplete(groups, { req: ['a', 'b'], opt: [] })).toBe(true);
+  expect(bundleComplete(groups, { req: ['a', 'b'], opt: ['x', 'y', 'z'] })).toBe(false);
   // A required group with fewer available items than its count needs only what is there.
-  const scarce: BomGroup[] = [{ BOMClassID: 'req', name: 'Mains', selectType: 0, selectQua: 2, items: [item('a'), item('b', true)] }];
+  const scarce: BomGroup[] = [{ BOMClassID: 'req', name: 'Mains', selectType: 0, selectQua: 2, selectMin: 2, items: [item('a'), item('b', true)] }];
   expect(bundleComplete(scarce, { req: ['a'] })).toBe(true);
+  // Choose 1 to 3: none is too few, one to three do, four is too many.
+  const range: BomGroup[] = [{ BOMClassID: 'r', name: 'Sides', selectType: 0, selectQua: 3, selectMin: 1, items: ['a', 'b', 'c', 'd'].map((id) => item(id)) }];
+  expect(bundleComplete(range, { r: [] })).toBe(false);
+  expect(bundleComplete(range, { r: ['a'] })).toBe(true);
+  expect(bundleComplete(range, { r: ['a', 'b', 'c'] })).toBe(true);
+  expect(bundleComplete(range, { r: ['a', 'b', 'c', 'd'] })).toBe(false);
 });
 
 test('order by item number: exact match first, then numbers that start with it', () => {

@@ -67,7 +67,10 @@ export function valueSurcharges(
   return prices.map((p) => (p === null ? '0' : minorToString(p - cheapest, pricePoint)));
 }
 
-/** A bundle choice is complete when every required group has exactly its count. */
+/** A bundle choice is complete when every group has from its fewest (or as many as are left) to its most parts. */
 export function bundleComplete(groups: readonly BomGroup[], chosen: Record<string, string[]>): boolean {
-  return groups.every((g) => g.selectType !== 0 || (chosen[g.BOMClassID]?.length ?? 0) === Math.min(g.selectQua, g.items.filter((i) => !i.soldOut).length));
+  return groups.every((g) => {
+    const n = chosen[g.BOMClassID]?.length ?? 0;
+    return n >= Math.min(g.selectMin, g.items.filter((i) => !i.soldOut).length) && n <= g.selectQua;
+  });
 }

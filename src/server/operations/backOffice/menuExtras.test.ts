@@ -220,6 +220,44 @@ describe('bundle groups', () => {
     ]);
     expect(await count(`SELECT count(*)::int AS n FROM staff_audit WHERE target = $1 AND action = 'goods.bundleGroups'`, [DEMO.goods.riceSet])).toBe(1);
   });
+
+  test('a fewest and a most (issue 27): 0 <= fewest <= most, 1 <= most <= parts, refused in the caller\'s language; "choose 1 to 2" is read by the customer\'s chooser', async () => {
+    const set = await extrasOf(DEMO.goods.riceSet);
+    const group = (min: number, choose: number) => ({
+      names: { zh: '小食', tw: '小食', en: 'Snacks' },
+      required: false,
+      choose,
+      min,
+      items: [{ goodsId: DEMO.goods.eggTart }, { goodsId: DEMO.goods.herbalTea }],
+    });
+    const put = (groups: unknown[], lang = 'en') => api('PUT', `/staff/goods/${DEMO.goods.riceSet}/bundle-groups`, { cookie: owner, lang, body: { version: set.version, groups } });
+    // Each group named in the enterprise's language (traditional Chinese).
+    const bad = await put([group(3, 2), group(-1, 1), group(0, 0), group(1, 3)]);
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields).toEqual([
+      { field: 'groups.0.min', message: '小食: the fewest to choose must be a whole number from 0 to the most to choose (2).' },
+      { field: 'groups.1.min', message: '小食: the fewest to choose must be a whole number from 0 to the most to choose (1).' },
+      { field: 'groups.2.choose', message: '小食: the most to choose must be a whole number from 1 to its number of parts (2).' },
+      { field: 'groups.3.choose', message: '小食: the most to choose must be a whole number from 1 to its number of parts (2).' },
+    ]);
+    const tw = await put([group(3, 2)], 'zh-TW');
+    expect((tw.json.fields as { message: string }[])[0]!.message).toBe('小食：最少須選數量須為 0 至最多可選數量（2）之間的整數。');
+    const cn = await put([group(0, 3)], 'zh-CN');
+    expect((cn.json.fields as { message: string }[])[0]!.message).toBe('小食：最多可选数量须为 1 至组件数（2）之间的整数。');
+    expect(await versionOf(DEMO.goods.riceSet)).toBe(set.version);
+
+    const ok = await put([group(1, 2)]);
+    expect(ok.status).toBe(200);
+    expect((ok.json.extras as GoodsExtras).bundleGroups.map((g) => [g.required, g.min, g.choose])).toEqual([[true, 1, 2]]);
+    const bom = await customer('HBBPos_GoodsBomList_V3_Get', { GoodsID: DEMO.goods.riceSet });
+    // SelectType 0 (required) for readers without SelectMin: choosing exactly SelectQua is within 1 to 2.
+    expect((bom.table1 ?? []).map((g) => [g.ClassName, Number(g.SelectType), Number(g.SelectMin), Number(g.SelectQua)])).toEqual([['Snacks', 0, 1, 2]]);
+    // A save at the version read before is refused; a save without a fewest means what it did before: optional, up to 2, fewest 0.
+    expect((await put([group(1, 2)])).status).toBe(409);
+    const fresh = await extrasOf(DEMO.goods.riceSet);
+    const optional = await api('PUT', `/staff/goods/${DEMO.goods.riceSet}/bundle-groups`, { cookie: owner, body: { version: fresh.version, groups: [{ ...group(0, 2), min: undefined, required: false }] } });
+    expect((optional.json.extras as GoodsExtras).bundleGroups.map((g) => [g.required, g.min, g.choose])).toEqual([[false, 0, 2]]);
+  });
 });
 
 describe('spec translations', () => {

@@ -38,6 +38,7 @@ import type {
 } from '../../../shared/protocol/staffMenuExtras';
 import type { MenuGoodsJson, MenuTexts } from '../../../shared/protocol/staffMenu';
 import type { Queryable } from '../../db/driver';
+import { BOM_MIN } from '../orders/lines';
 import { covers, parseSpec, writeSpecTexts, type Attr } from './specTexts';
 import {
   checkNames,
@@ -71,8 +72,8 @@ export async function readExtras(tx: Queryable, goods: MenuGoodsJson, decimals: 
     'SELECT pcode, punit, punit_tw, punit_en, ref::text AS ref, price::text AS price, sales_price::text AS sales_price FROM goods_punit p WHERE p.goods_id = $1 ORDER BY p.ref, p.pcode',
     [goods.goodsId],
   );
-  const groups = await tx.query<{ bom_class_id: string; class_name: string; class_name_tw: string; class_name_en: string; select_type: number; select_qua: number }>(
-    'SELECT bom_class_id, class_name, class_name_tw, class_name_en, select_type, select_qua FROM goods_bom_class WHERE goods_id = $1 ORDER BY sort, bom_class_id',
+  const groups = await tx.query<{ bom_class_id: string; class_name: string; class_name_tw: string; class_name_en: string; select_type: number; select_qua: number; select_min: number }>(
+    `SELECT bom_class_id, class_name, class_name_tw, class_name_en, select_type, select_qua, ${BOM_MIN()} AS select_min FROM goods_bom_class WHERE goods_id = $1 ORDER BY sort, bom_class_id`,
     [goods.goodsId],
   );
   const items = await tx.query<{ bom_class_id: string; goods_id: string; bom_amo: string; is_default: boolean }>(
@@ -103,8 +104,9 @@ export async function readExtras(tx: Queryable, goods: MenuGoodsJson, decimals: 
     bundleGroups: groups.map((g) => ({
       bomClassId: g.bom_class_id,
       names: { zh: g.class_name, tw: g.class_name_tw, en: g.class_name_en },
-      required: Number(g.select_type) === 0,
+      required: Number(g.select_min) >= 1,
       choose: Number(g.select_qua),
+      min: Number(g.select_min),
       items: items.filter((i) => i.bom_class_id === g.bom_class_id).map((i) => ({ goodsId: i.goods_id, extraPrice: money(i.bom_amo, decimals), isDefault: i.is_default })),
     })),
     addOns: offered.map((o) => o.option_id),
@@ -236,9 +238,13 @@ export function saveBundleGroups(d: MenuDeps, goodsId: string, input: BundleGrou
       const names = trimTexts(g.names);
       checkNames(d, names, settings.language, `groups.${i}.names`, errors);
       const label = names[settings.language] || String(i + 1);
+      // The fewest: given, or what `required` meant before it (exactly `choose`, or none).
+      const min = g.min ?? (g.required ? g.choose : 0);
       if (g.items.length === 0) errors.push({ field: `groups.${i}.items`, message: say(d, 'menuBundleNoParts', { group: label }) });
       else if (!Number.isInteger(g.choose) || g.choose < 1 || g.choose > g.items.length) {
         errors.push({ field: `groups.${i}.choose`, message: say(d, 'menuBundleChoose', { group: label, parts: g.items.length }) });
+      } else if (!Number.isInteger(min) || min < 0 || min > g.choose) {
+        errors.push({ field: `groups.${i}.min`, message: say(d, 'menuBundleMin', { group: label, max: g.choose }) });
       }
       if (g.items.some((it) => !partOk.has(it.goodsId))) errors.push({ field: `groups.${i}.items`, message: say(d, 'menuBundlePartUnknown', { group: label }) });
       if (new Set(g.items.map((it) => it.goodsId)).size !== g.items.length) errors.push({ field: `groups.${i}.items`, message: say(d, 'menuBundlePartTwice', { group: label }) });
@@ -246,7 +252,7 @@ export function saveBundleGroups(d: MenuDeps, goodsId: string, input: BundleGrou
       const items = g.items.map((it, j) => ({ goodsId: it.goodsId, extraPrice: price(d, it.extraPrice || '0', settings.priceDecimals, `groups.${i}.items.${j}.extraPrice`, 'menuFieldExtraPrice', errors), isDefault: it.isDefault }));
       // A group keeps its id (once: a repeated id makes a new group).
       const known = extras.bundleGroups.some((x) => x.bomClassId === g.bomClassId) && input.groups.findIndex((o) => o.bomClassId === g.bomClassId) === i;
-      return { bomClassId: known ? g.bomClassId! : '', names, required: g.required, choose: g.choose, items };
+      return { bomClassId: known ? g.bomClassId! : '', names, required: min >= 1, choose: g.choose, min, items };
     });
     refuseIfAny(errors);
     return {
@@ -265,13 +271,13 @@ export function saveBundleGroups(d: MenuDeps, goodsId: string, input: BundleGrou
           const id = g.bomClassId || newId('BC');
           if (g.bomClassId) {
             await d.tx.query(
-              'UPDATE goods_bom_class SET class_name = $2, class_name_tw = $3, class_name_en = $4, select_type = $5, select_qua = $6, sort = $7 WHERE bom_class_id = $1',
-              [id, g.names.zh, g.names.tw, g.names.en, g.required ? 0 : 1, g.choose, i + 1],
+              'UPDATE goods_bom_class SET class_name = $2, class_name_tw = $3, class_name_en = $4, select_type = $5, select_qua = $6, sort = $7, select_min = $8 WHERE bom_class_id = $1',
+              [id, g.names.zh, g.names.tw, g.names.en, g.required ? 0 : 1, g.choose, i + 1, g.min],
             );
           } else {
             await d.tx.query(
-              'INSERT INTO goods_bom_class (bom_class_id, goods_id, class_name, class_name_tw, class_name_en, select_type, select_qua, sort) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-              [id, goodsId, g.names.zh, g.names.tw, g.names.en, g.required ? 0 : 1, g.choose, i + 1],
+              'INSERT INTO goods_bom_class (bom_class_id, goods_id, class_name, class_name_tw, class_name_en, select_type, select_qua, sort, select_min) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+              [id, goodsId, g.names.zh, g.names.tw, g.names.en, g.required ? 0 : 1, g.choose, i + 1, g.min],
             );
           }
           for (const [j, it] of g.items.entries()) {

@@ -27,6 +27,7 @@ import { OpError, type HandlerMap, type RowOf, type Session } from '../context';
 import { langsFor, tr, trBy, type TextLangs } from '../localized';
 import { baseColumns } from '../shop/handlers';
 import { OPTION_DIET, stated, withDiet } from './diet';
+import { BOM_MIN, offAt } from '../orders/lines';
 
 /** Default and largest page sizes of the goods lists (the app loads a whole menu in one page). */
 export const GOODS_PAGE_SIZE = 1000;
@@ -338,11 +339,11 @@ export const menuHandlers: HandlerMap = {
   },
 
   async HBBPos_GoodsBomList_V3_Get({ tx, lang }, { tableData: [row] }) {
-    const { GoodsID } = row!;
+    const { GoodsID, BaseID } = row!;
     const l = await langsFor(tx, lang, { goodsId: GoodsID });
     const groups = await tx.query<RowOf<'HBBPos_GoodsBomList_V3_Get'>>(
       `SELECT bom_class_id AS "BOMClassID", ${tr('class_name', l)} AS "ClassName",
-              select_type AS "SelectType", select_qua AS "SelectQua", sort AS "Sort"
+              select_type AS "SelectType", select_qua AS "SelectQua", ${BOM_MIN()} AS "SelectMin", sort AS "Sort"
          FROM goods_bom_class WHERE goods_id = $1 ORDER BY sort, bom_class_id`,
       [GoodsID],
     );
@@ -359,9 +360,9 @@ export const menuHandlers: HandlerMap = {
          FROM goods_bom_class c
          JOIN goods_bom_item i ON i.bom_class_id = c.bom_class_id
          JOIN goods p ON p.goods_id = i.goods_id
-        WHERE c.goods_id = $1
+        WHERE c.goods_id = $1 AND NOT ${offAt('p', '$2')}
         ORDER BY c.sort, c.bom_class_id, i.sort, p.goods_code`,
-      [GoodsID],
+      [GoodsID, BaseID || null],
     );
     return { table1: groups, table2: stated(items) };
   },

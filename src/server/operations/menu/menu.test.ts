@@ -331,12 +331,13 @@ describe('HBBPos_GoodsBomList_V3_Get', () => {
     const res = await client.call('HBBPos_GoodsBomList_V3_Get', [{ GoodsID: DEMO.goods.riceSet }]);
     ok(res);
     const groups = rows(res);
-    expect(groups.map((g) => [g.ClassName, g.SelectType, g.SelectQua, g.Sort])).toEqual([
-      ['Main', 0, 1, 1],
-      ['Drink', 0, 1, 2],
-      ['Add a snack', 1, 2, 3],
+    // SelectMin (issue 27): the fewest parts; a required group's is its SelectQua here, an optional one's 0.
+    expect(groups.map((g) => [g.ClassName, g.SelectType, g.SelectMin, g.SelectQua, g.Sort])).toEqual([
+      ['Main', 0, 1, 1, 1],
+      ['Drink', 0, 1, 1, 2],
+      ['Add a snack', 1, 0, 2, 3],
     ]);
-    expect(groups[0]).toEqual({ BOMClassID: groups[0]!.BOMClassID, ClassName: 'Main', SelectType: 0, SelectQua: 1, Sort: 1 });
+    expect(groups[0]).toEqual({ BOMClassID: groups[0]!.BOMClassID, ClassName: 'Main', SelectType: 0, SelectMin: 1, SelectQua: 1, Sort: 1 });
     const items = rows(res, 'table2');
     expect(items).toHaveLength(12);
     expect(items[0]).toEqual({

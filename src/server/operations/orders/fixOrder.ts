@@ -248,9 +248,10 @@ export async function addLines(deps: FixDeps, sheetId: string, body: { lines: Fi
   }));
   let priced;
   try {
-    priced = await priceLines(tx, { shopId: outlet.shopId, now, formats: outlet.formats, langs: await langsFor(tx, lang, { sheetId }) }, requested);
+    // At the sheet's outlet: a goods or bundle part switched off there is refused as a customer's would be (issue 27).
+    priced = await priceLines(tx, { shopId: outlet.shopId, baseId: sheet.base_id, now, formats: outlet.formats, langs: await langsFor(tx, lang, { sheetId }) }, requested);
   } catch (e) {
-    // Sold out, no longer on the menu, choices that do not fit: the customer's refusals, in the staff's language.
+    // Sold out, not sold here, no longer on the menu, choices that do not fit: the customer's refusals, in the staff's language.
     if (e instanceof OpError) throw new KitchenRefusal('conflict', message(e.key, lang, e.values));
     throw e;
   }

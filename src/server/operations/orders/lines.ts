@@ -12,8 +12,9 @@
  * and checked: the goods is the shop's, sold at the order's outlet and not sold out; a goods with skus
  * names one of its skus (not sold out), a goods without none; a pack unit is
  * one of the goods'; bundle parts belong to the goods' bundle groups, each
- * required group has exactly SelectQua parts, each optional one at most
- * SelectQua, and no part is sold out; add-ons are linked to the goods;
+ * group has from its minimum (select_min, migrations/035) to its maximum
+ * (SelectQua) parts, and no part is sold out or switched off at the order's
+ * outlet; add-ons are linked to the goods;
  * quantities are whole except for goods sold by weight (three decimals); a
  * promotion's per-order limit holds. Everything is read in one statement
  * for all lines at once.
@@ -103,8 +104,13 @@ type PackDb = {
 type BomClassDb = {
   goods_id: string;
   bom_class_id: string;
+  /** The group's name in the caller's language, for messages. */
+  shown_name?: string;
   select_type: number;
+  /** The most parts (SelectQua). */
   select_qua: number;
+  /** The fewest parts (migrations/035; rows without one read as select_type said). */
+  select_min: number;
 };
 type BomItemDb = {
   bom_class_id: string;
@@ -112,6 +118,8 @@ type BomItemDb = {
   shown_name: string;
   bom_amo: string;
   sold_out: boolean;
+  /** The part is not sold at the order's outlet (PriceOpts.baseId). */
+  off_here?: boolean;
 };
 type OptionDb = {
   goods_id: string;
@@ -156,6 +164,14 @@ export interface MenuRows {
   promos: Map<string, PromoDb[]>;
 }
 
+/** A bundle group's fewest parts: select_min, or what select_type said before migrations/035 (required: select_qua; optional: 0). */
+export const BOM_MIN = (alias = '') => `COALESCE(${alias}select_min, CASE WHEN ${alias}select_type = 0 THEN ${alias}select_qua ELSE 0 END)`;
+
+/** Whether goods `g` (an alias of goods) is switched off at outlet `base` (a text parameter; NULL: no outlet, never off). */
+export const offAt = (g: string, base: string) =>
+  `(${base}::text IS NOT NULL AND (EXISTS (SELECT 1 FROM goods_outlet_off o WHERE o.goods_id = ${g}.goods_id AND o.base_id = ${base}::text)
+     OR EXISTS (SELECT 1 FROM goods_class_outlet_off o WHERE o.class_id = ${g}.class_id AND o.base_id = ${base}::text)))`;
+
 /** baseId: the outlet the order is for; a goods it does not sell (goods_outlet_off, or its class hidden there) is refused. */
 type PriceOpts = { shopId: string; baseId?: string; now: Date; formats: Formats; langs?: TextLangs };
 
@@ -179,14 +195,15 @@ async function readMenu(tx: Queryable, opts: PriceOpts, goodsIds: string[]): Pro
   const [read] = await tx.query<{ goods: GoodsDb[]; skus: SkuDb[]; packs: PackDb[]; bom_classes: BomClassDb[]; bom_items: BomItemDb[]; options: OptionDb[]; promos: PromoDb[] }>(
     `SELECT
        ${list(`SELECT goods_id, shop_id, goods_name, ${shown('goods_name')} AS shown_name, goods_type, sales_price::text AS sales_price, sold_out, bag_count,
-                      ($4::text IS NOT NULL AND (EXISTS (SELECT 1 FROM goods_outlet_off o WHERE o.goods_id = goods.goods_id AND o.base_id = $4)
-                        OR EXISTS (SELECT 1 FROM goods_class_outlet_off o WHERE o.class_id = goods.class_id AND o.base_id = $4))) AS off_here
+                      ${offAt('goods', '$4')} AS off_here
                  FROM goods WHERE goods_id = ANY ($1::text[]) AND archived_at IS NULL`)} AS goods,
        ${list(`SELECT k.sku_id, k.goods_id, k.sku_items, ${shown('k.sku_items', 'g.sku_attribute_values')} AS shown_items, k.sales_price::text AS sales_price, k.sold_out
                  FROM goods_sku k JOIN goods g ON g.goods_id = k.goods_id WHERE k.goods_id = ANY ($1::text[])`)} AS skus,
        ${list(`SELECT goods_id, punit, punit_tw, punit_en, ref::text AS ref, sales_price::text AS sales_price FROM goods_punit WHERE goods_id = ANY ($1::text[])`)} AS packs,
-       ${list(`SELECT goods_id, bom_class_id, select_type, select_qua FROM goods_bom_class WHERE goods_id = ANY ($1::text[])`)} AS bom_classes,
-       ${list(`SELECT i.bom_class_id, i.goods_id, ${shown('p.goods_name')} AS shown_name, i.bom_amo::text AS bom_amo, p.sold_out
+       ${list(`SELECT goods_id, bom_class_id, ${shown('class_name')} AS shown_name, select_type, select_qua, ${BOM_MIN()} AS select_min
+                 FROM goods_bom_class WHERE goods_id = ANY ($1::text[])`)} AS bom_classes,
+       ${list(`SELECT i.bom_class_id, i.goods_id, ${shown('p.goods_name')} AS shown_name, i.bom_amo::text AS bom_amo, p.sold_out,
+                      ${offAt('p', '$4')} AS off_here
                  FROM goods_bom_class c
                  JOIN goods_bom_item i ON i.bom_class_id = c.bom_class_id
                  JOIN goods p ON p.goods_id = i.goods_id
@@ -282,7 +299,7 @@ function packOfLine(menu: MenuRows, g: GoodsDb, line: RequestLine, changed: () =
   return undefined;
 }
 
-/** The line's bundle parts: each of its groups', once, not sold out, as many as each group takes. */
+/** The line's bundle parts: each of its groups', once, not sold out nor off at the outlet, from each group's minimum to its maximum. */
 function partsOfLine(menu: MenuRows, g: GoodsDb, line: RequestLine, changed: () => OpError): BomItemDb[] {
   const groups = menu.bomClasses.get(g.goods_id) ?? [];
   const chosen = new Map<string, BomItemDb[]>();
@@ -295,13 +312,26 @@ function partsOfLine(menu: MenuRows, g: GoodsDb, line: RequestLine, changed: () 
     if (!item || seen.has(key)) throw changed();
     seen.add(key);
     if (item.sold_out) throw new OpError('soldOutItem', ErrorCode.business, { name: item.shown_name });
+    // A part switched off at the order's outlet is not offered there (the chooser leaves it out): refused as a goods is.
+    if (item.off_here) throw new OpError('notSoldHere', ErrorCode.business, { name: item.shown_name });
     chosen.set(choice.BOMClassID, [...(chosen.get(choice.BOMClassID) ?? []), item]);
   }
   for (const group of groups) {
     const n = chosen.get(group.bom_class_id)?.length ?? 0;
-    if (group.select_type === 0 ? n !== group.select_qua : n > group.select_qua) throw changed();
+    const [min, max] = bomLimits(group);
+    if (n < min || n > max) {
+      const key = min === max ? 'bundleChoicesExactly' : min === 0 ? 'bundleChoicesUpTo' : 'bundleChoices';
+      throw new OpError(key, ErrorCode.business, { name: g.shown_name, group: group.shown_name ?? '', min, max });
+    }
   }
   return line.bom.map((c) => (menu.bomItems.get(c.BOMClassID) ?? []).find((i) => i.goods_id === c.GoodsID)!);
+}
+
+/** A group's fewest and most parts (a row without select_min reads as select_type said). */
+export function bomLimits(group: Pick<BomClassDb, 'select_type' | 'select_qua'> & { select_min?: number | null }): [number, number] {
+  const max = Number(group.select_qua);
+  const min = group.select_min === undefined || group.select_min === null ? (Number(group.select_type) === 0 ? max : 0) : Number(group.select_min);
+  return [min, max];
 }
 
 /** The line's add-ons: the goods' own, each once. */

@@ -138,8 +138,12 @@ describe('order submit: pricing', () => {
     const main = { BOMClassID: bomClass('0135', 1), GoodsID: g('0101') };
     const drink = { BOMClassID: bomClass('0135', 2), GoodsID: g('0145') };
     const changed = 'The choices of Signature Rice Set have changed. Please choose again.';
-    // No drink: the required group is incomplete.
-    refused(await submit(client, pickupHeader({ TotalAmo: 66 }), [line(g('0135'), 65, { Bom: [main] })]), '50000', changed);
+    // No drink: the required group is incomplete (its limits in the message).
+    refused(
+      await submit(client, pickupHeader({ TotalAmo: 66 }), [line(g('0135'), 65, { Bom: [main] })]),
+      '50000',
+      'The choices of Signature Rice Set have changed: choose 1 in Drink. Please choose again.',
+    );
     // A part of another goods' group.
     refused(await submit(client, pickupHeader({ TotalAmo: 66 }), [line(g('0135'), 65, { Bom: [main, drink, { BOMClassID: bomClass('0136', 3), GoodsID: g('0129') }] })]), '50000', changed);
     // The same part twice.
@@ -154,6 +158,67 @@ describe('order submit: pricing', () => {
     ok(await submit(client, pickupHeader({ TotalAmo: 66 }), [line(g('0135'), 65, { Bom: JSON.stringify([main, drink]) })]));
     // Pork chop rice (50) with cheese (6), the add-on sent as an attachment object.
     ok(await submit(client, pickupHeader({ TotalAmo: 56 }), [line(g('0107'), 56, { Attachments: [{ OptionID: DEMO.options.cheese, Value: 'Extra cheese' }] })]));
+  });
+
+  test('a bundle group of 1 to 2 (issue 27): none and three are refused in the caller\'s language, one and two are priced; the menu says its limits', async () => {
+    const client = await guestClient(h);
+    const main = { BOMClassID: bomClass('0135', 1), GoodsID: g('0101') };
+    const drink = { BOMClassID: bomClass('0135', 2), GoodsID: g('0145') };
+    const snack = (no: string) => ({ BOMClassID: bomClass('0135', 3), GoodsID: g(no) });
+    // "Add a snack" (up to 2) becomes "choose 1 to 2", as the back office writes it.
+    await h.db.query('UPDATE goods_bom_class SET select_type = 0, select_min = 1 WHERE bom_class_id = $1', [bomClass('0135', 3)]);
+    try {
+      const bom = await client.call('HBBPos_GoodsBomList_V3_Get', [{ GoodsID: g('0135') }]);
+      expect(rows(bom).map((r) => [r.ClassName, r.SelectType, r.SelectMin, r.SelectQua])).toEqual([
+        ['Main', 0, 1, 1],
+        ['Drink', 0, 1, 1],
+        ['Add a snack', 0, 1, 2],
+      ]);
+      refused(
+        await submit(client, pickupHeader({ TotalAmo: 66 }), [line(g('0135'), 65, { Bom: [main, drink] })]),
+        '50000',
+        'The choices of Signature Rice Set have changed: choose 1 to 2 in Add a snack. Please choose again.',
+      );
+      const tw = await guestClient(h, 'zh-TW');
+      refused(await submit(tw, pickupHeader({ TotalAmo: 66 }), [line(g('0135'), 65, { Bom: [main, drink] })]), '50000', '招牌飯套餐 的選項已變更：加配小食請選 1 至 2 項，請重新選擇。');
+      const three = [main, drink, snack('0120'), snack('0122'), snack('0125')];
+      refused(await submit(client, pickupHeader({ TotalAmo: 103 }), [line(g('0135'), 102, { Bom: three })]), '50000', /choose 1 to 2 in Add a snack/);
+      // 65 + 12 (one snack); 65 + 12 + 15 (two).
+      ok(await submit(client, pickupHeader({ TotalAmo: 78 }), [line(g('0135'), 77, { Bom: [main, drink, snack('0120')] })]));
+      ok(await submit(client, pickupHeader({ TotalAmo: 93 }), [line(g('0135'), 92, { Bom: [main, drink, snack('0120'), snack('0122')] })]));
+    } finally {
+      await h.db.query('UPDATE goods_bom_class SET select_type = 1, select_min = NULL WHERE bom_class_id = $1', [bomClass('0135', 3)]);
+    }
+  });
+
+  test('a bundle part switched off at the outlet (issue 27) is not offered there and is refused by name; elsewhere it is', async () => {
+    const client = await guestClient(h);
+    const main = { BOMClassID: bomClass('0135', 1), GoodsID: g('0101') };
+    const yuenyeung = { BOMClassID: bomClass('0135', 2), GoodsID: g('0145') };
+    const drinksOf = async (BaseID?: string) =>
+      rows(await client.call('HBBPos_GoodsBomList_V3_Get', [{ GoodsID: g('0135'), ...(BaseID ? { BaseID } : {}) }]), 'table2')
+        .filter((r) => r.BOMClassID === bomClass('0135', 2))
+        .map((r) => r.GoodsID);
+    await h.db.query('INSERT INTO goods_outlet_off (goods_id, base_id) VALUES ($1, $2)', [g('0145'), DEMO.bases.quick]);
+    try {
+      expect(await drinksOf(DEMO.bases.quick)).not.toContain(g('0145'));
+      expect(await drinksOf(DEMO.bases.dineIn)).toContain(g('0145'));
+      expect(await drinksOf()).toContain(g('0145'));
+      const before = await written();
+      refused(await submit(client, pickupHeader({ TotalAmo: 66 }), [line(g('0135'), 65, { Bom: [main, yuenyeung] })]), '50000', 'Not sold at this outlet: Yuenyeung');
+      const cn = await guestClient(h, 'zh-CN');
+      refused(await submit(cn, pickupHeader({ TotalAmo: 66 }), [line(g('0135'), 65, { Bom: [main, yuenyeung] })]), '50000', '本门店不供应：鸳鸯');
+      expect(await written()).toEqual(before);
+      // Its class hidden at the outlet takes it off there too.
+      await h.db.query('DELETE FROM goods_outlet_off WHERE goods_id = $1', [g('0145')]);
+      await h.db.query('INSERT INTO goods_class_outlet_off (class_id, base_id) SELECT class_id, $2 FROM goods WHERE goods_id = $1', [g('0145'), DEMO.bases.quick]);
+      expect(await drinksOf(DEMO.bases.quick)).not.toContain(g('0145'));
+      refused(await submit(client, pickupHeader({ TotalAmo: 66 }), [line(g('0135'), 65, { Bom: [main, yuenyeung] })]), '50000', 'Not sold at this outlet: Yuenyeung');
+    } finally {
+      await h.db.query('DELETE FROM goods_outlet_off WHERE goods_id = $1', [g('0145')]);
+      await h.db.query('DELETE FROM goods_class_outlet_off WHERE base_id = $1', [DEMO.bases.quick]);
+    }
+    ok(await submit(client, pickupHeader({ TotalAmo: 66 }), [line(g('0135'), 65, { Bom: [main, yuenyeung] })]));
   });
 
   test('a malformed Item1 is refused before anything is read', async () => {

@@ -132,7 +132,7 @@ export const tableCartHandlers: HandlerMap = {
       // Each line on its own: one sold out is marked, the others still priced.
       let priced: Awaited<ReturnType<typeof priceLines>>[number] | undefined;
       try {
-        [priced] = await priceLines(tx, { shopId: outlet.shopId, now, formats: outlet.formats, langs }, [requestLineOf(l)]);
+        [priced] = await priceLines(tx, { shopId: outlet.shopId, baseId: table.base_id, now, formats: outlet.formats, langs }, [requestLineOf(l)]);
       } catch (err) {
         if (!(err instanceof OpError)) throw err;
       }
@@ -222,7 +222,7 @@ async function addLine(ctx: OpContext, table: TableRow, vipId: string, r: LineSe
   // The goods, its choices and quantities as an order takes them (sold out, unknown or wrong: refused now, in the caller's language).
   const outlet = (await loadOutlet(tx, table.base_id))!;
   const langs = await langsFor(tx, ctx.lang, { baseId: table.base_id });
-  await priceLines(tx, { shopId: outlet.shopId, now, formats: outlet.formats, langs }, [requestLineOf(line)]);
+  await priceLines(tx, { shopId: outlet.shopId, baseId: table.base_id, now, formats: outlet.formats, langs }, [requestLineOf(line)]);
   const [same] = await tx.query<{ line_id: string; version: number }>(
     `UPDATE table_cart_line SET pqua = LEAST(pqua + $8, ${MAX_LINE_QUANTITY}), mqua = LEAST(mqua + $9, ${MAX_LINE_QUANTITY}), version = version + 1, updated_at = $10
       WHERE line_id = (SELECT line_id FROM table_cart_line

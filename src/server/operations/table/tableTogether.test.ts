@@ -146,6 +146,26 @@ describe("the table's live cart", () => {
     expect(Number(en.Amo)).toBeGreaterThan(43);
   });
 
+  test("a goods switched off at the table's outlet (issue 27) is not added to its cart, in the diner's language; a line already there is not priced", async () => {
+    const t = table(11);
+    const guest = await diner('guest', t);
+    const tw = await diner('guest', t, 'zh-TW');
+    await added(guest, t, { GoodsID: BBQ });
+    await h.db.query('INSERT INTO goods_outlet_off (goods_id, base_id) VALUES ($1, $2)', [BBQ, base]);
+    try {
+      const refused = await setLine(guest, t, { GoodsID: BBQ });
+      expect([refused.errcode, refused.errmsg]).toEqual(['50000', 'Not sold at this outlet: BBQ Pork Rice']);
+      expect((await setLine(tw, t, { GoodsID: BBQ })).errmsg).toBe('本門店不供應：叉燒飯');
+      // The line added before stays, unpriced (as a sold-out one is): the total leaves it out.
+      const cart = await cartOf(guest, t);
+      expect(cart.lines.map((l) => l.MQua)).toEqual(['1.0000']);
+      expect(cart.head.TotalAmo).toBe('0.0000');
+    } finally {
+      await h.db.query('DELETE FROM goods_outlet_off WHERE goods_id = $1 AND base_id = $2', [BBQ, base]);
+    }
+    expect((await cartOf(guest, t)).head.TotalAmo).toBe('48.0000');
+  });
+
   test('two phones changing at once never lose a change', async () => {
     const t = table(3);
     const a = await diner('guest', t);

@@ -1,10 +1,10 @@
 /**
- * A bundle's groups (SPEC 4: goods with bundle parts, bundle item select
- * type required 0 / optional 1): each group's names in three languages,
- * whether it is required, how many parts are chosen (a required group exactly
- * that many, an optional one at most that many: the SelectQua the customer's
- * chooser enforces), its parts (other plain goods of the shop) with the extra
- * price choosing each adds, and which are chosen by default.
+ * A bundle's groups (SPEC 4: goods with bundle parts): each group's names in
+ * three languages, the fewest and the most parts the customer chooses ("choose
+ * 1 to 3"; the group is required when the fewest is at least 1; SelectMin and
+ * SelectQua, which the customer's chooser and the service enforce), its parts
+ * (other plain goods of the shop) with the extra price choosing each adds, and
+ * which are chosen by default.
  */
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -16,10 +16,11 @@ const m = defineMessages({
   part: { id: 'staff.menu.bundle.part', defaultMessage: 'bundle groups' },
   none: { id: 'staff.menu.bundle.none', defaultMessage: 'No bundle groups yet.' },
   group: { id: 'staff.menu.bundle.group', defaultMessage: 'Group {n}' },
-  kind: { id: 'staff.menu.bundle.kind', defaultMessage: 'The customer' },
-  required: { id: 'staff.menu.bundle.required', defaultMessage: 'must choose exactly' },
-  optional: { id: 'staff.menu.bundle.optional', defaultMessage: 'may choose up to' },
-  choose: { id: 'staff.menu.bundle.choose', defaultMessage: 'Parts to choose' },
+  min: { id: 'staff.menu.bundle.min', defaultMessage: 'Fewest to choose' },
+  choose: { id: 'staff.menu.bundle.max', defaultMessage: 'Most to choose' },
+  required: { id: 'staff.menu.bundle.requiredHint', defaultMessage: 'Required: the customer chooses {min} to {max}.' },
+  requiredExactly: { id: 'staff.menu.bundle.requiredExactly', defaultMessage: 'Required: the customer chooses {max}.' },
+  optional: { id: 'staff.menu.bundle.optionalHint', defaultMessage: 'Optional: the customer chooses up to {max}.' },
   extraPrice: { id: 'staff.menu.bundle.extraPrice', defaultMessage: 'Extra price of {name}' },
   extraPriceShort: { id: 'staff.menu.bundle.extraPriceShort', defaultMessage: 'Extra price' },
   isDefaultShort: { id: 'staff.menu.bundle.defaultShort', defaultMessage: 'Chosen by default' },
@@ -28,7 +29,8 @@ const m = defineMessages({
   addPartButton: { id: 'staff.menu.bundle.addPartButton', defaultMessage: 'Add the part' },
   addGroup: { id: 'staff.menu.bundle.addGroup', defaultMessage: 'Add a group' },
   errParts: { id: 'staff.menu.bundle.err.parts', defaultMessage: '{what}: add at least one part.' },
-  errChoose: { id: 'staff.menu.bundle.err.choose', defaultMessage: '{what}: the parts to choose must be a whole number from 1 to {parts}.' },
+  errChoose: { id: 'staff.menu.bundle.err.max', defaultMessage: '{what}: the most to choose must be a whole number from 1 to {parts} (its parts).' },
+  errMin: { id: 'staff.menu.bundle.err.min', defaultMessage: '{what}: the fewest to choose must be a whole number from 0 to {max} (the most to choose).' },
   errDefaults: { id: 'staff.menu.bundle.err.defaults', defaultMessage: '{what}: at most {count} parts chosen by default.' },
   errExtra: { id: 'staff.menu.bundle.err.extra', defaultMessage: '{what}: the extra price of {name} must be an amount of at most {decimals} decimals, not negative.' },
 });
@@ -36,11 +38,14 @@ const m = defineMessages({
 interface Group {
   bomClassId: string;
   names: Texts;
-  required: boolean;
+  /** The fewest and the most parts, as typed. */
+  min: string;
   choose: string;
   items: { goodsId: string; extraPrice: string; isDefault: boolean }[];
 }
-const formOf = (e: GoodsExtras): Group[] => e.bundleGroups.map((g) => ({ ...g, names: { ...g.names }, choose: String(g.choose), items: g.items.map((i) => ({ ...i })) }));
+const formOf = (e: GoodsExtras): Group[] =>
+  e.bundleGroups.map((g) => ({ bomClassId: g.bomClassId, names: { ...g.names }, min: String(g.min), choose: String(g.choose), items: g.items.map((i) => ({ ...i })) }));
+const whole = (v: string) => /^\d+$/.test(v.trim());
 
 export function BundleGroupsEditor({ api, goods, extras, language, decimals, onSaved, parts }: PartProps & { api: MenuApi; parts: { goodsId: string; name: string }[] }) {
   const intl = useIntl();
@@ -57,8 +62,10 @@ export function BundleGroupsEditor({ api, goods, extras, language, decimals, onS
     groups.forEach((g, i) => {
       checks.name(g.names, what(i), `groups.${i}.names`, out);
       const n = Number(g.choose);
+      const min = Number(g.min);
       if (g.items.length === 0) out.push({ field: `groups.${i}.items`, message: intl.formatMessage(m.errParts, { what: what(i) }) });
-      else if (!/^\d+$/.test(g.choose.trim()) || n < 1 || n > g.items.length) out.push({ field: `groups.${i}.choose`, message: intl.formatMessage(m.errChoose, { what: what(i), parts: g.items.length }) });
+      else if (!whole(g.choose) || n < 1 || n > g.items.length) out.push({ field: `groups.${i}.choose`, message: intl.formatMessage(m.errChoose, { what: what(i), parts: g.items.length }) });
+      else if (!whole(g.min) || min > n) out.push({ field: `groups.${i}.min`, message: intl.formatMessage(m.errMin, { what: what(i), max: n }) });
       else if (g.items.filter((it) => it.isDefault).length > n) out.push({ field: `groups.${i}.items`, message: intl.formatMessage(m.errDefaults, { what: what(i), count: n }) });
       g.items.forEach((it, j) => {
         if (!priceOk(it.extraPrice || '0', decimals)) out.push({ field: `groups.${i}.items.${j}.extraPrice`, message: intl.formatMessage(m.errExtra, { what: what(i), name: partName(it.goodsId), decimals }) });
@@ -71,7 +78,14 @@ export function BundleGroupsEditor({ api, goods, extras, language, decimals, onS
     void save(check, () =>
       api.saveBundleGroups(goods.goodsId, {
         version: extras.version,
-        groups: groups.map((g) => ({ ...(g.bomClassId ? { bomClassId: g.bomClassId } : {}), names: g.names, required: g.required, choose: Number(g.choose), items: g.items.map((it) => ({ ...it, extraPrice: it.extraPrice.trim() || '0' })) })),
+        groups: groups.map((g) => ({
+          ...(g.bomClassId ? { bomClassId: g.bomClassId } : {}),
+          names: g.names,
+          required: Number(g.min) >= 1,
+          choose: Number(g.choose),
+          min: Number(g.min),
+          items: g.items.map((it) => ({ ...it, extraPrice: it.extraPrice.trim() || '0' })),
+        })),
       }),
     );
 
@@ -87,18 +101,20 @@ export function BundleGroupsEditor({ api, goods, extras, language, decimals, onS
             <NameFields what={title} names={g.names} language={language} maxLength={40} invalid={(l) => invalid(`groups.${i}.names.${l}`)} onChange={(names) => set(i, { names })} />
             <div className="grid">
               <label>
-                <span>{`${title} · ${intl.formatMessage(m.kind)}`}</span>
-                <select value={g.required ? 'required' : 'optional'} onChange={(e) => set(i, { required: e.target.value === 'required' })}>
-                  <option value="required">{intl.formatMessage(m.required)}</option>
-                  <option value="optional">{intl.formatMessage(m.optional)}</option>
-                </select>
+                <span>{`${title} · ${intl.formatMessage(m.min)}`}</span>
+                <input {...invalid(`groups.${i}.min`)} inputMode="numeric" value={g.min} aria-describedby={`bundle-limits-${i}`} onChange={(e) => set(i, { min: e.target.value })} />
               </label>
               <label>
                 <span>{`${title} · ${intl.formatMessage(m.choose)}`}</span>
-                <input {...invalid(`groups.${i}.choose`)} inputMode="numeric" value={g.choose} onChange={(e) => set(i, { choose: e.target.value })} />
+                <input {...invalid(`groups.${i}.choose`)} inputMode="numeric" value={g.choose} aria-describedby={`bundle-limits-${i}`} onChange={(e) => set(i, { choose: e.target.value })} />
               </label>
               <RemoveButton name={what(i)} onClick={() => setGroups((all) => all.filter((_, j) => j !== i))} />
             </div>
+            <p id={`bundle-limits-${i}`} className="muted">
+              {whole(g.min) && whole(g.choose) && Number(g.min) <= Number(g.choose) && Number(g.choose) >= 1
+                ? intl.formatMessage(Number(g.min) === 0 ? m.optional : Number(g.min) === Number(g.choose) ? m.requiredExactly : m.required, { min: Number(g.min), max: Number(g.choose) })
+                : null}
+            </p>
             <ul className="bundle-parts">
               {g.items.map((it, j) => {
                 const name = partName(it.goodsId);
@@ -147,7 +163,7 @@ export function BundleGroupsEditor({ api, goods, extras, language, decimals, onS
           </fieldset>
         );
       })}
-      <button type="button" className="btn" onClick={() => setGroups((all) => [...all, { bomClassId: '', names: emptyTexts(), required: true, choose: '1', items: [] }])}>
+      <button type="button" className="btn" onClick={() => setGroups((all) => [...all, { bomClassId: '', names: emptyTexts(), min: '1', choose: '1', items: [] }])}>
         {intl.formatMessage(m.addGroup)}
       </button>
       <PartFooter part={intl.formatMessage(m.part)} busy={busy} errors={errors} notice={notice} onSave={onSave} />

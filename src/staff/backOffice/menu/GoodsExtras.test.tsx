@@ -187,16 +187,25 @@ test('bundle groups of a bundle: a required group of one part with two to choose
   expect(within(partSelect).queryByRole('option', { name: /Milk tea/ })).not.toBeInTheDocument();
   await userEvent.selectOptions(partSelect, 'RICE');
   await userEvent.click(within(region).getByRole('button', { name: 'Add the part' }));
-  await userEvent.clear(within(region).getByLabelText('Group 1 · Parts to choose'));
-  await userEvent.type(within(region).getByLabelText('Group 1 · Parts to choose'), '2');
+  await userEvent.clear(within(region).getByLabelText('Group 1 · Most to choose'));
+  await userEvent.type(within(region).getByLabelText('Group 1 · Most to choose'), '2');
   await userEvent.click(within(region).getByRole('button', { name: 'Save bundle groups' }));
-  expect(await within(region).findByRole('alert')).toHaveTextContent('the parts to choose must be a whole number from 1 to 1.');
+  expect(await within(region).findByRole('alert')).toHaveTextContent('the most to choose must be a whole number from 1 to 1 (its parts).');
   expect(sent).toEqual([]);
 
   await userEvent.selectOptions(within(region).getByLabelText(/Part to add to Group 1/), 'NOOD');
   await userEvent.click(within(region).getByRole('button', { name: 'Add the part' }));
   await userEvent.type(within(region).getByLabelText('Extra price of 202 Wonton noodles'), '8');
   await userEvent.click(within(region).getByLabelText('201 BBQ pork rice chosen by default'));
+  // The fewest above the most is refused here too; "choose 1 to 2" is said as the customer will read it.
+  await userEvent.clear(within(region).getByLabelText('Group 1 · Fewest to choose'));
+  await userEvent.type(within(region).getByLabelText('Group 1 · Fewest to choose'), '3');
+  await userEvent.click(within(region).getByRole('button', { name: 'Save bundle groups' }));
+  expect(await within(region).findByRole('alert')).toHaveTextContent('the fewest to choose must be a whole number from 0 to 2 (the most to choose).');
+  expect(sent).toEqual([]);
+  await userEvent.clear(within(region).getByLabelText('Group 1 · Fewest to choose'));
+  await userEvent.type(within(region).getByLabelText('Group 1 · Fewest to choose'), '1');
+  expect(within(region).getByText('Required: the customer chooses 1 to 2.')).toBeInTheDocument();
   await userEvent.click(within(region).getByRole('button', { name: 'Save bundle groups' }));
   await waitFor(() => expect(sent).toHaveLength(1));
   expect(sent[0]).toEqual({
@@ -208,6 +217,7 @@ test('bundle groups of a bundle: a required group of one part with two to choose
           names: { zh: '', tw: '主食', en: '' },
           required: true,
           choose: 2,
+          min: 1,
           items: [
             { goodsId: 'RICE', extraPrice: '0', isDefault: true },
             { goodsId: 'NOOD', extraPrice: '8', isDefault: false },
