@@ -3,7 +3,8 @@
  * pay-after table and the kitchen screen: the table's cart shows another
  * phone's line and who added it within a second; both phones sending the
  * round at the same moment make one round; "Call staff" reaches the staff
- * screen, and the phone shows who is on the way once it is taken.
+ * screen, and the phone shows who is on the way once it is taken; a
+ * waiter changes a diner's line in the table's cart from the staff screen.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO } from '../src/server/db/seed';
@@ -120,6 +121,45 @@ test('"Call staff" reaches the staff screen with a chime, and the phone shows wh
     await expect(phone.getByRole('status').filter({ hasText: 'Kitchen tablet is on the way.' })).toBeVisible({ timeout: 2_000 });
   } finally {
     await board.context().close();
+    await phone.context().close();
+  }
+});
+
+test("a waiter changes a diner's line in the table's cart on a 1024x768 tablet; the phone sees it at once", async ({ browser, baseURL }) => {
+  test.setTimeout(60_000);
+  const table = test.info().project.name === 'chat' ? 'A10' : 'A09';
+  const plain = await plainGoods(baseURL!, DEMO.shops.main);
+  const name = String(plain.GoodsName);
+  const phone = await phoneAt(browser, table);
+  // The cashier serves tables (the kitchen's role does not see the button, and the service refuses it).
+  const screen = await openKitchen(browser, baseURL!, DEMO.bases.dineIn, { width: 1024, height: 768 }, 'cashier');
+  try {
+    await addFromMenu(phone, name, { tap: true });
+    await phone.getByRole('button', { name: 'Call staff (once every 2 min)' }).tap();
+    await phone.goto(`${new URL(phone.url()).origin}/#/pages/postpayCart/postpayCart`);
+    const phoneLine = phone.getByRole('list', { name: "The table's cart" }).getByRole('listitem').filter({ hasText: name });
+    const phoneCount = phoneLine.getByRole('group', { name: `Quantity of ${name}` }).locator('output');
+    await expect(phoneCount).toHaveText('1');
+
+    const calls = screen.getByRole('region', { name: 'Table calls' });
+    await calls.getByRole('button', { name: `Table ${table}'s cart` }).tap();
+    const dialog = screen.getByRole('dialog', { name: `Table ${table}'s cart` });
+    const line = dialog.getByRole('listitem').filter({ hasText: name });
+    await expect(line).toContainText(/Added by Guest \d/);
+    // It fits the tablet: the dialog and its buttons within the screen, nothing to scroll sideways.
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(1024);
+    expect(await screen.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+
+    await dialog.getByRole('button', { name: `One more ${name}` }).tap();
+    await expect(line).toContainText(`2× ${name}`);
+    await expect(phoneCount).toHaveText('2', { timeout: 1_000 });
+    await dialog.getByRole('button', { name: `Remove ${name}` }).tap();
+    await expect(dialog.getByText("Nothing in the table's cart.")).toBeVisible();
+    await expect(phone.getByText('Nothing in the table’s cart yet: everyone at the table adds here.')).toBeVisible({ timeout: 1_000 });
+  } finally {
+    await screen.context().close();
     await phone.context().close();
   }
 });

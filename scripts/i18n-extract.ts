@@ -27,12 +27,15 @@ const PROGRAMS: { name: string; src: string; locales: string; skip?: string[] }[
       join(ROOT, 'src', 'staff', 'backOffice', 'loyalty'),
       join(ROOT, 'src', 'staff', 'backOffice', 'reports'),
       join(ROOT, 'src', 'staff', 'fixOrder', 'bill'),
+      join(ROOT, 'src', 'staff', 'tableCart'),
     ],
   },
   { name: 'back office menu', src: join(ROOT, 'src', 'staff', 'backOffice', 'menu'), locales: join(ROOT, 'src', 'staff', 'backOffice', 'menu', 'i18n') },
   { name: 'staff loyalty', src: join(ROOT, 'src', 'staff', 'backOffice', 'loyalty'), locales: join(ROOT, 'src', 'staff', 'backOffice', 'loyalty', 'i18n') },
   // The bill in the fix panel (issue 28): loaded with the panel's chunk.
   { name: 'staff bill', src: join(ROOT, 'src', 'staff', 'fixOrder', 'bill'), locales: join(ROOT, 'src', 'staff', 'fixOrder', 'bill', 'i18n') },
+  // A table's live cart for staff (issue 28): loaded with the calls banner's and the fix panel's chunks.
+  { name: 'staff table cart', src: join(ROOT, 'src', 'staff', 'tableCart'), locales: join(ROOT, 'src', 'staff', 'tableCart', 'i18n') },
   { name: 'staff reports', src: join(ROOT, 'src', 'staff', 'backOffice', 'reports'), locales: join(ROOT, 'src', 'staff', 'backOffice', 'reports', 'i18n') },
 ];
 const check = process.argv.includes('--check');

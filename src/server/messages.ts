@@ -694,6 +694,12 @@ const M = {
     'zh-CN': '本桌刚刚已呼叫。{seconds} 秒后可再次呼叫。',
     'zh-TW': '本桌剛剛已呼叫。{seconds} 秒後可再次呼叫。',
   },
+  // Staff changing a table's cart (http/staffTableCart.ts): a line changed since the screen read it.
+  staffCartLineChanged: {
+    en: 'Changed by someone else just now: this is the item as it is now. Check it and try again.',
+    'zh-CN': '刚刚已被其他人修改：这是此菜品现在的样子。请查看后再试。',
+    'zh-TW': '剛剛已被其他人修改：這是此菜品現在的樣子。請查看後再試。',
+  },
   callAcknowledged: {
     en: '{name} has already taken this call.',
     'zh-CN': '{name} 已接下此呼叫。',

@@ -36,6 +36,8 @@ export class StaffError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The refusal's other fields (a stale change of a table's cart line: the line as it is now). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -62,7 +64,7 @@ export function staffApi(token: string, lang?: string) {
       throw new StaffError(0, 'network');
     }
     const json = (await res.json().catch(() => ({}))) as StaffAnswer<K> & { error?: string };
-    if (!res.ok) throw new StaffError(res.status, json.error ?? res.statusText);
+    if (!res.ok) throw new StaffError(res.status, json.error ?? res.statusText, json as Record<string, unknown>);
     return json;
   }
   return {
@@ -94,6 +96,10 @@ export function staffApi(token: string, lang?: string) {
     /** Issue 28: the outlet's table calls (waiting, then recently taken); taking one (409 when someone else did first). */
     calls: (baseId: string) => call('GET /staff/calls', { query: { baseId } }).then((r) => r.calls),
     ackCall: (callId: string) => call('POST /staff/calls/:id/ack', { params: { id: callId } }).then((r) => r.call),
+    /** Issue 28: a pay-after table's live cart; a line one more or less ({delta}) or set at the version read ({qua, version}; 409 with the line as it is now). */
+    tableCart: (tableId: string) => call('GET /staff/tables/:id/cart', { params: { id: tableId } }).then((r) => r.cart),
+    setCartLine: (tableId: string, lineId: string, body: StaffArgs<'POST /staff/tables/:id/cart/lines/:lineId'>['body']) =>
+      call('POST /staff/tables/:id/cart/lines/:lineId', { params: { id: tableId, lineId }, body }),
     /** The kitchen's stations, thresholds, the service's clock and a station's last bumped tickets (issue 26 section 2). */
     kitchen: (baseId: string, station?: string) => call('GET /staff/kitchen', { query: station ? { baseId, station } : { baseId } }),
     itemDone: (sheetId: string, itemId: number, done: boolean) =>

@@ -15,6 +15,7 @@
  */
 import type { CallEventData, CartEventData, MenuEventData, OutboxSheetData, SheetEventKind } from '../../shared/protocol/live';
 import type { Queryable } from '../db/driver';
+import { SCAN_VALID_HOURS } from '../http/tableScan';
 
 export type { SheetEventKind };
 
@@ -46,14 +47,24 @@ export const EVENT_JSON = `json_build_object('id', e.event_id::text, 'kind', e.k
 
 /**
  * Who ordered each round of a sheet, as the table may see them: a member's
- * name, or 'guest' with the orderer's place at the table (1 = the first to
- * order), for "Guest 2".
+ * name, or 'guest' with the orderer's place at the table, for "Guest 2":
+ * the place the table's cart gives them (the order they joined it in,
+ * operations/table/diner.ts PLACES_SQL, counted from the scans valid when
+ * the sheet was opened), so a guest is the same "Guest 2" on the cart's
+ * lines and on the rounds; an orderer who never joined the cart comes after
+ * those who did, in the order of their first round.
  */
 export const ROUND_AUTHORS_SQL = `
   WITH orderers AS (
     SELECT r.vip_id, min(r.round_no) AS first_round FROM sheet_round r WHERE r.sheet_id = $1 GROUP BY r.vip_id
+  ), seated AS (
+    SELECT m.vip_id, row_number() OVER (ORDER BY m.joined_at, m.vip_id) AS place
+      FROM sheet s JOIN table_cart_member m ON m.table_id = s.table_id
+     WHERE s.sheet_id = $1 AND m.joined_at >= s.created_at - interval '${SCAN_VALID_HOURS} hours'
   ), placed AS (
-    SELECT o.vip_id, row_number() OVER (ORDER BY o.first_round) AS place FROM orderers o
+    SELECT o.vip_id,
+           COALESCE(st.place, (SELECT count(*) FROM seated) + row_number() OVER (PARTITION BY st.place IS NULL ORDER BY o.first_round)) AS place
+      FROM orderers o LEFT JOIN seated st ON st.vip_id = o.vip_id
   )
   SELECT r.round_no AS "RoundNo", CASE WHEN v.is_guest THEN '' ELSE v.vip_name END AS "ByName", p.place::int AS "ByPlace"
     FROM sheet_round r JOIN placed p ON p.vip_id = r.vip_id JOIN vip v ON v.vip_id = r.vip_id

@@ -48,6 +48,7 @@ import { cancelSheetPayment, closeSheet, moveRound } from '../operations/orders/
 import { listStaffSheets, withoutPayers } from '../operations/orders/staffSheets';
 import { actorOf, audit, MANAGERS, requireRoles, seesPayers, staffGuard } from './staffAuth';
 import { serveStaffCalls } from './staffCalls';
+import { serveStaffTableCart } from './staffTableCart';
 import { staffFixRoutesPlugin } from './staffFix';
 import { staffMenuRoutes } from './staffMenu';
 import { staffAllergenRoutes } from './staffAllergens';
@@ -79,6 +80,8 @@ export async function staffRoutes(app: FastifyInstance, { db, config, clock }: S
   await app.register(staffPrinterRoutes, { db, config, clock });
   // Table calls (issue 28): "Call staff" and "Ask for the bill", acknowledged here.
   serveStaffCalls(app, { db, config, clock });
+  // A table's live cart as staff change it (issue 28 section 1).
+  serveStaffTableCart(app, { db, config, clock });
   // Staff fix an order (issue 26 section 5): voids, items added, a sheet moved.
   await app.register(staffFixRoutesPlugin, { db, config, clock });
   // The back office's menu (issue 27 section 1).

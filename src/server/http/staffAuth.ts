@@ -145,6 +145,9 @@ export const STAFF_ROUTE_ACCESS: Record<string, { roles: readonly StaffRole[]; s
   // Table calls (issue 28, http/staffCalls.ts): every role sees and claims them; an acknowledgement's outlet is checked in the handler (requireOutlet).
   'GET /staff/calls': { roles: ALL_ROLES, scope: 'query' },
   'POST /staff/calls/:id/ack': { roles: ALL_ROLES, scope: 'none' },
+  // A table's live cart (issue 28, http/staffTableCart.ts): the roles that serve tables, of the table's outlet; not the kitchen's.
+  'GET /staff/tables/:id/cart': { roles: COUNTER, scope: 'table' },
+  'POST /staff/tables/:id/cart/lines/:lineId': { roles: COUNTER, scope: 'table' },
   // The ready board's links (issue 26 section 4, http/staffBoard.ts): managers; the outlet of a body or a link is checked in the handler.
   'GET /staff/board-links': { roles: MANAGERS, scope: 'query' },
   'POST /staff/board-links': { roles: MANAGERS, scope: 'none' },

@@ -14,11 +14,12 @@ import { STAFF_ROUTES, type StaffAnswer, type StaffRouteSpec, type StaffBody, ty
 import { langFromHeader, type Lang } from '../messages';
 import { KitchenRefusal, type KitchenRefusalKind } from '../operations/orders/kitchen';
 
-/** A refusal with its HTTP status, answered as {"error": message}. */
+/** A refusal with its HTTP status, answered as {"error": message} (and `extra`'s fields: a stale change's fresh line). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     msg: string,
+    readonly extra?: Record<string, unknown>,
   ) {
     super(msg);
   }
@@ -88,7 +89,7 @@ export function staffErrorHandler(err: FastifyError | Error, req: FastifyRequest
     // A back-off (http/staffFix.ts BackedOff) says when to try again.
     const retryAfter = (err as HttpError & { retryAfter?: number }).retryAfter;
     if (retryAfter) reply.header('Retry-After', String(retryAfter));
-    return reply.code(err.status).send({ error: err.message });
+    return reply.code(err.status).send({ ...err.extra, error: err.message });
   }
   if (err instanceof KitchenRefusal) return reply.code(REFUSAL_STATUS[err.kind]).send({ error: err.message });
   const status = (err as { statusCode?: number }).statusCode;

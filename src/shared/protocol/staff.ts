@@ -44,6 +44,7 @@ import { staffLoyaltyRoutes } from './staffLoyalty';
 import { staffPrinterRoutes } from './staffPrinters';
 import { staffReportRoutes } from './staffReports';
 import { staffCallRoutes } from './staffCalls';
+import { staffTableCartRoutes } from './staffTableCart';
 
 /** A route of the table: its method and path ('/staff/sheets/:id/close'). */
 export type StaffRouteKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /staff/${string}`;
@@ -302,6 +303,7 @@ export const STAFF_ROUTES = {
   ...staffReportRoutes,
   ...staffLoyaltyRoutes,
   ...staffCallRoutes,
+  ...staffTableCartRoutes,
 } satisfies StaffRouteTable;
 
 // ---- Types from the table -----------------------------------------------------

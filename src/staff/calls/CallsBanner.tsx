@@ -4,6 +4,7 @@
  * by app/Shell.tsx), within a moment of the call (GET /staff/events, kind
  * 'call') and with a chime. "On my way" claims a call: the first to tap it
  * wins, the phone shows who is coming; another who tapped too is told who.
+ * Beside each call, the table's live cart (src/staff/tableCart).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -12,6 +13,7 @@ import { defineMessages } from '../../ui-kit/defineMessages';
 import { StaffError, type StaffApi } from '../api';
 import type { StaffSession } from '../app/session';
 import { openStaffStream } from '../stream';
+import { TableCartButton, servesTables } from '../tableCart/TableCartButton';
 import { playCallCue } from './callSound';
 
 const m = defineMessages({
@@ -88,6 +90,8 @@ export default function CallsBanner({ api, session }: { api: StaffApi; session: 
                 <FormattedMessage {...m.take} values={{ table: c.tableName }} />
               </button>
             )}
+            {/* The table's live cart (issue 28 section 1): the roles that serve tables. */}
+            {servesTables(session.role) && <TableCartButton api={api} tableId={c.tableId} tableName={c.tableName} />}
           </li>
         ))}
       </ul>

@@ -3,7 +3,7 @@
  * lines, each with "Void" (VoidDialog: a reason from the list and a
  * manager's or owner's login and PIN); for a table's open sheet, "Add items"
  * (the AddItems chooser, loaded when opened) and "Move to another table"
- * (MoveSheet). Below the lines, the bill (issue 28: BillSummary, the
+ * (MoveSheet), and the table's live cart (src/staff/tableCart). Below the lines, the bill (issue 28: BillSummary, the
  * service charge, tips, every payment and what is left). The service
  * decides and re-prices; the board and the customers' pages follow its
  * live events.
@@ -13,6 +13,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { specWords } from '../../shared/domain/rounds';
 import { defineMessages } from '../../ui-kit/defineMessages';
 import type { StaffApi, StaffItem, StaffSheet } from '../api';
+import { TableCartButton } from '../tableCart/TableCartButton';
 import { BillSummary } from './bill/BillSummary';
 import { MoveSheet } from './MoveSheet';
 import { VoidDialog } from './VoidDialog';
@@ -86,6 +87,8 @@ export default function FixPanel({ api, sheet, onChanged, onClose }: { api: Staf
                   <FormattedMessage {...m.move} />
                 </button>
               )}
+              {/* The table's live cart, the round its diners are putting together (issue 28 section 1). */}
+              {tableOpen && <TableCartButton api={api} tableId={sheet.tableId} tableName={sheet.tableName} />}
             </div>
           </>
         )}

@@ -36,7 +36,7 @@ export const authorMessages = defineMessages({
   guest: { id: 'live.guest', defaultMessage: 'Guest {place}' },
 });
 
-/** A round's author as the table sees them: the member's name, or "Guest 2" (the second to order at the table). */
+/** A round's author as the table sees them: the member's name, or "Guest 2" (their place at the table, as on the table cart's lines). */
 export function authorName(intl: IntlShape, author: { byName: string; byPlace: number }): string {
   return author.byName || intl.formatMessage(authorMessages.guest, { place: author.byPlace });
 }

@@ -3,7 +3,8 @@
  * is the table's: every phone that scanned the table's code reads the same
  * lines (priced by the service in the reader's language, each with who added
  * it) and adds its own; a diner changes only their own lines, another's only
- * after asking them (Confirm). Every change bumps the cart's version
+ * after asking them (Confirm); staff change any (staffCart.ts, the staff
+ * API's GET and POST /staff/tables/:id/cart...). Every change bumps the cart's version
  * (table_cart, migration 027) in a row lock, so one table's changes are
  * written one after another and a relative change (+1, -1) never loses
  * another phone's; an absolute change names the line's version it read and
@@ -69,7 +70,7 @@ function requestLineOf(l: Pick<LineDb, 'goods_id' | 'sku_id' | 'punit' | 'pqua' 
 }
 
 /** Bumps (and locks until commit) the table's cart version: the changes of one table are written one after another. */
-async function bumpCart(tx: Queryable, tableId: string, now: Date): Promise<number> {
+export async function bumpCart(tx: Queryable, tableId: string, now: Date): Promise<number> {
   const [row] = await tx.query<{ version: string }>(
     `INSERT INTO table_cart (table_id, version, updated_at) VALUES ($1, 1, $2)
      ON CONFLICT (table_id) DO UPDATE SET version = table_cart.version + 1, updated_at = $2 RETURNING version::text AS version`,
@@ -92,7 +93,7 @@ async function openSheetOf(tx: Queryable, tableId: string): Promise<string> {
   return open?.sheet_id ?? '';
 }
 
-function postpayTable(table: TableRow): void {
+export function postpayTable(table: TableRow): void {
   if (table.pay_mode !== 'postpay') throw new OpError('tableCartPostpayOnly');
 }
 
@@ -104,41 +105,76 @@ async function authorName(tx: Queryable, vipId: string): Promise<string> {
   return v?.name ?? '';
 }
 
+/** A cart line as a reader sees it: priced (undefined when it cannot be ordered now: sold out), named in the reader's language, with its author. */
+export type ReadLine = LineDb & {
+  by_name: string;
+  by_place: number;
+  shown_name: string;
+  shown_sku: string;
+  priced: Awaited<ReturnType<typeof priceLines>>[number] | undefined;
+  /** Its bundle parts, add-ons and remark in the reader's language (lineTexts.ts JSON). */
+  detail: string;
+};
+
+/**
+ * The table's cart as a reader in `lang` sees it (a diner's TableCartGet,
+ * the staff's GET /staff/tables/:id/cart): its lines, each priced on its own
+ * (one sold out is marked, the others still priced), the cart's version and
+ * total.
+ */
+export async function readCart(
+  tx: Queryable,
+  table: Pick<TableRow, 'table_id' | 'base_id'>,
+  lang: OpContext['lang'],
+  now: Date,
+): Promise<{ lines: ReadLine[]; version: number; totalMinor: number; amoPoint: number }> {
+  const outlet = (await loadOutlet(tx, table.base_id))!;
+  const langs = await langsFor(tx, lang, { baseId: table.base_id });
+  // The goods' name and spec in the reader's language (priceLines names a line in the menu's base texts, as the kitchen stores it).
+  const rows = await tx.query<LineDb & { by_name: string; by_place: number; shown_name: string; shown_sku: string }>(
+    `WITH places AS (${PLACES_SQL})
+     SELECT ${LINE_COLUMNS}, CASE WHEN v.is_guest THEN '' ELSE COALESCE(v.vip_name, '') END AS by_name, COALESCE(p.place, 0)::int AS by_place,
+            COALESCE((SELECT ${tr('g.goods_name', langs)} FROM goods g WHERE g.goods_id = l.goods_id), '') AS shown_name,
+            COALESCE((SELECT ${trBy('g.sku_attribute_values', 'k.sku_items', langs)} FROM goods_sku k JOIN goods g ON g.goods_id = k.goods_id
+                       WHERE k.sku_id = l.sku_id AND l.sku_id <> ''), '') AS shown_sku
+       FROM table_cart_line l LEFT JOIN vip v ON v.vip_id = l.vip_id LEFT JOIN places p ON p.vip_id = l.vip_id
+      WHERE l.table_id = $1 ORDER BY l.created_at, l.line_id`,
+    [table.table_id, joinedSince(now)],
+  );
+  const minors: number[] = [];
+  const lines: ReadLine[] = [];
+  for (const l of rows) {
+    let priced: ReadLine['priced'];
+    try {
+      [priced] = await priceLines(tx, { shopId: outlet.shopId, baseId: table.base_id, now, formats: outlet.formats, langs }, [requestLineOf(l)]);
+    } catch (err) {
+      if (!(err instanceof OpError)) throw err;
+    }
+    if (priced) minors.push(priced.amoMinor);
+    lines.push({ ...l, priced, detail: priced?.detail ?? '' });
+  }
+  // The bundle parts and add-ons in the reader's language, as a sheet's lines are (lineTexts.ts): one statement for the cart.
+  const localized = await localizedDetails(
+    tx,
+    lines.map((l) => l.detail),
+    langs,
+  );
+  lines.forEach((l, i) => (l.detail = localized[i] ?? ''));
+  return { lines, version: await cartVersion(tx, table.table_id), totalMinor: sumMoney(minors), amoPoint: outlet.formats.AmoPoint };
+}
+
 export const tableCartHandlers: HandlerMap = {
   async TableCart_TableCartGet_Get(ctx, { tableData: [row] }) {
     const { tx, now } = ctx;
     const { table, vipId } = await dinerAt(ctx, row!.TableID);
     postpayTable(table);
     await joinTable(ctx, table.table_id, vipId);
-    const outlet = (await loadOutlet(tx, table.base_id))!;
-    const langs = await langsFor(tx, ctx.lang, { baseId: table.base_id });
-    // The goods' name and spec in the reader's language (priceLines names a line in the menu's base texts, as the kitchen stores it).
-    const lines = await tx.query<LineDb & { by_name: string; by_place: number; shown_name: string; shown_sku: string }>(
-      `WITH places AS (${PLACES_SQL})
-       SELECT ${LINE_COLUMNS}, CASE WHEN v.is_guest THEN '' ELSE COALESCE(v.vip_name, '') END AS by_name, COALESCE(p.place, 0)::int AS by_place,
-              COALESCE((SELECT ${tr('g.goods_name', langs)} FROM goods g WHERE g.goods_id = l.goods_id), '') AS shown_name,
-              COALESCE((SELECT ${trBy('g.sku_attribute_values', 'k.sku_items', langs)} FROM goods_sku k JOIN goods g ON g.goods_id = k.goods_id
-                         WHERE k.sku_id = l.sku_id AND l.sku_id <> ''), '') AS shown_sku
-         FROM table_cart_line l LEFT JOIN vip v ON v.vip_id = l.vip_id LEFT JOIN places p ON p.vip_id = l.vip_id
-        WHERE l.table_id = $1 ORDER BY l.created_at, l.line_id`,
-      [table.table_id, joinedSince(now)],
-    );
+    const cart = await readCart(tx, table, ctx.lang, now);
     const [me] = await tx.query<{ place: number }>(`WITH places AS (${PLACES_SQL}) SELECT place FROM places WHERE vip_id = $3`, [table.table_id, joinedSince(now), vipId]);
-    const amo = outlet.formats.AmoPoint;
-    const shown: RowOf<'TableCart_TableCartGet_Get', 'table2'>[] = [];
-    const minors: number[] = [];
-    const details: string[] = [];
-    for (const l of lines) {
-      // Each line on its own: one sold out is marked, the others still priced.
-      let priced: Awaited<ReturnType<typeof priceLines>>[number] | undefined;
-      try {
-        [priced] = await priceLines(tx, { shopId: outlet.shopId, baseId: table.base_id, now, formats: outlet.formats, langs }, [requestLineOf(l)]);
-      } catch (err) {
-        if (!(err instanceof OpError)) throw err;
-      }
-      if (priced) minors.push(priced.amoMinor);
-      details.push(priced?.detail ?? '');
-      shown.push({
+    const amo = cart.amoPoint;
+    const shown: RowOf<'TableCart_TableCartGet_Get', 'table2'>[] = cart.lines.map((l) => {
+      const priced = l.priced;
+      return {
         LineID: l.line_id,
         GoodsID: l.goods_id,
         SkuID: l.sku_id,
@@ -161,21 +197,18 @@ export const tableCartHandlers: HandlerMap = {
         Amo: priced ? minorToDecimal4(priced.amoMinor, amo) : dec4(0),
         SoldOut: priced ? 0 : 1,
         CreatedDate: l.created_at.toISOString(),
-        Detail: '',
-      });
-    }
-    // The bundle parts and add-ons in the reader's language, as a sheet's lines are (lineTexts.ts): one statement for the cart.
-    const localized = await localizedDetails(tx, details, langs);
-    shown.forEach((s, i) => (s.Detail = localized[i] ?? ''));
+        Detail: l.detail,
+      };
+    });
     return {
       table1: [
         {
           TableID: table.table_id,
           TableName: table.table_name,
-          Version: await cartVersion(tx, table.table_id),
+          Version: cart.version,
           SheetID: await openSheetOf(tx, table.table_id),
-          Count: lines.length,
-          TotalAmo: dec4(minorToString(sumMoney(minors), amo)),
+          Count: cart.lines.length,
+          TotalAmo: dec4(minorToString(cart.totalMinor, amo)),
           MyPlace: me?.place ?? 0,
         },
       ],
@@ -191,9 +224,9 @@ export const tableCartHandlers: HandlerMap = {
     await joinTable(ctx, table.table_id, vipId);
     // First the cart's row (locked until commit): then what is read below is the latest.
     const version = await bumpCart(tx, table.table_id, now);
-    const result = r.LineID ? await changeLine(ctx, table, vipId, r) : await addLine(ctx, table, vipId, r);
+    const result = r.LineID ? await changeCartLine(ctx, table, r.LineID, r, { vipId, confirm: Boolean(r.Confirm) }) : await addLine(ctx, table, vipId, r);
     await emitTableEvent(tx, { kind: 'cart', entId: table.ent_id, data: { tableId: table.table_id, version, change: 'set' } });
-    return { table1: [{ ...result, CartVersion: version }] };
+    return { table1: [{ LineID: result.LineID, Version: result.Version, Removed: result.Removed, CartVersion: version }] };
   },
 };
 
@@ -243,19 +276,44 @@ async function addLine(ctx: OpContext, table: TableRow, vipId: string, r: LineSe
   return { LineID: lineId, Version: 1, Removed: 0 };
 }
 
-/** A change of a line: +1/-1 (Delta), or the quantities as they should be at the Version read; 0 and 0 remove it. */
-async function changeLine(ctx: OpContext, table: TableRow, vipId: string, r: LineSetRow): Promise<{ LineID: string; Version: number; Removed: number }> {
+/** A change of a line's quantity: +1/-1 (Delta), or the quantities as they should be at the Version read (0 and 0 remove it). */
+export type LineChange = { Delta?: number; PQua?: number; MQua?: number; Version?: number };
+/** Who changes it: a diner (another's line only with their confirmation), or staff (any line of the table). */
+export type LineChanger = { vipId: string; confirm: boolean } | { staff: true };
+export type LineChanged = {
+  LineID: string;
+  Version: number;
+  Removed: number;
+  /** Its quantities before and after (the staff's audit). */
+  was: { PQua: number; MQua: number };
+  now: { PQua: number; MQua: number };
+};
+
+/**
+ * A change of a line of the table's cart, for the diners (LineSet above)
+ * and staff (staffCart.ts). The caller has bumped the cart's version first
+ * (bumpCart: the table's changes one after another) and emits the table's
+ * event after.
+ */
+export async function changeCartLine(
+  ctx: Pick<OpContext, 'tx' | 'now' | 'lang'>,
+  table: Pick<TableRow, 'table_id'>,
+  lineId: string,
+  r: LineChange,
+  by: LineChanger,
+): Promise<LineChanged> {
   const { tx, now } = ctx;
-  const [line] = await tx.query<LineDb>(`SELECT ${LINE_COLUMNS} FROM table_cart_line l WHERE l.line_id = $1 AND l.table_id = $2 FOR UPDATE`, [r.LineID, table.table_id]);
+  const [line] = await tx.query<LineDb>(`SELECT ${LINE_COLUMNS} FROM table_cart_line l WHERE l.line_id = $1 AND l.table_id = $2 FOR UPDATE`, [lineId, table.table_id]);
   if (!line) throw new OpError('tableCartLineGone');
-  // Another diner's line: only after asking them (the app asks, then sends Confirm).
-  if (line.vip_id !== vipId && !r.Confirm) {
+  // Another diner's line: only after asking them (the app asks, then sends Confirm). Staff change any line.
+  if ('vipId' in by && line.vip_id !== by.vipId && !by.confirm) {
     const name = await authorName(tx, line.vip_id);
     const [place] = name ? [] : await tx.query<{ place: number }>(`WITH places AS (${PLACES_SQL}) SELECT place FROM places WHERE vip_id = $3`, [table.table_id, joinedSince(now), line.vip_id]);
     throw new OpError('tableCartLineNotYours', undefined, { name: name || guestWord(ctx.lang, place?.place ?? 0) });
   }
-  let pqua = Number(line.pqua);
-  let mqua = Number(line.mqua);
+  const was = { PQua: Number(line.pqua), MQua: Number(line.mqua) };
+  let pqua = was.PQua;
+  let mqua = was.MQua;
   if (r.Delta !== undefined) {
     if (line.punit) pqua = clamp(pqua + r.Delta);
     else mqua = clamp(mqua + r.Delta);
@@ -266,13 +324,13 @@ async function changeLine(ctx: OpContext, table: TableRow, vipId: string, r: Lin
   }
   if (pqua === 0 && mqua === 0) {
     await tx.query('DELETE FROM table_cart_line WHERE line_id = $1', [line.line_id]);
-    return { LineID: line.line_id, Version: line.version + 1, Removed: 1 };
+    return { LineID: line.line_id, Version: line.version + 1, Removed: 1, was, now: { PQua: 0, MQua: 0 } };
   }
   const [changed] = await tx.query<{ version: number }>(
     'UPDATE table_cart_line SET pqua = $2, mqua = $3, version = version + 1, updated_at = $4 WHERE line_id = $1 RETURNING version',
     [line.line_id, pqua, mqua, now],
   );
-  return { LineID: line.line_id, Version: changed!.version, Removed: 0 };
+  return { LineID: line.line_id, Version: changed!.version, Removed: 0, was, now: { PQua: pqua, MQua: mqua } };
 }
 
 const GUEST_WORD = { en: 'Guest {place}', 'zh-CN': '客人 {place}', 'zh-TW': '客人 {place}' } as const;

@@ -296,6 +296,26 @@ describe("the table's live cart", () => {
   });
 });
 
+test("a guest is the same \"Guest 2\" on the cart's lines and on the rounds: their place at the table, not the order of sending", async () => {
+  const t = table(11);
+  const first = await diner('guest', t);
+  const second = await diner('guest', t);
+  await added(first, t, { GoodsID: BBQ });
+  await added(second, t, { GoodsID: BBQ, MQua: 2 });
+  expect((await cartOf(first, t)).lines.map((l) => l.ByPlace)).toEqual([1, 2]);
+  // The second to join sends the first round; the first to join sends the next.
+  const one = await sendCart(second, t, await cartOf(second, t));
+  expect(one.errcode).toBe('0');
+  const sheetId = String(one.data.table1![0]!.SheetID);
+  await added(first, t, { GoodsID: BBQ });
+  expect((await sendCart(first, t, await cartOf(first, t))).errcode).toBe('0');
+  const detail = await first.call('PosSalSheet_PosSalSheetDetailGet_V2_Get', [{ SheetID: sheetId }]);
+  expect((detail.data as Record<string, Row[]>).table4).toEqual([
+    { RoundNo: 1, ByName: '', ByPlace: 2 },
+    { RoundNo: 2, ByName: '', ByPlace: 1 },
+  ]);
+});
+
 describe('call staff and ask for the bill', () => {
   test('a call reaches the staff stream; the table calls again only after the cooldown; the first to acknowledge claims it', async () => {
     const t = table(9);
