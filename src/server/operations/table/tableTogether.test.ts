@@ -147,7 +147,7 @@ describe("the table's live cart", () => {
   });
 
   test("a goods switched off at the table's outlet (issue 27) is not added to its cart, in the diner's language; a line already there is not priced", async () => {
-    const t = table(11);
+    const t = table(12);
     const guest = await diner('guest', t);
     const tw = await diner('guest', t, 'zh-TW');
     await added(guest, t, { GoodsID: BBQ });
