@@ -33,15 +33,20 @@ const STAFF_TOKEN = 'demo-staff-token';
 const JOURNEY_TIMEOUT_MS = 150_000;
 /** Each engine orders at its own table. */
 const TABLES = { webkit: 'A10', firefox: 'A11' } as const;
+/** A second try of a journey orders at another table. */
+const SPARE_TABLES = { webkit: 'A12', firefox: 'A13' } as const;
 
 interface JourneyResult {
   engine: string;
   journey: string;
-  status: 'passed' | 'failed';
+  /** flaky: failed once, then passed on a second try (firstError says why). */
+  status: 'passed' | 'failed' | 'flaky';
   durationMs: number;
   error?: string;
   pageErrors?: string[];
   screenshot?: string;
+  firstError?: string;
+  firstPageErrors?: string[];
 }
 
 const slug = (s: string) =>
@@ -57,10 +62,40 @@ function timeout(ms: number, what: string): Promise<never> {
   );
 }
 
+/** One try of a journey in a fresh session: passed, or failed with the error, the page's errors and a screenshot. */
+async function attempt(engine: Engine, baseUrl: string, journey: (typeof JOURNEYS)[number], context: JourneyContext): Promise<JourneyResult> {
+  let session: EngineSession | null = null;
+  const result: JourneyResult = { engine: engine.name, journey: journey.name, status: 'passed', durationMs: 0 };
+  let page: Page | null = null;
+  try {
+    session = await engine.newSession();
+    page = new Page(session, baseUrl);
+    await Promise.race([journey.run(page, context), timeout(JOURNEY_TIMEOUT_MS, journey.name)]);
+    const errors = await page.drainErrors();
+    if (errors.length > 0) throw new Error(`the page reported errors:\n  ${errors.join('\n  ')}`);
+  } catch (error) {
+    result.status = 'failed';
+    result.error = (error as Error).message;
+    if (session) {
+      const shot = resolve(ARTIFACTS, `${engine.name}-${slug(journey.name)}.png`);
+      await session.screenshot(shot).then(
+        () => (result.screenshot = shot),
+        () => undefined,
+      );
+      const url = await session.url().catch(() => '');
+      if (url) result.error += `\n  at ${url}`;
+    }
+  } finally {
+    if (page && page.errors.length > 0) result.pageErrors = page.errors;
+    await session?.close().catch(() => undefined);
+  }
+  return result;
+}
+
 async function runEngine(
   engine: Engine,
   baseUrl: string,
-  ctx: Omit<JourneyContext, 'tableCode' | 'state'> & { tables: Record<string, string> },
+  ctx: Omit<JourneyContext, 'tableCode' | 'state'> & { tables: Record<string, string>; spareTables: Record<string, string> },
 ) {
   const results: JourneyResult[] = [];
   const started = Date.now();
@@ -81,40 +116,20 @@ async function runEngine(
   const context: JourneyContext = { ...ctx, tableCode: ctx.tables[engine.name]!, state: {} };
   for (const journey of JOURNEYS) {
     const t0 = Date.now();
-    let session: EngineSession | null = null;
-    const result: JourneyResult = {
-      engine: engine.name,
-      journey: journey.name,
-      status: 'passed',
-      durationMs: 0,
-    };
-    let page: Page | null = null;
-    try {
-      session = await engine.newSession();
-      page = new Page(session, baseUrl);
-      await Promise.race([journey.run(page, context), timeout(JOURNEY_TIMEOUT_MS, journey.name)]);
-      const errors = await page.drainErrors();
-      if (errors.length > 0) throw new Error(`the page reported errors:\n  ${errors.join('\n  ')}`);
-    } catch (error) {
-      result.status = 'failed';
-      result.error = (error as Error).message;
-      if (session) {
-        const shot = resolve(ARTIFACTS, `${engine.name}-${slug(journey.name)}.png`);
-        await session.screenshot(shot).then(
-          () => (result.screenshot = shot),
-          () => undefined,
-        );
-        const url = await session.url().catch(() => '');
-        if (url) result.error += `\n  at ${url}`;
-      }
-    } finally {
-      if (page && page.errors.length > 0) result.pageErrors = page.errors;
-      await session?.close().catch(() => undefined);
+    let result = await attempt(engine, baseUrl, journey, context);
+    if (result.status === 'failed') {
+      // Once more, in a fresh session at a table of its own (the first try may have left a round at the first),
+      // and said: a journey that passes only the second time is 'flaky', with the first try's error kept.
+      const first = result;
+      console.log(`  ↻ [${engine.name}] ${journey.name}: failed once, trying again\n      ${(first.error ?? '').replace(/\n/g, '\n      ')}`);
+      result = await attempt(engine, baseUrl, journey, { ...context, tableCode: ctx.spareTables[engine.name]! });
+      if (result.status === 'passed') result = { ...result, status: 'flaky', firstError: first.error, firstPageErrors: first.pageErrors, screenshot: first.screenshot };
     }
     result.durationMs = Date.now() - t0;
     results.push(result);
+    const mark = result.status === 'passed' ? '  ✓' : result.status === 'flaky' ? '  ~' : '  ✘';
     console.log(
-      `${result.status === 'passed' ? '  ✓' : '  ✘'} [${engine.name}] ${journey.name} (${(result.durationMs / 1000).toFixed(1)} s)${result.error ? `\n      ${result.error.replace(/\n/g, '\n      ')}` : ''}`,
+      `${mark} [${engine.name}] ${journey.name} (${(result.durationMs / 1000).toFixed(1)} s)${result.error ? `\n      ${result.error.replace(/\n/g, '\n      ')}` : ''}`,
     );
   }
   const version = engine.version;
@@ -170,15 +185,19 @@ async function main() {
     };
     const quick = outlets.outlets.find((o) => o.baseId === DEMO.bases.quick);
     if (!quick) throw new Error('the quick outlet is not in /staff/outlets');
-    const tables = Object.fromEntries(
-      Object.entries(TABLES).map(([engine, table]) => {
-        const code = codes.byName[table];
-        if (!code) throw new Error(`no demo table ${table}`);
-        return [engine, code];
-      }),
-    );
+    const codeOf = (byEngine: Record<string, string>) =>
+      Object.fromEntries(
+        Object.entries(byEngine).map(([engine, table]) => {
+          const code = codes.byName[table];
+          if (!code) throw new Error(`no demo table ${table}`);
+          return [engine, code];
+        }),
+      );
+    const tables = codeOf(TABLES);
+    const spareTables = codeOf(SPARE_TABLES);
     const ctx = {
       tables,
+      spareTables,
       quickCode: codes.qrCodes.quick,
       goodsName: String(goods.GoodsName),
       staffAccount: DEMO_STAFF.find((s) => s.login === 'kitchen')!,
@@ -198,7 +217,7 @@ async function main() {
   }
 
   const results = outcome.flatMap((o) => o.results);
-  const passed = results.filter((r) => r.status === 'passed').length;
+  const passed = results.filter((r) => r.status !== 'failed').length;
   const failed = results.length - passed;
   const durationMs = Date.now() - started;
   await writeFile(
@@ -218,7 +237,7 @@ async function main() {
     )}\n`,
   );
   console.log(
-    `${outcome.map((o) => `${o.version}: ${o.results.filter((r) => r.status === 'passed').length}/${o.results.length} in ${(o.durationMs / 1000).toFixed(0)} s`).join('; ')}`,
+    `${outcome.map((o) => `${o.version}: ${o.results.filter((r) => r.status !== 'failed').length}/${o.results.length} in ${(o.durationMs / 1000).toFixed(0)} s`).join('; ')}`,
   );
   console.log(
     `${passed} passed, ${failed} failed in ${(durationMs / 1000).toFixed(0)} s (${RESULTS})`,
