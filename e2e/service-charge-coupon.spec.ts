@@ -209,7 +209,8 @@ test('MOP 1,552.00 with a MOP 100 coupon at a pay-before dine-in table: 145.20 o
     await counter?.context().close();
     // Put back what the journey changed: the outlet's service charge (on the version read now), and the plan no longer claimable.
     const now = (await call(owner, 'GET', `/staff/outlets/${BASE}`)).outlet as Row;
-    await call(owner, 'PATCH', `/staff/outlets/${BASE}`, { ...now, baseId: undefined, name: undefined, serviceChargePercent: before.serviceChargePercent });
+    const restored = (await call(owner, 'PATCH', `/staff/outlets/${BASE}`, { ...now, baseId: undefined, name: undefined, serviceChargePercent: before.serviceChargePercent })).outlet as Row;
+    expect(restored.serviceChargePercent).toBe(before.serviceChargePercent);
     if (planId) {
       const { plans } = (await call(owner, 'GET', '/staff/loyalty/plans')) as { plans: Row[] };
       const p = plans.find((x) => x.planId === planId)!;
