@@ -165,6 +165,10 @@ function appConfig(_env: unknown, argv: { mode?: Configuration['mode'] }): Confi
             },
           },
         },
+        // Issue 24: the components of react-router's that no page renders are dropped (the loader says why).
+        ...(production
+          ? [{ test: /[\\/]react-router[\\/]dist[\\/].*\.mjs$/, enforce: 'pre' as const, use: path.resolve(__dirname, 'scripts/pure-components-loader.cjs') }]
+          : []),
         {
           test: /[\\/]src[\\/]client[\\/]i18n[\\/]locales[\\/][^\\/]+\.json$/,
           type: 'javascript/auto',

@@ -3,13 +3,14 @@
  * device language, else the entity parameter AppLanguage, else English; a
  * payment-app browser forces traditional Chinese (host/language.ts holds the rule).
  */
-import { createListenerMiddleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { CartEntry } from '../../shared/domain/cart';
 import { chooseLanguage, languageToLocale, localeToLanguage, type AppLanguage } from '../host/language';
 import type { HostInfo } from '../host/detect';
 import { shopApi, type ShopPage, shopEntered, shopTextsRefreshed } from '../session';
 import { refreshCartTextsLater } from '../features/checkout';
 import { api } from './api';
+import { createListeners } from './listeners';
 import { localeChosen, type Locale } from './uiSlice';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -47,7 +48,7 @@ export function languageChosenByUser(locale: Locale) {
 
 /** When a shop is entered, its AppLanguage applies unless the host, the customer or the device decided. */
 export function createLanguageListener(host: HostInfo) {
-  const listener = createListenerMiddleware();
+  const listener = createListeners();
   listener.startListening({
     actionCreator: shopEntered,
     effect: (action, api) => {

@@ -5,14 +5,21 @@
  * chunks by these id prefixes (scripts/compile-messages-loader.cjs): the
  * first part comes with the first screen, the later part is loaded before
  * any later page renders (routes.ts), so the first screen's download does
- * not grow with every page the app gains.
+ * not grow with every page the app gains. Issue 24: the texts of the tab and
+ * list pages (orders, mine, the menu, cart, search, outlet and shop lists,
+ * order states) are the later part's too: only the entry and home pages show
+ * the first part alone (routes.ts FIRST_PART_PAGES).
  */
 export const LATER_MESSAGE_PREFIXES = [
   'addressEdit',
-  'allergens',
   'addressList',
   'addressMap',
+  'allergens',
   'areaCodeSelect',
+  'baseSelect',
+  'browserPrompt',
+  'cart',
+  'cartBar',
   'changeByCode',
   'checkout',
   'chooser',
@@ -25,20 +32,30 @@ export const LATER_MESSAGE_PREFIXES = [
   'line',
   'live',
   'loginByCode',
+  'member',
+  'menu',
+  'mine',
   'offline',
-  'orderDetails',
   'orderAgain',
+  'orderDetails',
+  'orderEntry',
+  'orders',
+  'orderState',
   'outlet',
   'paying',
   'paymentResult',
   'phoneCode',
   'receiptMail',
+  'refresh',
   'remark',
+  'roundState',
+  'search',
   'settle',
+  'shopSelect',
+  'split',
   'suggest',
   'tableCall',
   'tableCart',
-  'split',
   'tableSheet',
   'terms',
   'tip',
