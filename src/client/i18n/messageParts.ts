@@ -7,8 +7,10 @@
  * any later page renders (routes.ts), so the first screen's download does
  * not grow with every page the app gains. Issue 24: the texts of the tab and
  * list pages (orders, mine, the menu, cart, search, outlet and shop lists,
- * order states) are the later part's too: only the entry and home pages show
- * the first part alone (routes.ts FIRST_PART_PAGES).
+ * order states), the shared validation and confirmation texts and the
+ * payment texts are the later part's too: only the entry and home pages show
+ * the first part alone (routes.ts FIRST_PART_PAGES; the home page's payment
+ * notice and closed notice load the later part with their code).
  */
 export const LATER_MESSAGE_PREFIXES = [
   'addressEdit',
@@ -25,6 +27,7 @@ export const LATER_MESSAGE_PREFIXES = [
   'chooser',
   'clear',
   'closed',
+  'confirm',
   'coupon',
   'coupons',
   'entryHelp',
@@ -43,6 +46,7 @@ export const LATER_MESSAGE_PREFIXES = [
   'orderState',
   'outlet',
   'paying',
+  'payment',
   'paymentResult',
   'phoneCode',
   'receiptMail',
@@ -59,6 +63,7 @@ export const LATER_MESSAGE_PREFIXES = [
   'tableSheet',
   'terms',
   'tip',
+  'validation',
   'vipDetailsEdit',
   'vipQrCode',
   'wallet',
