@@ -4,8 +4,8 @@
  * service answers in the Accept-Language the baseQuery sends.
  */
 import { api } from '../../app/api';
-import { answer, request, type AnswerOf } from '../../app/operation';
-import { flag, num, text } from '../../app/rows';
+import { answer, request } from '../../app/operation';
+import { num, text } from '../../app/rows';
 import { toGoods, type Goods } from './goodsRows';
 
 export { toGoods, type Goods };
@@ -99,7 +99,6 @@ export function cartGoodsDetails(goods: Goods, shop: { ShopID: string; BaseID: s
 // (issue 14), so they are direct calls here, the same work as when this file had its own copies.
 const s = text;
 const n = num;
-const b = flag;
 
 /** One page of the menu's goods, and how many goods the whole menu has. */
 export interface GoodsPage {
