@@ -1,9 +1,8 @@
 /** The app's providers around the shell, and the app's start in the page (mount). */
-import { startTransition, type ReactNode } from 'react';
+import { startTransition, useSyncExternalStore, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { HashRouter } from 'react-router-dom';
-import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
 import { IntlRoot } from '../i18n/IntlRoot';
 import { ConfirmProvider } from '../ui/ConfirmDialog';
@@ -11,26 +10,27 @@ import { Toasts } from '../ui/Toasts';
 import { Shell } from './Shell';
 import type { AppStore } from './store';
 
+/**
+ * Its children once redux-persist has read the stored cart and checkout back, nothing before: redux-persist's
+ * PersistGate without its class and lifecycle code (issue 24: the entry's size). Rehydrated already (the
+ * boot waits for it, issue 24), it renders them at once, in the same render.
+ */
+function Rehydrated({ persistor, children }: { persistor: Persistor; children: ReactNode }) {
+  const ready = useSyncExternalStore(persistor.subscribe, () => persistor.getState().bootstrapped);
+  return ready ? children : null;
+}
+
 export function Providers({ store, persistor, children }: { store: AppStore; persistor: Persistor; children: ReactNode }) {
-  const inner = (
-    <IntlRoot>
-      <ConfirmProvider>
-        {children}
-        <Toasts />
-      </ConfirmProvider>
-    </IntlRoot>
-  );
-  // Rehydrated already (the boot waits for it, issue 24): no gate, whose opening after its mount would
-  // render the whole app again in one long synchronous task instead of the boot's interruptible one.
   return (
     <Provider store={store}>
-      {persistor.getState().bootstrapped ? (
-        inner
-      ) : (
-        <PersistGate persistor={persistor} loading={null}>
-          {inner}
-        </PersistGate>
-      )}
+      <Rehydrated persistor={persistor}>
+        <IntlRoot>
+          <ConfirmProvider>
+            {children}
+            <Toasts />
+          </ConfirmProvider>
+        </IntlRoot>
+      </Rehydrated>
     </Provider>
   );
 }

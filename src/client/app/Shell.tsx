@@ -6,7 +6,8 @@
 import { defineMessages } from '../i18n/defineMessages';
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { NavLink } from '../ui/links';
 import { useAppSelector } from './hooks';
 import { PageLoader } from './PageLoader';
 import { ROUTE_NOT_FOUND_LOG } from './navigation';

@@ -5,7 +5,7 @@
  * leaf paths.ts, so a page can show it without importing the routes table.
  */
 import { FormattedMessage, useIntl } from 'react-intl';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '../ui/links';
 import { defineMessages } from '../i18n/defineMessages';
 import { pathOf, routeTitles, TAB_NAMES } from './paths';
 

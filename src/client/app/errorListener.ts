@@ -6,9 +6,10 @@
  * failures are still toasted).
  */
 import { defineMessages } from '../i18n/defineMessages';
-import { createAction, createListenerMiddleware, isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
+import { createAction, isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
 import { SESSION_ERROR_CODES } from '../../shared/protocol/envelope';
 import type { GatewayError } from './baseQuery';
+import { createListeners } from './listeners';
 import { toastShown } from './uiSlice';
 
 export const messages = defineMessages({
@@ -67,7 +68,7 @@ export function reportGatewayError(error: GatewayError, dispatch: Dispatch): voi
   dispatch(toastShown({ text: error.message }));
 }
 
-export const errorListener = createListenerMiddleware();
+export const errorListener = createListeners();
 
 errorListener.startListening({
   matcher: isRejectedWithValue,

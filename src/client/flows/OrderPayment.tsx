@@ -5,7 +5,7 @@
  * details page shows it) and payments, so it lives in flows/ (house style 9).
  */
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../ui/links';
 import { defineMessages } from '../i18n/defineMessages';
 import { ordersApi } from '../features/orders';
 import { inflightPayment, payingPath, PayNow } from '../features/payments';

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { errors } from '../i18n/specMessages';
+import { errors } from '../i18n/errorMessages';
 import { useConfirm } from '../ui/ConfirmDialog';
 import { authorizationDeclined, authorizationRetryChosen, selectAuthStatus } from './authSlice';
 

@@ -4,7 +4,7 @@
  * sign-in, which comes back here afterwards.
  */
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../ui/links';
 import { pathOf } from '../app/paths';
 import { defineMessages } from '../i18n/defineMessages';
 import { validation } from '../i18n/specMessages';

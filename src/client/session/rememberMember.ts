@@ -4,12 +4,12 @@
  * signed the member in (a host's silent sign-in, the phone page). Guests are
  * not remembered.
  */
-import { createListenerMiddleware } from '@reduxjs/toolkit';
+import { createListeners } from '../app/listeners';
 import { VIP_ID_KEY, type KeyValueStore } from '../host/storage';
 import { memberSignedIn } from './authSlice';
 
 export function createMemberListener(local: KeyValueStore) {
-  const listener = createListenerMiddleware();
+  const listener = createListeners();
   listener.startListening({
     actionCreator: memberSignedIn,
     effect: ({ payload }) => {

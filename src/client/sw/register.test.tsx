@@ -6,7 +6,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeStore } from '../app/store';
-import { menuApi } from '../features/menu';
+import { goodsOptionsApi, menuApi } from '../features/menu';
 import { answer, resetGateway, seen, server } from '../test/gateway';
 import { memoryStorage } from '../test/render';
 import { registerWorker } from './register';
@@ -51,7 +51,7 @@ test('registered at the root; once it controls the page, the menu is asked for a
   answer('HBBPos_GoodsBomList_V3_Get', { table1: [] });
   const s = store();
   await s.dispatch(menuApi.endpoints.goodsClasses.initiate({ ShopID: 'S1', BaseID: 'B1' }));
-  await s.dispatch(menuApi.endpoints.bundle.initiate({ GoodsID: 'G1' }));
+  await s.dispatch(goodsOptionsApi.endpoints.bundle.initiate({ GoodsID: 'G1' }));
   const statuses = Object.values(s.getState().api.queries).map((q) => `${q?.endpointName} ${q?.status}`);
   expect(statuses).toEqual(expect.arrayContaining(['goodsClasses fulfilled', 'bundle fulfilled']));
   seen.length = 0;

@@ -13,8 +13,9 @@
  *
  * The states a customer sees (SPEC section 4) derive from these.
  */
-export const SheetStatus = { open: 0, paid: 1, closed: 2, checkedOut: 3 } as const;
-export const PayStatus = { unpaid: 0, paying: 1, paid: 2, refunded: 3 } as const;
+import { PayStatus, SheetStatus } from './sheetStatus';
+
+export { PayStatus, SheetStatus } from './sheetStatus';
 export const PROGRESS = ['placed', 'preparing', 'ready', 'delivering', 'completed'] as const;
 export type Progress = (typeof PROGRESS)[number];
 

@@ -6,7 +6,8 @@
  * there. A guest is asked to sign in.
  */
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../app/uiSlice';
 import { useGo } from '../../app/navigation';

@@ -1,6 +1,6 @@
 /** The bar under the menu: what is in the cart, its total, and the way to the cart page. */
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import { useAppSelector } from '../../app/hooks';
 import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';

@@ -4,7 +4,7 @@
  * notice for takeaway, the summary, and the way to the confirm page.
  */
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';

@@ -14,7 +14,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import { BusinessMode } from '../../../shared/domain/businessMode';
 import { resolveOpeningHours } from '../../../shared/domain/openingHours';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';

@@ -9,7 +9,7 @@ import type { CartEntry } from '../../../shared/domain/cart';
 import { packPrice, unitPrice } from '../../../shared/domain/pricing';
 import type { RootState } from '../../app/store';
 import { cartPricesRefreshed, cartTextsRefreshed, selectCartNumberFormats, type CartPriceUpdate, type CartTextUpdate } from '../cart';
-import { menuApi, type PackUnit } from '../menu';
+import { goodsOptionsApi, type PackUnit } from '../menu';
 
 /**
  * A cart entry's goods read again from the menu, not from RTK Query's cache:
@@ -22,9 +22,9 @@ function readEntryMenu(dispatch: ThunkDispatch<RootState, unknown, UnknownAction
   const needsBom = entry.list.some((l) => l.bomList.length > 0);
   const needsAddOns = entry.list.some((l) => l.attachmentList.length > 0);
   return Promise.all([
-    dispatch(menuApi.endpoints.goodsDetail.initiate({ GoodsID }, fresh)),
-    needsBom ? dispatch(menuApi.endpoints.bundle.initiate({ GoodsID }, fresh)) : Promise.resolve(null),
-    needsAddOns ? dispatch(menuApi.endpoints.addOns.initiate({ GoodsID }, fresh)) : Promise.resolve(null),
+    dispatch(goodsOptionsApi.endpoints.goodsDetail.initiate({ GoodsID }, fresh)),
+    needsBom ? dispatch(goodsOptionsApi.endpoints.bundle.initiate({ GoodsID }, fresh)) : Promise.resolve(null),
+    needsAddOns ? dispatch(goodsOptionsApi.endpoints.addOns.initiate({ GoodsID }, fresh)) : Promise.resolve(null),
   ]);
 }
 

@@ -6,7 +6,8 @@
  */
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import { isGatewayError } from '../../app/errorListener';
 import { useAppSelector } from '../../app/hooks';
 import { pathOf } from '../../app/paths';

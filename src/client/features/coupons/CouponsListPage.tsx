@@ -8,7 +8,7 @@
  */
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import { isGatewayError } from '../../app/errorListener';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { pathOf } from '../../app/paths';

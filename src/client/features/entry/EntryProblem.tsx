@@ -6,7 +6,7 @@
  * last visited, and the tab bar (the customer's orders, their account).
  */
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import { useAppSelector } from '../../app/hooks';
 import { pathOf } from '../../app/paths';
 import { TabBar } from '../../app/TabBar';

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { defineMessages } from '../../i18n/defineMessages';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { languageChosenByUser } from '../../app/language';
 import { pathOf, routeTitles } from '../../app/paths';

@@ -8,7 +8,7 @@
  */
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import { isValidMemberName, MAX_NAME_LENGTH } from '../../../shared/domain/member';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { pathOf } from '../../app/paths';

@@ -33,7 +33,8 @@ import { useOnline } from '../../app/online';
 import { cartAdd } from '../cart';
 import { DietIcons, OptionDiet } from '../allergens';
 import { selectEntity, selectShopParams } from '../../session';
-import { cartGoodsDetails, menuApi, type AddOn, type BomGroup, type Goods, type GoodsDetail } from './menuApi';
+import { cartGoodsDetails, type AddOn, type BomGroup, type Goods, type GoodsDetail } from './menuApi';
+import { goodsOptionsApi } from './goodsOptionsApi';
 import { bundleComplete, skuOfChoice, skuValues, valueSoldOut, valueSurcharges } from './specChoice';
 
 const messages = defineMessages({
@@ -73,11 +74,11 @@ export function GoodsChooser({ goods, onClose, details = false }: Props) {
   const intl = useIntl();
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
-  const detail = menuApi.useGoodsDetailQuery({ GoodsID: goods.GoodsID });
+  const detail = goodsOptionsApi.useGoodsDetailQuery({ GoodsID: goods.GoodsID });
   // The parts switched off at this outlet are left out (issue 27).
   const baseId = useAppSelector(selectShopParams).BaseID;
-  const bundle = menuApi.useBundleQuery({ GoodsID: goods.GoodsID, ...(baseId ? { BaseID: baseId } : {}) }, { skip: !goods.hasBom });
-  const addOns = menuApi.useAddOnsQuery({ GoodsID: goods.GoodsID }, { skip: !goods.hasCharging });
+  const bundle = goodsOptionsApi.useBundleQuery({ GoodsID: goods.GoodsID, ...(baseId ? { BaseID: baseId } : {}) }, { skip: !goods.hasBom });
+  const addOns = goodsOptionsApi.useAddOnsQuery({ GoodsID: goods.GoodsID }, { skip: !goods.hasCharging });
 
   useEffect(() => {
     dialog.current?.focus();

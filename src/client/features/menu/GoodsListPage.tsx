@@ -6,7 +6,7 @@
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { defineMessages } from '../../i18n/defineMessages';
 import { errors } from '../../i18n/specMessages';

@@ -9,7 +9,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';

@@ -8,7 +8,8 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import { cancelRefusal, type CancelRefusal } from '../../../shared/domain/orderStates';
 import { useAppSelector } from '../../app/hooks';
 import { pathOf } from '../../app/paths';

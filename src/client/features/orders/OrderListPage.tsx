@@ -5,7 +5,7 @@
  * button or by pulling down.
  */
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import { useAppSelector } from '../../app/hooks';
 import { defineMessages } from '../../i18n/defineMessages';
 import { errors } from '../../i18n/specMessages';

@@ -12,7 +12,7 @@
 import type { NumberFormats } from '../../../shared/domain/numbers';
 import type { AppDispatch } from '../../app/store';
 import { cartAdd, payAfterTableOf } from '../cart';
-import { menuApi, type AddOn, type BomGroup, type GoodsDetail } from '../menu';
+import { goodsOptionsApi, menuApi, type AddOn, type BomGroup, type GoodsDetail } from '../menu';
 import type { Result } from './OrderAgain';
 import { ordersApi, type OrderItem } from './ordersApi';
 import { neededReads, planReorder, type Outcome, type PastLine } from './reorder';
@@ -51,9 +51,9 @@ export async function runOrderAgain(
     dispatch(reorderApi.endpoints.outletMenu.initiate(ids, fresh)).unwrap(),
     dispatch(menuApi.endpoints.goodsClasses.initiate(ids, fresh)).unwrap(),
     dispatch(menuApi.endpoints.soldOut.initiate(ids, fresh)).unwrap(),
-    Promise.all(needs.details.map((GoodsID) => dispatch(menuApi.endpoints.goodsDetail.initiate({ GoodsID }, fresh)).unwrap().then((d): [string, GoodsDetail] => [GoodsID, d]))),
-    Promise.all(needs.addOns.map((GoodsID) => dispatch(menuApi.endpoints.addOns.initiate({ GoodsID }, fresh)).unwrap().then((d): [string, AddOn[]] => [GoodsID, d]))),
-    Promise.all(needs.bundles.map((GoodsID) => dispatch(menuApi.endpoints.bundle.initiate({ GoodsID }, fresh)).unwrap().then((d): [string, BomGroup[]] => [GoodsID, d]))),
+    Promise.all(needs.details.map((GoodsID) => dispatch(goodsOptionsApi.endpoints.goodsDetail.initiate({ GoodsID }, fresh)).unwrap().then((d): [string, GoodsDetail] => [GoodsID, d]))),
+    Promise.all(needs.addOns.map((GoodsID) => dispatch(goodsOptionsApi.endpoints.addOns.initiate({ GoodsID }, fresh)).unwrap().then((d): [string, AddOn[]] => [GoodsID, d]))),
+    Promise.all(needs.bundles.map((GoodsID) => dispatch(goodsOptionsApi.endpoints.bundle.initiate({ GoodsID }, fresh)).unwrap().then((d): [string, BomGroup[]] => [GoodsID, d]))),
   ]);
   const outcomes = planReorder(
     lines,

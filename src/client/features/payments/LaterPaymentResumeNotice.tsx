@@ -4,7 +4,11 @@
  * the lazy import() stays inside this feature (eslint.config.mjs holds lazy imports to the feature boundaries too).
  */
 import { lazy } from 'react';
+import { loadLaterMessages } from '../../i18n/laterMessages';
 
+// Its texts (payment.*, validation.*) are in the later part of the locale (i18n/messageParts.ts): they load with it.
 export const LaterPaymentResumeNotice = lazy(() =>
-  import(/* webpackChunkName: "payment-resume" */ './PaymentResumeNotice').then((m) => ({ default: m.PaymentResumeNotice })),
+  Promise.all([import(/* webpackChunkName: "payment-resume" */ './PaymentResumeNotice'), loadLaterMessages()]).then(([m]) => ({
+    default: m.PaymentResumeNotice,
+  })),
 );

@@ -6,7 +6,8 @@
  */
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { FormattedMessage } from 'react-intl';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import { PayStatus } from '../../../shared/domain/orderStates';
 import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';

@@ -6,7 +6,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import { defineMessages } from '../../i18n/defineMessages';
 import { forgetInflightPayment, inflightPayment, type InflightPayment } from './inflightPayment';
 import { payingPath } from './payForSheet';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { FormattedMessage, FormattedNumber } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useAppSelector } from '../../app/hooks';
 import { selectGuardInputs, useServiceNow } from '../../session';

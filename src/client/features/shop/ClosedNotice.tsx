@@ -5,7 +5,7 @@
  * each with its hours of the day, to order from instead.
  */
 import { FormattedDate, FormattedMessage, FormattedTime } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import { canPlaceOrder, resolveOpeningHours } from '../../../shared/domain/openingHours';
 import { useAppSelector } from '../../app/hooks';
 import { defineMessages } from '../../i18n/defineMessages';

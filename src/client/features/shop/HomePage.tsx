@@ -1,7 +1,7 @@
 /** Home tab: the shop's header, the dining mode, featured goods and the ways into the menu. */
 import { lazy, Suspense, useLayoutEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGo } from '../../app/navigation';
 import { pathOf } from '../../app/paths';

@@ -4,7 +4,8 @@
  * is over, or the sheet is closed or paid.
  */
 import { FormattedMessage } from 'react-intl';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import { defineMessages } from '../../i18n/defineMessages';
 import { pathOf } from '../../app/paths';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';

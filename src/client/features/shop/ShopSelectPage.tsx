@@ -1,6 +1,6 @@
 /** shopSelect: the restaurants of a business district (external shops, PosType 2 and 7). */
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import { useAppSelector } from '../../app/hooks';
 import { defineMessages } from '../../i18n/defineMessages';
 import { ossUrl } from '../../ui/money';

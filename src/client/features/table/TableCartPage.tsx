@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import type { GatewayError } from '../../app/baseQuery';
 import { useAppSelector } from '../../app/hooks';
 import { pathOf } from '../../app/paths';

@@ -10,7 +10,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import { isGatewayError } from '../../app/errorListener';
 import { pathOf } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';

@@ -5,7 +5,7 @@
  * get the login prompt of SPEC section 5.
  */
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/links';
 import { pathOf, routeTitles } from '../../app/paths';
 import { defineMessages } from '../../i18n/defineMessages';
 import { useMoney } from '../../ui/money';

@@ -1,7 +1,7 @@
 /** Checking: open at an instant, the order window, the order-placement guard, the next opening. The rules: ../openingHours.ts. */
 import { ALL_DAY, type Span, coveringDay, spanOf } from './clock';
 import { type DateTimeRange, NEXT_OPENING_HORIZON_DAYS, type OpeningHours } from './types';
-import { SheetStatus } from '../orderStates';
+import { SheetStatus } from '../sheetStatus';
 import { type WallTime, addDays, instantOf, wallTimeAt } from '../zonedTime';
 import { dateRangeBounds, parseShopDateTime } from './shopDateTime';
 import { readClosedDates, readDateRanges, readDays, readTimes, readWeekDays } from './read';

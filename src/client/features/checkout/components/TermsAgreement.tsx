@@ -1,6 +1,6 @@
 /** The privacy policy and terms: agreed with a check box, read on their page; an error until agreed once the customer tried to place the order. */
 import { FormattedMessage, type MessageDescriptor } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../ui/links';
 import { pathOf } from '../../../app/paths';
 import { defineMessages } from '../../../i18n/defineMessages';
 
