@@ -73,9 +73,13 @@ function startOptions(start: boolean, name: string): Pick<Configuration, 'cache'
   if (!start) return null;
   return {
     devtool: false,
-    // Beside Babel's own cache (node_modules/.cache/babel-loader); the config and the build's plugins and
-    // loaders (scripts/) are what else decides the output.
-    cache: { type: 'filesystem', name: `start-${name}`, buildDependencies: { config: [__filename, path.resolve(__dirname, 'scripts') + path.sep] } },
+    // Beside Babel's own cache (node_modules/.cache/babel-loader); the config, the build's plugins and
+    // loaders (scripts/), the TypeScript settings and the installed versions are what else decides the output.
+    cache: {
+      type: 'filesystem',
+      name: `start-${name}`,
+      buildDependencies: { config: [__filename, path.resolve(__dirname, 'scripts') + path.sep, path.resolve(__dirname, 'tsconfig.json'), path.resolve(__dirname, 'package-lock.json')] },
+    },
     optimization: { minimizeOptions: { javascript: { compress: { passes: 1 } } } },
   };
 }
