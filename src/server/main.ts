@@ -12,7 +12,11 @@ import { ensureOwnerAccount } from './http/staffAccounts';
 import { buildServer } from './app';
 import { gracefulClose } from './http/shutdown';
 
-async function main() {
+/**
+ * `built`: the build `npm start` runs beside the database's start (scripts/start.ts, issue 24): the
+ * migrations and the demo data go on while webpack works, and the service opens once both are done.
+ */
+export async function main(options: { built?: Promise<unknown> } = {}) {
   const started = performance.now();
   const config = loadConfig();
   for (const warning of config.warnings) console.warn(warning);
@@ -28,6 +32,7 @@ async function main() {
   const seeded = config.seedDemo ? await seedDemo(db, new Date()) : false;
   // SEED_DEMO=0: the first owner account from STAFF_OWNER_LOGIN / STAFF_OWNER_PASSWORD (issue 26).
   const ownerNote = await ensureOwnerAccount(db, config, new Date());
+  await options.built;
   const app = await buildServer({ db, config });
   const address = await app.listen({ host: config.host, port: config.port });
   const origin = config.publicUrl ?? address.replace('0.0.0.0', '127.0.0.1');
@@ -88,7 +93,9 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
