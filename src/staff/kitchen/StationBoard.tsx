@@ -32,8 +32,8 @@ const m = defineMessages({
   tickets: { id: 'staff.kds.tickets', defaultMessage: 'Tickets' },
 });
 
-/** The "all day" counts of the screen's lines still to cook. */
-export function AllDay({ cards, station }: { cards: readonly RoundCard[]; station: string }) {
+/** The "all day" counts of the screen's lines still to cook; memoized (the expo renders again as its cards are added). */
+export const AllDay = memo(function AllDay({ cards, station }: { cards: readonly RoundCard[]; station: string }) {
   const counts = allDay(
     cards.map((c) => c.round),
     station,
@@ -58,7 +58,7 @@ export function AllDay({ cards, station }: { cards: readonly RoundCard[]; statio
       )}
     </aside>
   );
-}
+});
 
 /** One ticket of a station's screen; memoized: another ticket's change (a pushed event) leaves it alone. */
 const StationTicket = memo(function StationTicket({
