@@ -342,6 +342,9 @@ export function Board({
   const stations = setup?.stations ?? NONE;
   const thresholds = setup?.thresholds ?? NONE;
   const station = view !== EXPO && stations.some((st) => st.stationId === view) ? view : EXPO;
+  // Each column's cards on screen so far (a column's cards are oldest first, as `order`): busy until all are.
+  const shownOf = new Map(COLUMNS.map((c) => [c.id, (columns.get(c.id) ?? []).filter((card, i) => i < FIRST || order.get(card.key)! < depth || (fresh[card.key] ?? 0) > now)]));
+  const complete = [...shownOf.values()].reduce((n, l) => n + l.length, 0) === cards.length;
   return (
     <>
       <p className={`live-state${live ? ' up' : ''}`} role="status">
@@ -378,8 +381,7 @@ export function Board({
       <div className="board">
         {COLUMNS.map((c) => {
           const list = columns.get(c.id) ?? [];
-          // The column's cards on screen so far (a column's cards are oldest first, as `order`): busy until all are.
-          const shown = list.filter((card, i) => i < FIRST || order.get(card.key)! < depth || (fresh[card.key] ?? 0) > now);
+          const shown = shownOf.get(c.id) ?? [];
           return (
             <section key={c.id} className={`column column-${c.id}`} aria-labelledby={`col-${c.id}`} aria-busy={shown.length < list.length || undefined}>
               <h2 id={`col-${c.id}`}>
@@ -399,8 +401,8 @@ export function Board({
         })}
       </div>
       {/* Below the columns: after all their cards. */}
-      {stations.length > 0 && depth === Infinity && <AllDay cards={cards} station={EXPO} />}
-      {setup && depth === Infinity && (
+      {stations.length > 0 && complete && <AllDay cards={cards} station={EXPO} />}
+      {setup && complete && (
         <Suspense fallback={null}>
           <ThresholdsForm api={api} baseId={baseId} thresholds={thresholds} onSaved={() => void load()} />
         </Suspense>
