@@ -11,6 +11,7 @@ import { defineMessages } from '../../ui-kit/defineMessages';
 import { CLOCK } from '../../ui-kit/format';
 import type { StaffItem, StaffRound, StaffSheet } from '../api';
 import type { BumpedTicketJson, KitchenThresholdJson } from '../../shared/protocol/staffKitchen';
+import { m as bm } from './boardMessages';
 import { Lines } from './Lines';
 import { allDay, linesAt, takeTypeOf } from './stations';
 import { TicketHeading } from './TicketHeading';
@@ -27,8 +28,6 @@ const m = defineMessages({
   allDay: { id: 'staff.kds.allDay', defaultMessage: 'All day' },
   allDayNone: { id: 'staff.kds.allDayNone', defaultMessage: 'Nothing to cook' },
   empty: { id: 'staff.kds.empty', defaultMessage: 'No tickets for this station' },
-  round: { id: 'staff.round', defaultMessage: 'Round {round}' },
-  remark: { id: 'staff.remark', defaultMessage: 'Remark: {remark}' },
   tickets: { id: 'staff.kds.tickets', defaultMessage: 'Tickets' },
 });
 
@@ -97,13 +96,13 @@ const StationTicket = memo(function StationTicket({
     >
       {round.roundNo > 1 && (
         <h3>
-          <FormattedMessage {...m.round} values={{ round: round.roundNo }} />
+          <FormattedMessage {...bm.round} values={{ round: round.roundNo }} />
         </h3>
       )}
       <Lines items={lines} onDone={onLineDone} />
       {round.remark && (
         <p className="remark">
-          <FormattedMessage {...m.remark} values={{ remark: round.remark }} />
+          <FormattedMessage {...bm.remark} values={{ remark: round.remark }} />
         </p>
       )}
       <button type="button" className="btn btn-primary bump" aria-label={intl.formatMessage(m.bumpTicket, { ticket: label })} onClick={() => onBump(sheetId, round.roundNo)}>
