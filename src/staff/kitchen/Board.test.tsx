@@ -255,3 +255,22 @@ test("a pickup order's card is headed by its pickup number of the day, not its s
   // Without one (an order from before pickup numbers): its sheet id, as before.
   expect(await screen.findByRole('article', { name: 'Order 0004, Pickup, as soon as possible' })).toHaveTextContent('#S0004');
 });
+
+test('a long board shows each column’s first screenful at once and the other cards soon after, the column busy until then', async () => {
+  scenario.sheets = Array.from({ length: 30 }, (_, i) =>
+    sheet({ sheetId: `S${String(500 + i).padStart(4, '0')}`, createdAt: `2026-11-25T12:${String(i).padStart(2, '0')}:00.000Z` }),
+  );
+  renderBoard();
+  // The oldest first, at once: the newest is not there yet and the column says it is busy.
+  await screen.findByRole('article', { name: /^Order 0500/ });
+  expect(screen.queryByRole('article', { name: /^Order 0529/ })).toBeNull();
+  expect(column(/^New/)).toHaveAttribute('aria-busy', 'true');
+  expect(column(/^New/)).toHaveAccessibleName('New (30 orders)');
+  // Then all of them, oldest at the top.
+  expect(await screen.findByRole('article', { name: /^Order 0529/ })).toBeInTheDocument();
+  const names = within(column(/^New/))
+    .getAllByRole('article')
+    .map((a) => a.getAttribute('aria-label')!.slice(6, 10));
+  expect(names).toEqual(Array.from({ length: 30 }, (_, i) => String(500 + i).padStart(4, '0')));
+  expect(column(/^New/)).not.toHaveAttribute('aria-busy');
+});

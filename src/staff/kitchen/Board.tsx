@@ -33,6 +33,10 @@ export const FRESH_MS = 20_000;
 import { m } from './boardMessages';
 import { Card, type CardActions } from './Card';
 
+/** The cards of a column rendered at once (a 1024x768 tablet shows 2 to 4 of them), and the cards added in each idle moment after (a task of its own, well under 50 ms at 4x CPU slowdown). */
+const FIRST = 4;
+const STEP = 10;
+
 /** The colour thresholds' form, opened now and then by a manager: not part of the kitchen's first load. */
 const ThresholdsForm = lazy(() => import(/* webpackChunkName: "kitchen-setup" */ './ThresholdsForm').then((m) => ({ default: m.ThresholdsForm })));
 
@@ -296,17 +300,29 @@ export function Board({
   const onBump = useCallback((sheetId: string, round: number) => void latest.current.act(() => api.bump(sheetId, round, latest.current.station)), [api]);
   const onRecall = useCallback((sheetId: string, round: number) => void latest.current.act(() => api.recall(sheetId, round, latest.current.station)), [api]);
   const cards = useMemo(() => (sheets ? cardsOf(sheets) : []), [sheets]);
-  // Each column's cards, oldest first: sorted when the sheets change, not on every render (a tick, a notice).
-  const columns = useMemo(() => {
+  // Each column's cards, oldest first, and each card's place among all (the order they render in full): sorted
+  // when the sheets change, not on every render (a tick, a notice).
+  const [columns, order] = useMemo(() => {
     const sorted = [...cards].sort(
       (a, b) =>
         (a.round.createdAt || a.sheet.createdAt).localeCompare(b.round.createdAt || b.sheet.createdAt) ||
         a.sheet.sheetId.localeCompare(b.sheet.sheetId) ||
         a.round.roundNo - b.round.roundNo,
     );
-    return new Map(COLUMNS.map((c) => [c.id, sorted.filter((card) => card.column === c.id)]));
+    return [new Map(COLUMNS.map((c) => [c.id, sorted.filter((card) => card.column === c.id)])), new Map(sorted.map((card, n) => [card.key, n]))] as const;
   }, [cards]);
-
+  // 200 open orders: each column's first screenful renders at once, the other cards STEP at a time (oldest first)
+  // when the screen is idle, each step a task of its own, then what is below the columns; from then on each new
+  // card as it comes.
+  const [depth, setDepth] = useState(0);
+  useEffect(() => {
+    if (!sheets || depth === Infinity) return;
+    const next = () => setDepth((d) => (d + STEP < cards.length ? d + STEP : Infinity));
+    if (depth >= cards.length) return next();
+    if (typeof requestIdleCallback !== 'function') return void setTimeout(next);
+    const id = requestIdleCallback(next, { timeout: 300 });
+    return () => cancelIdleCallback(id);
+  }, [sheets, depth, cards.length]);
   if (!sheets) {
     return failed ? (
       <div className="empty">
@@ -326,6 +342,9 @@ export function Board({
   const stations = setup?.stations ?? NONE;
   const thresholds = setup?.thresholds ?? NONE;
   const station = view !== EXPO && stations.some((st) => st.stationId === view) ? view : EXPO;
+  // Each column's cards on screen so far (a column's cards are oldest first, as `order`): busy until all are.
+  const shownOf = new Map(COLUMNS.map((c) => [c.id, (columns.get(c.id) ?? []).filter((card, i) => i < FIRST || order.get(card.key)! < depth || (fresh[card.key] ?? 0) > now)]));
+  const complete = [...shownOf.values()].reduce((n, l) => n + l.length, 0) === cards.length;
   return (
     <>
       <p className={`live-state${live ? ' up' : ''}`} role="status">
@@ -362,8 +381,9 @@ export function Board({
       <div className="board">
         {COLUMNS.map((c) => {
           const list = columns.get(c.id) ?? [];
+          const shown = shownOf.get(c.id) ?? [];
           return (
-            <section key={c.id} className={`column column-${c.id}`} aria-labelledby={`col-${c.id}`}>
+            <section key={c.id} className={`column column-${c.id}`} aria-labelledby={`col-${c.id}`} aria-busy={shown.length < list.length || undefined}>
               <h2 id={`col-${c.id}`}>
                 <FormattedMessage {...c.title} /> <span className="count">(<FormattedMessage {...m.count} values={{ count: list.length }} />)</span>
               </h2>
@@ -372,7 +392,7 @@ export function Board({
                   <FormattedMessage {...m.empty} />
                 </p>
               ) : (
-                list.map(({ key, sheet: s, round }) => (
+                shown.map(({ key, sheet: s, round }) => (
                   <Card key={key} sheet={s} round={round} stations={stations} thresholds={thresholds} fresh={(fresh[key] ?? 0) > now} actions={actions} />
                 ))
               )}
@@ -380,8 +400,9 @@ export function Board({
           );
         })}
       </div>
-      {stations.length > 0 && <AllDay cards={cards} station={EXPO} />}
-      {setup && (
+      {/* Below the columns: after all their cards. */}
+      {stations.length > 0 && complete && <AllDay cards={cards} station={EXPO} />}
+      {setup && complete && (
         <Suspense fallback={null}>
           <ThresholdsForm api={api} baseId={baseId} thresholds={thresholds} onSaved={() => void load()} />
         </Suspense>

@@ -11,6 +11,7 @@ import { defineMessages } from '../../ui-kit/defineMessages';
 import { CLOCK } from '../../ui-kit/format';
 import type { StaffItem, StaffRound, StaffSheet } from '../api';
 import type { BumpedTicketJson, KitchenThresholdJson } from '../../shared/protocol/staffKitchen';
+import { m as bm } from './boardMessages';
 import { Lines } from './Lines';
 import { allDay, linesAt, takeTypeOf } from './stations';
 import { TicketHeading } from './TicketHeading';
@@ -27,13 +28,11 @@ const m = defineMessages({
   allDay: { id: 'staff.kds.allDay', defaultMessage: 'All day' },
   allDayNone: { id: 'staff.kds.allDayNone', defaultMessage: 'Nothing to cook' },
   empty: { id: 'staff.kds.empty', defaultMessage: 'No tickets for this station' },
-  round: { id: 'staff.round', defaultMessage: 'Round {round}' },
-  remark: { id: 'staff.remark', defaultMessage: 'Remark: {remark}' },
   tickets: { id: 'staff.kds.tickets', defaultMessage: 'Tickets' },
 });
 
-/** The "all day" counts of the screen's lines still to cook. */
-export function AllDay({ cards, station }: { cards: readonly RoundCard[]; station: string }) {
+/** The "all day" counts of the screen's lines still to cook; memoized (the expo renders again as its cards are added). */
+export const AllDay = memo(function AllDay({ cards, station }: { cards: readonly RoundCard[]; station: string }) {
   const counts = allDay(
     cards.map((c) => c.round),
     station,
@@ -58,7 +57,7 @@ export function AllDay({ cards, station }: { cards: readonly RoundCard[]; statio
       )}
     </aside>
   );
-}
+});
 
 /** One ticket of a station's screen; memoized: another ticket's change (a pushed event) leaves it alone. */
 const StationTicket = memo(function StationTicket({
@@ -97,13 +96,13 @@ const StationTicket = memo(function StationTicket({
     >
       {round.roundNo > 1 && (
         <h3>
-          <FormattedMessage {...m.round} values={{ round: round.roundNo }} />
+          <FormattedMessage {...bm.round} values={{ round: round.roundNo }} />
         </h3>
       )}
       <Lines items={lines} onDone={onLineDone} />
       {round.remark && (
         <p className="remark">
-          <FormattedMessage {...m.remark} values={{ remark: round.remark }} />
+          <FormattedMessage {...bm.remark} values={{ remark: round.remark }} />
         </p>
       )}
       <button type="button" className="btn btn-primary bump" aria-label={intl.formatMessage(m.bumpTicket, { ticket: label })} onClick={() => onBump(sheetId, round.roundNo)}>

@@ -11,6 +11,8 @@ export type AllergyRound = Pick<StaffRound, 'remark' | 'allergens'> & { items?: 
 
 /** The remarks of a line's detail (JSON with remarkList), or none. */
 function lineRemarks(item: Pick<StaffItem, 'detail'>): string[] {
+  // Most lines have none: no JSON.parse('') and its exception (200 cards: 50 ms at 4x CPU slowdown).
+  if (!item.detail.trim()) return [];
   try {
     const d = JSON.parse(item.detail) as { remarkList?: unknown };
     return Array.isArray(d.remarkList) ? d.remarkList.map(String) : [];
