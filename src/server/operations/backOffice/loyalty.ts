@@ -62,7 +62,8 @@ export async function saveSettings(tx: Queryable, entId: string, body: z.output<
       WHERE ent_id = $1 AND loyalty_version = $5 RETURNING ent_id`,
     [entId, body.scoreUnit, body.rechargeMin, body.rechargeMax, body.version],
   );
-  if (moved.length === 0) throw new VersionConflict({ settings: before });
+  // The current values, read after the UPDATE: a concurrent save it waited for is in them (PostgreSQL, read committed).
+  if (moved.length === 0) throw new VersionConflict({ settings: await readSettings(tx, entId) });
   const after = await readSettings(tx, entId);
   await record('loyalty.settings', entId, before, after);
   return after;
@@ -99,7 +100,7 @@ export async function saveRule(tx: Queryable, entId: string, ruleId: string, bod
       WHERE ent_id = $1 AND rule_id = $2 AND version = $7 RETURNING rule_id`,
     [entId, ruleId, body.amount, body.gift, body.sort, body.disabled, body.version],
   );
-  if (moved.length === 0) throw new VersionConflict({ rule: before });
+  if (moved.length === 0) throw new VersionConflict({ rule: (await ruleById(tx, entId, ruleId)) ?? before });
   const after = (await ruleById(tx, entId, ruleId))!;
   await record('loyalty.rule.update', ruleId, before, after);
   return after;
@@ -218,7 +219,7 @@ export async function savePlan(tx: Queryable, entId: string, planId: string, bod
     ...planParams(entId, planId, body),
     body.version,
   ]);
-  if (moved.length === 0) throw new VersionConflict({ plan: before });
+  if (moved.length === 0) throw new VersionConflict({ plan: (await planById(tx, entId, planId)) ?? before });
   const after = (await planById(tx, entId, planId))!;
   await record('loyalty.plan.update', planId, planSettings(before), planSettings(after));
   return after;
