@@ -29,8 +29,10 @@ test("a member's receipt: the saved address to start with, a bad address stopped
   await user.click(await screen.findByRole('button', { name: 'Email me the receipt' }));
 
   const email = screen.getByRole('textbox', { name: 'Email address' });
-  // The member's saved address fills the field once it is read.
+  // Until the member's saved address is read the field waits (it would land in the middle of what they type), then it is filled.
+  expect(email).toBeDisabled();
   await waitFor(() => expect(email).toHaveValue('chan@example.com'));
+  expect(email).toBeEnabled();
   await user.clear(email);
   await user.type(email, 'chan@example');
   await user.click(screen.getByRole('button', { name: 'Send the receipt' }));

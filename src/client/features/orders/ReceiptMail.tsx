@@ -72,7 +72,9 @@ function ReceiptForm({ SheetID, onClose, onSent }: { SheetID: string; onClose: (
   const [edited, setEdited] = useState<{ email?: string; title?: string; taxNo?: string; auto?: boolean }>({});
   const [problem, setProblem] = useState<string | null>(null);
   const ids = { heading: useId(), email: useId(), title: useId(), taxNo: useId(), auto: useId(), problem: useId() };
-  // The member's saved choice fills what the customer has not typed.
+  // The member's saved choice fills what the customer has not typed; until it is read the fields wait, so
+  // it never lands in the middle of what they are typing.
+  const waiting = member && pref.isLoading;
   const email = edited.email ?? pref.data?.email ?? '';
   const title = edited.title ?? pref.data?.title ?? '';
   const taxNo = edited.taxNo ?? pref.data?.taxNo ?? '';
@@ -101,7 +103,7 @@ function ReceiptForm({ SheetID, onClose, onSent }: { SheetID: string; onClose: (
   };
 
   return (
-    <form className="panel receipt-mail" aria-labelledby={ids.heading} onSubmit={(e) => void submit(e)} noValidate>
+    <form className="panel receipt-mail" aria-labelledby={ids.heading} aria-busy={waiting || undefined} onSubmit={(e) => void submit(e)} noValidate>
       <h2 id={ids.heading}>
         <FormattedMessage {...messages.title} />
       </h2>
@@ -115,6 +117,7 @@ function ReceiptForm({ SheetID, onClose, onSent }: { SheetID: string; onClose: (
           inputMode="email"
           autoComplete="email"
           maxLength={EMAIL_MAX}
+          disabled={waiting}
           value={email}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? ids.problem : undefined}
@@ -125,17 +128,17 @@ function ReceiptForm({ SheetID, onClose, onSent }: { SheetID: string; onClose: (
         <label htmlFor={ids.title}>
           <FormattedMessage {...messages.company} />
         </label>
-        <input id={ids.title} type="text" autoComplete="organization" maxLength={100} value={title} onChange={(e) => setEdited((s) => ({ ...s, title: e.target.value }))} />
+        <input id={ids.title} type="text" autoComplete="organization" maxLength={100} disabled={waiting} value={title} onChange={(e) => setEdited((s) => ({ ...s, title: e.target.value }))} />
       </div>
       <div className="field">
         <label htmlFor={ids.taxNo}>
           <FormattedMessage {...messages.taxNo} />
         </label>
-        <input id={ids.taxNo} type="text" maxLength={40} value={taxNo} onChange={(e) => setEdited((s) => ({ ...s, taxNo: e.target.value }))} />
+        <input id={ids.taxNo} type="text" maxLength={40} disabled={waiting} value={taxNo} onChange={(e) => setEdited((s) => ({ ...s, taxNo: e.target.value }))} />
       </div>
       {member && (
         <label className="check" htmlFor={ids.auto}>
-          <input id={ids.auto} type="checkbox" checked={auto} onChange={(e) => setEdited((s) => ({ ...s, auto: e.target.checked }))} />
+          <input id={ids.auto} type="checkbox" disabled={waiting} checked={auto} onChange={(e) => setEdited((s) => ({ ...s, auto: e.target.checked }))} />
           <FormattedMessage {...messages.auto} />
         </label>
       )}
@@ -145,7 +148,7 @@ function ReceiptForm({ SheetID, onClose, onSent }: { SheetID: string; onClose: (
         </p>
       )}
       <div className="stack">
-        <button type="submit" className="btn btn-primary btn-block" disabled={sending.isLoading} aria-busy={sending.isLoading || undefined}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={sending.isLoading || waiting} aria-busy={sending.isLoading || undefined}>
           <FormattedMessage {...(sending.isLoading ? messages.sending : messages.send)} />
         </button>
         <button type="button" className="btn btn-block" onClick={onClose}>
