@@ -10,6 +10,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO } from '../src/server/db/seed';
 import { demoCodes, clearTableCarts } from './support/gateway';
+import { fillSizedGoods } from './support/goodsForm';
 import { englishPhone, freeTable, openKitchen, staffCall } from './support/kitchen';
 
 // Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
@@ -63,18 +64,7 @@ test('an owner adds a goods with a spec, a picture, three names and an add-on at
     await expect(form.getByRole('alert')).toContainText('The name in traditional Chinese is required.');
     await expect(form.getByRole('alert')).toContainText('Price: enter an amount of at most 2 decimals, not negative.');
     await form.getByLabel(/^Name \(traditional Chinese\)/).fill(`龍蝦麵 ${run}`);
-    await form.getByLabel('Price', { exact: true }).fill('88');
-    await form.getByLabel('Attribute 1 name').fill('Size');
-    await form.getByLabel('Attribute 1 values (separated by commas)').fill('Regular, Large');
-    await form.getByLabel('Price of Large').fill('108');
-    const soldAt = form.getByRole('group', { name: 'Sold at' });
-    for (const box of await soldAt.getByRole('checkbox').all()) {
-      const name = await box.evaluate((el) => el.parentElement?.textContent ?? '');
-      if (name.trim() === sanMaLo) await box.check();
-      else await box.uncheck();
-    }
-    await form.getByLabel('Picture (JPEG, PNG or WebP, up to 5 MB)').setInputFiles({ name: 'noodles.png', mimeType: 'image/png', buffer: png });
-    await expect(form.getByRole('figure', { name: 'As the customer sees it' }).getByRole('img', { name: goodsName })).toBeVisible();
+    await fillSizedGoods(form, { goodsName, price: '88', largePrice: '108', outlet: sanMaLo, picture: { name: 'noodles.png', buffer: png } });
     await form.getByRole('button', { name: 'Save' }).click();
     const saved = owner.getByRole('region', { name: `Edit ${goodsName}` });
     await expect(saved.getByRole('alert')).toHaveText('Saved.');

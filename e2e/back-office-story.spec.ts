@@ -18,6 +18,7 @@ import sharp from 'sharp';
 import { DEMO } from '../src/server/db/seed';
 import { clearTableCarts } from './support/gateway';
 import { englishPhone, openKitchen, STAFF_TOKEN, staffCall } from './support/kitchen';
+import { fillSizedGoods } from './support/goodsForm';
 import { decodeQrSheet } from './support/qrSheet';
 
 // Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
@@ -94,18 +95,7 @@ test("the owner's day: a table and its printed code, a 10% service charge, a new
     await form.getByLabel('Name (simplified Chinese)').fill(`蟹粥 ${run}`);
     await form.getByLabel(/^Name \(traditional Chinese\)/).fill(`蟹粥 ${run}`);
     await form.getByLabel('Name (English)').fill(goodsName);
-    await form.getByLabel('Price', { exact: true }).fill('88');
-    await form.getByLabel('Attribute 1 name').fill('Size');
-    await form.getByLabel('Attribute 1 values (separated by commas)').fill('Regular, Large');
-    await form.getByLabel('Price of Large').fill('108');
-    const soldAt = form.getByRole('group', { name: 'Sold at' });
-    for (const box of await soldAt.getByRole('checkbox').all()) {
-      const name = await box.evaluate((el) => el.parentElement?.textContent ?? '');
-      if (name.trim() === sanMaLo) await box.check();
-      else await box.uncheck();
-    }
-    await form.getByLabel('Picture (JPEG, PNG or WebP, up to 5 MB)').setInputFiles({ name: 'congee.png', mimeType: 'image/png', buffer: png });
-    await expect(form.getByRole('figure', { name: 'As the customer sees it' }).getByRole('img', { name: goodsName })).toBeVisible();
+    await fillSizedGoods(form, { goodsName, price: '88', largePrice: '108', outlet: sanMaLo, picture: { name: 'congee.png', buffer: png } });
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(owner.getByRole('region', { name: `Edit ${goodsName}` }).getByRole('alert')).toHaveText('Saved.');
     const savedAt = Date.now();
