@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO } from '../src/server/db/seed';
 import { demoCodes, clearTableCarts } from './support/gateway';
-import { fillSizedGoods } from './support/goodsForm';
+import { addClass, fillSizedGoods } from './support/goodsForm';
 import { englishPhone, freeTable, openKitchen, staffCall } from './support/kitchen';
 
 // Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
@@ -44,13 +44,7 @@ test('an owner adds a goods with a spec, a picture, three names and an add-on at
 
     // The owner: Menu, a new class in three languages.
     await owner.getByRole('button', { name: 'Menu' }).click();
-    await owner.getByRole('button', { name: 'New class' }).click();
-    const classForm = owner.getByRole('form', { name: 'New class' });
-    await classForm.getByLabel('Name (simplified Chinese)').fill(`主厨推荐 ${run}`);
-    await classForm.getByLabel('Name (traditional Chinese)').fill(`主廚推薦 ${run}`);
-    await classForm.getByLabel('Name (English)').fill(className);
-    await classForm.getByRole('button', { name: 'Save' }).click();
-    await expect(owner.getByRole('button', { name: new RegExp(`^${className}`), pressed: true })).toBeVisible();
+    await addClass(owner, { zhCN: `主厨推荐 ${run}`, zhTW: `主廚推薦 ${run}`, en: className });
 
     // A goods in it: three names, a price, a spec of two sizes, a picture, sold at San Ma Lo only.
     await owner.getByRole('button', { name: 'New goods' }).click();

@@ -18,7 +18,8 @@ import sharp from 'sharp';
 import { DEMO } from '../src/server/db/seed';
 import { clearTableCarts } from './support/gateway';
 import { englishPhone, openKitchen, STAFF_TOKEN, staffCall } from './support/kitchen';
-import { fillSizedGoods } from './support/goodsForm';
+import { addClass, fillSizedGoods } from './support/goodsForm';
+import { sendFirstRound } from './support/menu';
 import { decodeQrSheet } from './support/qrSheet';
 
 // Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
@@ -81,13 +82,7 @@ test("the owner's day: a table and its printed code, a 10% service charge, a new
 
     // 3. The menu: a class in three languages, and a goods in it with three names, a spec, a picture, sold at San Ma Lo only.
     await owner.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Menu' }).click();
-    await owner.getByRole('button', { name: 'New class' }).click();
-    const classForm = owner.getByRole('form', { name: 'New class' });
-    await classForm.getByLabel('Name (simplified Chinese)').fill(`故事特选 ${run}`);
-    await classForm.getByLabel('Name (traditional Chinese)').fill(`故事特選 ${run}`);
-    await classForm.getByLabel('Name (English)').fill(className);
-    await classForm.getByRole('button', { name: 'Save' }).click();
-    await expect(owner.getByRole('button', { name: new RegExp(`^${className}`), pressed: true })).toBeVisible();
+    await addClass(owner, { zhCN: `故事特选 ${run}`, zhTW: `故事特選 ${run}`, en: className });
 
     await owner.getByRole('button', { name: 'New goods' }).click();
     const form = owner.getByRole('region', { name: 'New goods' });
@@ -112,14 +107,8 @@ test("the owner's day: a table and its printed code, a 10% service charge, a new
     await chooser.getByRole('radio', { name: /Large/ }).check();
     await chooser.getByRole('button', { name: /Add to cart/ }).tap();
     await expect(chooser).toBeHidden();
-    await page.getByRole('link', { name: 'Go to cart' }).tap();
-    await page.getByRole('link', { name: 'Confirm order' }).tap();
-    await page.getByRole('checkbox', { name: 'I have read and agree to the privacy policy and terms of use' }).check();
-    await page.getByRole('button', { name: 'Place order' }).tap();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).tap();
-    await expect(page.getByRole('heading', { name: 'Round 1' })).toBeVisible();
+    const sheetId = await sendFirstRound(page);
     await expect(page.getByText(goodsName).first()).toBeVisible();
-    const sheetId = new URL(page.url().replace('/#/', '/')).searchParams.get('SheetID')!;
     expect(sheetId).toBeTruthy();
 
     // 5. The customer pays at the counter: 108 and its 10% service charge.

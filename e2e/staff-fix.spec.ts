@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_STAFF } from '../src/server/db/seed';
 import { callGateway, demoCodes, type DemoCodes, clearTableCarts } from './support/gateway';
 import { englishPhone, freeTable, openKitchen } from './support/kitchen';
-import { addFromMenu } from './support/menu';
+import { addFromMenu, sendFirstRound } from './support/menu';
 
 // Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
 test.beforeEach(() => clearTableCarts());
@@ -43,13 +43,7 @@ test("a manager voids a line with a reason and PIN: the customer's page strikes 
     await page.getByRole('link', { name: 'Order now' }).tap();
     await addFromMenu(page, String(voided.GoodsName), { tap: true });
     await addFromMenu(page, String(kept.GoodsName), { tap: true });
-    await page.getByRole('link', { name: 'Go to cart' }).tap();
-    await page.getByRole('link', { name: 'Confirm order' }).tap();
-    await page.getByRole('checkbox', { name: 'I have read and agree to the privacy policy and terms of use' }).check();
-    await page.getByRole('button', { name: 'Place order' }).tap();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).tap();
-    await expect(page.getByRole('heading', { name: 'Round 1' })).toBeVisible();
-    const sheetId = new URL(page.url().replace('/#/', '/')).searchParams.get('SheetID')!;
+    const sheetId = await sendFirstRound(page);
     const number = sheetId.slice(-4);
     const both = (Number(voided.SalesPrice) + Number(kept.SalesPrice)).toFixed(2);
     await expect(page.getByText(both).last()).toBeVisible();

@@ -53,3 +53,14 @@ export async function checkoutPickupWithBalance(page: Page): Promise<void> {
   await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).tap();
   await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
 }
+
+/** From the menu of a pay-after table: the cart, the confirm page, Place order, confirmed; the first round is shown. Answers its SheetID. */
+export async function sendFirstRound(page: Page): Promise<string> {
+  await page.getByRole('link', { name: 'Go to cart' }).tap();
+  await page.getByRole('link', { name: 'Confirm order' }).tap();
+  await page.getByRole('checkbox', { name: 'I have read and agree to the privacy policy and terms of use' }).check();
+  await page.getByRole('button', { name: 'Place order' }).tap();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).tap();
+  await expect(page.getByRole('heading', { name: 'Round 1' })).toBeVisible();
+  return new URL(page.url().replace('/#/', '/')).searchParams.get('SheetID')!;
+}
