@@ -37,6 +37,8 @@ interface Figures {
   tbt: number;
   cls: number;
   si: number;
+  /** Lighthouse's time to interactive (simulated): when the app's scripts have run and the main thread is quiet. */
+  tti: number;
   /** Scripts fetched before the LCP, transfer size in KiB. */
   scriptKiB: number;
   scripts: number;
@@ -44,10 +46,16 @@ interface Figures {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function audit(url: string, port: number): Promise<Figures> {
+async function audit(url: string, port: number, report?: string): Promise<Figures> {
   const { default: lighthouse } = await import('lighthouse');
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  // BENCH_LH_REPORT=dir keeps each app run's whole report (the LCP element, its phases, the requests).
+  if (report) {
+    writeFileSync(report, JSON.stringify(result.lhr, null, 1));
+    const { Trace, DevtoolsLog, URL, GatherContext } = result.artifacts as unknown as Record<string, unknown>;
+    writeFileSync(report.replace(/\.json$/, '.artifacts.json'), JSON.stringify({ Trace, DevtoolsLog, URL, GatherContext, settings: result.lhr.configSettings }));
+  }
   const { audits } = result.lhr;
   const num = (id: string) => Number(audits[id]?.numericValue ?? NaN);
   const lcp = num('largest-contentful-paint');
@@ -63,6 +71,7 @@ async function audit(url: string, port: number): Promise<Figures> {
     tbt: num('total-blocking-time'),
     cls: num('cumulative-layout-shift'),
     si: num('speed-index'),
+    tti: num('interactive'),
     scriptKiB: Math.round((before.reduce((s, r) => s + (r.transferSize ?? 0), 0) / 1024) * 10) / 10,
     scripts: before.length,
   };
@@ -76,6 +85,7 @@ function summary(runs: Figures[]) {
     tbtMs: Math.round(pick('tbt')),
     cls: Math.round(pick('cls') * 1000) / 1000,
     speedIndexMs: Math.round(pick('si')),
+    ttiMs: Math.round(pick('tti')),
     scriptKiBBeforeLcp: pick('scriptKiB'),
     scriptsBeforeLcp: pick('scripts'),
     lcpAllMs: runs.map((r) => Math.round(r.lcp)).join('/'),
@@ -160,7 +170,8 @@ export async function lighthouseBench(): Promise<Record<string, number | string>
   try {
     for (let run = 0; run < RUNS; run += 1) {
       floor.push(await audit(`${service.url}/${FLOOR_FILE}`, chrome.port));
-      app.push(await audit(`${service.url}${tableLink}`, chrome.port));
+      const reportDir = process.env.BENCH_LH_REPORT;
+      app.push(await audit(`${service.url}${tableLink}`, chrome.port, reportDir ? resolve(reportDir, `app-${run + 1}.json`) : undefined));
     }
     await chrome.kill();
     killed = true;
