@@ -16,6 +16,12 @@ interface Props {
   /** Called with the first row in view when it changes. */
   onFirstVisible?: (index: number) => void;
   overscan?: number;
+  /**
+   * The first frame with rows draws only the rows in this many pixels at the top of the view; the
+   * rest of the view follows a frame later, then the overscan (issue 24: a menu's first goods in
+   * tasks under 50 ms at a phone's speed). Default: the whole view at once.
+   */
+  firstFramePx?: number;
   label: string;
   className?: string;
 }
@@ -32,7 +38,7 @@ export function firstRowAt(offsets: readonly number[], top: number): number {
 }
 
 export const VirtualList = forwardRef<VirtualListHandle, Props>(function VirtualList(
-  { count, heightOf, renderRow, onFirstVisible, overscan = 6, label, className },
+  { count, heightOf, renderRow, onFirstVisible, overscan = 6, firstFramePx = Infinity, label, className },
   ref,
 ) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -84,24 +90,27 @@ export const VirtualList = forwardRef<VirtualListHandle, Props>(function Virtual
     if (count > 0) onFirstVisible?.(first);
   }, [first, count, onFirstVisible]);
 
-  // The first frame with rows draws the rows in view only; the few beyond them (the overscan, for smooth
-  // scrolling) follow once that frame is painted: on a phone the first goods show sooner (issue 14).
-  const [warm, setWarm] = useState(false);
+  // The first frame with rows draws the top of the view only (firstFramePx), the next the rest of the
+  // view, then the few beyond it (the overscan, for smooth scrolling), each once the frame before is
+  // painted: on a phone the first goods show sooner, and no step is one long task (issues 14, 24).
+  const [stage, setStage] = useState(0);
   const hasRows = count > 0;
+  const partFirst = firstFramePx < viewport;
   useEffect(() => {
-    if (!hasRows || warm) return;
+    if (!hasRows || stage >= 2) return;
     let timer = 0;
     const id = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setWarm(true), 0);
+      timer = window.setTimeout(() => setStage((s) => (s === 0 && !partFirst ? 2 : s + 1)), 0);
     });
     return () => {
       cancelAnimationFrame(id);
       clearTimeout(timer);
     };
-  }, [hasRows, warm]);
-  const pad = warm ? overscan : 0;
+  }, [hasRows, stage, partFirst]);
+  const shown = stage === 0 && partFirst ? Math.min(last, firstRowAt(offsets, scrollTop + firstFramePx)) : last;
+  const pad = stage >= 2 ? overscan : 0;
   const start = Math.max(0, first - pad);
-  const end = Math.min(count - 1, last + pad);
+  const end = Math.min(count - 1, shown + pad);
   const rows: ReactNode[] = [];
   for (let i = start; i <= end; i += 1) {
     rows.push(

@@ -4,7 +4,7 @@
  * accessible name and aria-pressed; a guest is asked to sign in (and comes
  * back to the menu, the cart kept: it is the app's stored cart, untouched).
  */
-import { memo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
@@ -41,33 +41,65 @@ export function useFavouriteIds(): readonly string[] {
 }
 const NONE: readonly string[] = [];
 
-export const FavouriteButton = memo(function FavouriteButton({ goodsId, name }: { goodsId: string; name: string }) {
-  useStyle();
-  const intl = useIntl();
+/**
+ * What a tap on a heart does, made once by the page for all its hearts (a menu shows dozens: a
+ * mutation hook, a query and the router's hooks in every heart were a fifth of the menu's first
+ * render at a phone's speed, issue 24).
+ */
+export function useFavouriteToggle(): (goodsId: string, on: boolean) => Promise<void> {
   const member = useIsMember();
   const confirm = useConfirm();
   const go = useGo();
   const location = useLocation();
   const { ShopID } = useAppSelector(selectShopParams);
-  const on = useFavouriteIds().includes(goodsId);
   const [setFavourite] = favouritesApi.useSetFavouriteMutation();
+  return useCallback(
+    async (goodsId: string, on: boolean) => {
+      if (!member) {
+        if (await confirm({ message: favouriteMessages.signIn, confirmLabel: signInMessages.signIn })) go(signInPath(location.pathname + location.search));
+        return;
+      }
+      // Shown at once; put back if the service refuses (its message is toasted by the error listener).
+      await setFavourite({ ShopID, GoodsID: goodsId, on: !on });
+    },
+    [member, confirm, go, location.pathname, location.search, ShopID, setFavourite],
+  );
+}
 
-  const handleClick = async () => {
-    if (!member) {
-      if (await confirm({ message: favouriteMessages.signIn, confirmLabel: signInMessages.signIn })) go(signInPath(location.pathname + location.search));
-      return;
-    }
-    // Shown at once; put back if the service refuses (its message is toasted by the error listener).
-    await setFavourite({ ShopID, GoodsID: goodsId, on: !on });
-  };
+/** A page's hearts: which goods are the member's favourites, and what a tap does. */
+export interface Favourites {
+  list: readonly string[];
+  ids: ReadonlySet<string>;
+  toggle: (goodsId: string, on: boolean) => Promise<void>;
+}
 
+export function useFavourites(): Favourites {
+  const list = useFavouriteIds();
+  const ids = useMemo(() => new Set(list), [list]);
+  const toggle = useFavouriteToggle();
+  return useMemo(() => ({ list, ids, toggle }), [list, ids, toggle]);
+}
+
+export const FavouriteButton = memo(function FavouriteButton({
+  goodsId,
+  name,
+  on,
+  onToggle,
+}: {
+  goodsId: string;
+  name: string;
+  on: boolean;
+  onToggle: Favourites['toggle'];
+}) {
+  useStyle();
+  const intl = useIntl();
   return (
     <button
       type="button"
       className="fav-button"
       aria-pressed={on}
       aria-label={intl.formatMessage(on ? favouriteMessages.remove : favouriteMessages.add, { name })}
-      onClick={() => void handleClick()}
+      onClick={() => void onToggle(goodsId, on)}
     >
       <span aria-hidden="true">{on ? '♥' : '♡'}</span>
     </button>

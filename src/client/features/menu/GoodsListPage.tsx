@@ -26,7 +26,7 @@ import { DietBar, DietIcons, useDietFiltered, type Marked } from '../allergens';
 import { SuggestAfterAdd } from '../suggestions';
 import { useOnline } from '../../app/online';
 import { OfflineNote } from '../../ui/OfflineNote';
-import { FavouriteButton, favouriteMessages, useFavouriteIds, withFavourites } from '../favourites';
+import { FavouriteButton, favouriteMessages, useFavourites, withFavourites, type Favourites } from '../favourites';
 
 const messages = defineMessages({
   service: { id: 'outlet.serviceNote', defaultMessage: 'Dine-in prices + {percent} service charge' },
@@ -44,6 +44,8 @@ const messages = defineMessages({
 export const HEADER_ROW = 40;
 export const GOODS_ROW = 104;
 export const SOLD_OUT_POLL_MS = 30_000;
+/** The menu's first frame of goods: a class's heading and three goods (the rest of the view a frame later). */
+export const FIRST_FRAME_PX = HEADER_ROW + 3 * GOODS_ROW;
 
 type Row = { kind: 'class'; cls: GoodsClass } | { kind: 'goods'; goods: Goods };
 
@@ -102,7 +104,8 @@ export default function GoodsListPage() {
   // Issue 29: the allergen and diet filter leaves out what it hides, and marks what does not say;
   // the member's favourites (of what the filter leaves) as a class at the top of the menu.
   const diet = useDietFiltered(liveGoods);
-  const favouriteIds = useFavouriteIds();
+  const rowKit = useRowKit(setChooser);
+  const favouriteIds = rowKit.favouriteList;
   const favouritesName = intl.formatMessage(favouriteMessages.title);
   const menu = useMemo(() => withFavourites(classes.data ?? [], diet.goods, favouriteIds, favouritesName), [classes.data, diet.goods, favouriteIds, favouritesName]);
   const { rows, classStart } = useMemo(() => menuRows(menu.classes, menu.goods), [menu]);
@@ -130,12 +133,7 @@ export default function GoodsListPage() {
     [rows],
   );
   const closeChooser = useCallback(() => setChooser(null), []);
-  const dispatch = useAppDispatch();
-  const money = useMoney();
-  const acceptSuggestion = useCallback(
-    (g: Goods) => (needsChooser(g) ? setChooser(g) : dispatch(cartAdd(plainLine(g, shop, money.formats)))),
-    [dispatch, shop, money.formats],
-  );
+  const acceptSuggestion = rowKit.kit.add;
   const details = useGoodsDetails(liveGoods);
 
   if (!shop.ShopID && shopStatus === 'entering') {
@@ -193,8 +191,9 @@ export default function GoodsListPage() {
             label={intl.formatMessage(messages.goods)}
             count={rows.length}
             heightOf={heightOf}
+            firstFramePx={FIRST_FRAME_PX}
             onFirstVisible={handleFirstVisible}
-            renderRow={(i) => <MenuRow row={rows[i]!} onChoose={setChooser} marked={diet.verdicts} />}
+            renderRow={(i) => <MenuRow row={rows[i]!} kit={rowKit.kit} counts={rowKit.counts} favourites={rowKit.favourites} marked={diet.verdicts} />}
           />
         )}
         {/* Offline (issue 29 section 5): the kept menu, ordering off. */}
@@ -217,9 +216,10 @@ function ClassButton({ cls, active, onSelect }: { cls: GoodsClass; active: boole
   );
 }
 
-function MenuRow({ row, onChoose, marked }: { row: Row; onChoose: (g: Goods) => void; marked?: ReadonlyMap<string, Marked> }) {
+function MenuRow({ row, kit, counts, favourites, marked }: { row: Row; kit: RowKit; counts: Record<string, number>; favourites: ReadonlySet<string>; marked?: ReadonlyMap<string, Marked> }) {
   if (row.kind === 'class') return <ClassHeader cls={row.cls} />;
-  return <GoodsRow goods={row.goods} onChoose={onChoose} marked={marked?.get(row.goods.GoodsID)} />;
+  const id = row.goods.GoodsID;
+  return <GoodsRow goods={row.goods} kit={kit} count={counts[id]} favourite={favourites.has(id)} marked={marked?.get(id)} />;
 }
 
 /** A goods without options as one cart line (its row's add, and an accepted suggestion's). */
@@ -259,30 +259,60 @@ export function ServiceNote() {
   );
 }
 
-export const GoodsRow = memo(function GoodsRow({ goods, onChoose, marked }: { goods: Goods; onChoose: (g: Goods) => void; marked?: Marked }) {
-  const intl = useIntl();
+/**
+ * What every goods row of a page shares, made once by the page: the rows of a menu (dozens at
+ * once) each had six store subscriptions, the money formats and a heart's query, most of the
+ * menu's first render at a phone's speed (issue 24).
+ */
+export interface RowKit {
+  domain: string;
+  money: ReturnType<typeof useMoney>;
+  online: boolean;
+  /** The row's +: a goods with options opens its chooser, one without goes into the cart. */
+  add: (g: Goods) => void;
+  favourite: Favourites['toggle'];
+}
+
+export function useRowKit(onChoose: (g: Goods) => void): { kit: RowKit; counts: Record<string, number>; favourites: ReadonlySet<string>; favouriteList: readonly string[] } {
   const dispatch = useAppDispatch();
   const entity = useAppSelector(selectEntity);
   const shop = useAppSelector(selectShopParams);
-  const count = useAppSelector(selectGoodsCount)[goods.GoodsID] ?? 0;
+  const counts = useAppSelector(selectGoodsCount);
   const money = useMoney();
   const online = useOnline();
+  const favourites = useFavourites();
+  const domain = entity?.OssCustomerDomain ?? '/oss/';
+  const add = useCallback(
+    (g: Goods) => (needsChooser(g) ? onChoose(g) : dispatch(cartAdd(plainLine(g, shop, money.formats)))),
+    [onChoose, dispatch, shop, money.formats],
+  );
+  const kit = useMemo(() => ({ domain, money, online, add, favourite: favourites.toggle }), [domain, money, online, add, favourites.toggle]);
+  return { kit, counts, favourites: favourites.ids, favouriteList: favourites.list };
+}
+
+export const GoodsRow = memo(function GoodsRow({
+  goods,
+  kit,
+  count = 0,
+  favourite = false,
+  marked,
+}: {
+  goods: Goods;
+  kit: RowKit;
+  count?: number;
+  favourite?: boolean;
+  marked?: Marked;
+}) {
+  const intl = useIntl();
+  const { money, online } = kit;
   const name = goods.name;
   const promoted = goods.promotePrice !== null && Number(goods.promotePrice) < Number(goods.salesPrice);
-
-  const handleAdd = () => {
-    if (needsChooser(goods)) {
-      onChoose(goods);
-      return;
-    }
-    dispatch(cartAdd(plainLine(goods, shop, money.formats)));
-  };
 
   return (
     <>
     <article className={`goods${goods.soldOut ? ' sold-out' : ''}`} aria-label={name}>
       <img
-        src={ossUrl(entity?.OssCustomerDomain ?? '/oss/', goods.pic, 160, 160)}
+        src={ossUrl(kit.domain, goods.pic, 160, 160)}
         alt={name}
         width={80}
         height={80}
@@ -319,7 +349,7 @@ export const GoodsRow = memo(function GoodsRow({ goods, onChoose, marked }: { go
             className="add-button"
             aria-label={intl.formatMessage(needsChooser(goods) ? messages.choose : messages.add, { name })}
             disabled={!online}
-            onClick={handleAdd}
+            onClick={() => kit.add(goods)}
           >
             +
           </button>
@@ -327,7 +357,7 @@ export const GoodsRow = memo(function GoodsRow({ goods, onChoose, marked }: { go
       </div>
     </article>
     {/* Issue 29: the heart, beside the goods' card (over its picture), not one more button inside it. */}
-    <FavouriteButton goodsId={goods.GoodsID} name={name} />
+    <FavouriteButton goodsId={goods.GoodsID} name={name} on={favourite} onToggle={kit.favourite} />
     </>
   );
 });

@@ -11,7 +11,7 @@ import { defineMessages } from '../../i18n/defineMessages';
 import { CartBar } from '../cart';
 import { useOrderingGuard, selectShopParams } from '../../session';
 import { GoodsChooser } from './GoodsChooser';
-import { GoodsRow } from './GoodsListPage';
+import { GoodsRow, useRowKit } from './GoodsListPage';
 import { useGoodsDetails } from './goodsDetails';
 import { type Goods } from './menuApi';
 import { useMenuGoods } from './menuGoods';
@@ -66,6 +66,7 @@ export default function SearchPage() {
   const [code, setCode] = useState('');
   const [submitted, setSubmitted] = useState('');
   const [chooser, setChooser] = useState<Goods | null>(null);
+  const rowKit = useRowKit(setChooser);
   const found = useMemo(() => findGoods(goods.goods ?? [], submitted), [goods.goods, submitted]);
   const details = useGoodsDetails(goods.goods);
   const handleSubmit = (e: FormEvent) => {
@@ -104,7 +105,7 @@ export default function SearchPage() {
         <ul className="search-results" aria-label={intl.formatMessage(messages.results)} style={{ listStyle: 'none', padding: 0 }}>
           {found.map((g) => (
             <li key={g.GoodsID} style={{ height: 104 }}>
-              <GoodsRow goods={g} onChoose={setChooser} />
+              <GoodsRow goods={g} kit={rowKit.kit} count={rowKit.counts[g.GoodsID]} favourite={rowKit.favourites.has(g.GoodsID)} />
             </li>
           ))}
         </ul>
