@@ -73,15 +73,9 @@ export async function mount(element: HTMLElement, store: AppStore, persistor: Pe
   await nextTask();
   const root = createRoot(element);
   startTransition(() => root.render(<App store={store} persistor={persistor} />));
-  // Issue 29 section 5: the offline app's service worker, registered once the page has loaded and is idle (none
-  // in browsers without service workers, as in some in-app browsers: the app works as before there).
-  if (!__DEV__ && 'serviceWorker' in navigator) whenIdle(() => void import(/* webpackChunkName: "sw-register" */ '../sw/register').then((m) => m.registerWorker(store)));
-  // Issue 24: then the menu's code and classes, so that "Order now" waits for the goods only (app/warmMenu.ts).
-  whenIdle(() => void import(/* webpackChunkName: "warm-menu" */ './warmMenu').then((m) => m.warmMenu(store)));
-}
-
-/** Runs `run` once the page has loaded and the phone is idle. */
-function whenIdle(run: () => void): void {
+  // Once the page has loaded and the phone is idle (app/afterIdle.ts): the offline app's service worker (issue 29
+  // section 5) and the menu's code and classes (issue 24), never in the first screen's download.
+  const run = () => void import(/* webpackChunkName: "after-idle" */ './afterIdle').then((m) => m.afterIdle(store));
   const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 1000));
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });

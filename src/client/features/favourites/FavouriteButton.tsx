@@ -74,6 +74,8 @@ export interface Favourites {
 }
 
 export function useFavourites(): Favourites {
+  // The hearts' style with the page, before its first rows: a style sheet added with them restyled the whole page in their task.
+  useStyle();
   const list = useFavouriteIds();
   const ids = useMemo(() => new Set(list), [list]);
   const toggle = useFavouriteToggle();

@@ -119,6 +119,15 @@ export default function GoodsListPage() {
     list.current?.scrollToIndex(start ?? 0);
     setPendingClass('');
   }, [pendingClass, classStart, goods.complete]);
+  const railList = useMemo(() => menu.classes.filter((c) => railClasses.has(c.ClassID)), [menu.classes, railClasses]);
+  const classStartRef = useRef(classStart);
+  classStartRef.current = classStart;
+  const selectClass = useCallback((id: string) => {
+    setActiveClass(id);
+    const start = classStartRef.current.get(id);
+    if (start !== undefined) list.current?.scrollToIndex(start);
+    else setPendingClass(id);
+  }, []);
   const heightOf = useCallback((i: number) => (rows[i]?.kind === 'class' ? HEADER_ROW : GOODS_ROW), [rows]);
   const handleFirstVisible = useCallback(
     (i: number) => {
@@ -150,7 +159,9 @@ export default function GoodsListPage() {
       </p>
     );
   }
-  if (classes.isLoading || goods.isLoading) {
+  // The page's frame (the rail, the notes, the cart bar) as soon as the classes are in (app/warmMenu.ts asks
+  // for them before the menu opens): when the first goods come, only their rows are drawn (issue 24).
+  if (classes.isLoading) {
     return (
       <p role="status" className="empty">
         <FormattedMessage {...messages.loading} />
@@ -160,27 +171,15 @@ export default function GoodsListPage() {
   return (
     // The page's body lays the menu out in a row; with the service note above it, the two go in a column.
     <div style={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
-      <ServiceNote />
+      <ServiceNoteOnce />
       <div className="menu">
-        <LiveUpdates />
-        <nav className="menu-rail" aria-label={intl.formatMessage(messages.categories)}>
-          <DietBar filter={diet.filter} hidden={diet.hidden} />
-          {menu.classes
-            .filter((c) => railClasses.has(c.ClassID))
-            .map((c) => (
-              <ClassButton
-                key={c.ClassID}
-                cls={c}
-                active={activeClass === c.ClassID}
-                onSelect={() => {
-                  setActiveClass(c.ClassID);
-                  if (classStart.has(c.ClassID)) list.current?.scrollToIndex(classStart.get(c.ClassID) ?? 0);
-                  else setPendingClass(c.ClassID);
-                }}
-              />
-            ))}
-        </nav>
-        {rows.length === 0 && goods.complete ? (
+        <Live />
+        <MenuRail classes={railList} active={activeClass} onSelect={selectClass} filter={diet.filter} hidden={diet.hidden} label={intl.formatMessage(messages.categories)} />
+        {goods.isLoading ? (
+          <p role="status" className="empty">
+            <FormattedMessage {...messages.loading} />
+          </p>
+        ) : rows.length === 0 && goods.complete ? (
           <p className="empty">
             <FormattedMessage {...messages.empty} />
           </p>
@@ -196,10 +195,8 @@ export default function GoodsListPage() {
             renderRow={(i) => <MenuRow row={rows[i]!} kit={rowKit.kit} counts={rowKit.counts} favourites={rowKit.favourites} marked={diet.verdicts} />}
           />
         )}
-        {/* Offline (issue 29 section 5): the kept menu, ordering off. */}
-        <OfflineNote />
-        <CartBar />
-        <PaymentResumeNotice />
+        {/* Offline (issue 29 section 5): the kept menu, ordering off; the cart bar; a payment to resume. */}
+        <Notes />
         <SuggestAfterAdd menu={diet.goods} onAccept={acceptSuggestion} />
         {chooser && <GoodsChooser goods={chooser} onClose={closeChooser} />}
         {details.shown && !chooser && <GoodsChooser key={details.shown.GoodsID} goods={details.shown} details onClose={details.close} />}
@@ -208,13 +205,52 @@ export default function GoodsListPage() {
   );
 }
 
-function ClassButton({ cls, active, onSelect }: { cls: GoodsClass; active: boolean; onSelect: () => void }) {
+/** The category rail: drawn again only when its classes, the active one or the diet filter change (not with every page of goods). */
+const MenuRail = memo(function MenuRail({
+  classes,
+  active,
+  onSelect,
+  filter,
+  hidden,
+  label,
+}: {
+  classes: readonly GoodsClass[];
+  active: string;
+  onSelect: (classId: string) => void;
+  filter: Parameters<typeof DietBar>[0]['filter'];
+  hidden: Parameters<typeof DietBar>[0]['hidden'];
+  label: string;
+}) {
   return (
-    <button type="button" className={`rail-item${active ? ' active' : ''}`} aria-current={active ? 'true' : undefined} onClick={onSelect}>
-      {cls.name}
-    </button>
+    <nav className="menu-rail" aria-label={label}>
+      <DietBar filter={filter} hidden={hidden} />
+      {classes.map((c) => (
+        <button
+          key={c.ClassID}
+          type="button"
+          className={`rail-item${active === c.ClassID ? ' active' : ''}`}
+          aria-current={active === c.ClassID ? 'true' : undefined}
+          onClick={() => onSelect(c.ClassID)}
+        >
+          {c.name}
+        </button>
+      ))}
+    </nav>
   );
-}
+});
+
+// The page's parts that do not depend on its goods, drawn once, not again with every page of goods (issue 24).
+const Notes = memo(function Notes() {
+  return (
+    <>
+      <OfflineNote />
+      <CartBar />
+      <PaymentResumeNotice />
+    </>
+  );
+});
+const Live = memo(LiveUpdates);
+const ServiceNoteOnce = memo(ServiceNote);
 
 function MenuRow({ row, kit, counts, favourites, marked }: { row: Row; kit: RowKit; counts: Record<string, number>; favourites: ReadonlySet<string>; marked?: ReadonlyMap<string, Marked> }) {
   if (row.kind === 'class') return <ClassHeader cls={row.cls} />;
