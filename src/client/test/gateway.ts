@@ -62,6 +62,7 @@ export const refusal = (code: string, errmsg: string, resultmsg = errmsg): Envel
 
 export const seen: SeenRequest[] = [];
 let answers = new Map<string, StoredAnswer>();
+let held = new Map<string, Promise<void>>();
 
 /**
  * Answers every later call of op with value: a refusal or envelope, a broken
@@ -84,6 +85,7 @@ export const gatewayHandler = http.post('*/HBBAPI/GetData', async ({ request }) 
     headers: request.headers,
   };
   seen.push(req);
+  await held.get(req.op);
   const configured = answers.get(req.op);
   const value = typeof configured === 'function' ? configured(req) : configured;
   if (value === 'network-error') return HttpResponse.error();
@@ -95,10 +97,22 @@ export const server = setupServer(gatewayHandler);
 
 export function resetGateway() {
   answers = new Map();
+  held = new Map();
   seen.length = 0;
 }
 
 // Scenario helpers -------------------------------------------------------------
+
+/**
+ * Holds op's answers until the returned release is called: a page's waiting state (loading, a field
+ * disabled until its value is read) stays on screen as long as the test needs it, whatever the app's
+ * render timing (answers render at the end of their task, app/store.ts).
+ */
+export function holdAnswers(op: OperationName): () => void {
+  let release: () => void = () => undefined;
+  held.set(op, new Promise<void>((r) => (release = r)));
+  return () => release();
+}
 
 export function makeNetworkFail(op: OperationName) {
   answer(op, 'network-error');

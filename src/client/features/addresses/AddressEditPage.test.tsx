@@ -10,7 +10,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
 import { Shell } from '../../app/Shell';
-import { answer, makeNetworkFail, makeRefuse, resetGateway, seen, server, type StandIn, type StandInRow } from '../../test/gateway';
+import { answer, holdAnswers, makeNetworkFail, makeRefuse, resetGateway, seen, server, type StandIn, type StandInRow } from '../../test/gateway';
 import { member, shopState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 
@@ -57,8 +57,10 @@ afterAll(() => server.close());
 
 test('loading, then an empty form for a new address', async () => {
   answer(AREAS, TREE);
+  const release = holdAnswers(AREAS);
   renderWithProviders(<Shell />, { route: EDIT, preloadedState: signedIn });
   expect(await screen.findByText('Loading…')).toBeInTheDocument();
+  release();
   expect(await screen.findByLabelText('Recipient')).toHaveValue('');
   expect(screen.getByLabelText('Area code')).toHaveValue('853');
   expect(screen.getByLabelText('Region')).toHaveValue('');

@@ -7,7 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Shell } from '../../app/Shell';
-import { answer, makeNetworkFail, resetGateway, seen, server, type StandInRow } from '../../test/gateway';
+import { answer, holdAnswers, makeNetworkFail, resetGateway, seen, server, type StandInRow } from '../../test/gateway';
 import { guest, member, shopState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 
@@ -41,8 +41,10 @@ afterAll(() => server.close());
 
 test('loading, then the addresses with the default first; the list is asked for in one page of 999', async () => {
   answer(LIST_OP, () => ({ table1: [HOME, WORK], table2: [{ TotalCount: 2 }] }));
+  const release = holdAnswers(LIST_OP);
   renderWithProviders(<Shell />, { route: LIST, preloadedState: signedIn });
   expect(await screen.findByText('Loading your addresses…')).toBeInTheDocument();
+  release();
   const list = await screen.findByRole('list', { name: 'Shipping addresses' });
   const items = within(list).getAllByRole('listitem');
   expect(items).toHaveLength(2);

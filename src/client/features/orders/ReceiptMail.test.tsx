@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Shell } from '../../app/Shell';
-import { answer, makeRefuse, resetGateway, seen, server } from '../../test/gateway';
+import { answer, holdAnswers, makeRefuse, resetGateway, seen, server } from '../../test/gateway';
 import { guest, orderState, PAY_METHODS, sheetDetail } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 
@@ -24,6 +24,7 @@ test("a member's receipt: the saved address to start with, a bad address stopped
   answer(DETAIL, paid());
   answer(PREF, { table1: [{ Email: 'chan@example.com', Auto: 0, Title: '', TaxNo: '' }] });
   answer(MAIL, (req) => ({ table1: [{ SheetID: 'SH1', Email: String(req.json.tableData?.[0]?.Email), Auto: 1 }] }));
+  const release = holdAnswers(PREF);
   const user = userEvent.setup();
   renderWithProviders(<Shell />, { route: DETAILS, preloadedState: orderState() });
   await user.click(await screen.findByRole('button', { name: 'Email me the receipt' }));
@@ -31,6 +32,7 @@ test("a member's receipt: the saved address to start with, a bad address stopped
   const email = screen.getByRole('textbox', { name: 'Email address' });
   // Until the member's saved address is read the field waits (it would land in the middle of what they type), then it is filled.
   expect(email).toBeDisabled();
+  release();
   await waitFor(() => expect(email).toHaveValue('chan@example.com'));
   expect(email).toBeEnabled();
   await user.clear(email);
