@@ -159,7 +159,7 @@ export default function GoodsListPage() {
       </p>
     );
   }
-  // The page's frame (the rail, the notes, the cart bar) as soon as the classes are in (app/warmMenu.ts asks
+  // The page's frame (the rail, the notes, the cart bar) as soon as the classes are in (app/afterIdle.ts asks
   // for them before the menu opens): when the first goods come, only their rows are drawn (issue 24).
   if (classes.isLoading) {
     return (
