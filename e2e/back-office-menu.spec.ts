@@ -12,6 +12,7 @@ import { DEMO } from '../src/server/db/seed';
 import { demoCodes, clearTableCarts } from './support/gateway';
 import { addClass, fillSizedGoods } from './support/goodsForm';
 import { englishPhone, freeTable, openKitchen, staffCall } from './support/kitchen';
+import { sendFirstRound } from './support/menu';
 
 // Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
 test.beforeEach(() => clearTableCarts());
@@ -98,12 +99,7 @@ test('an owner adds a goods with a spec, a picture, three names and an add-on at
     await cheese.check();
     await chooser.getByRole('button', { name: /Add to cart/ }).tap();
     await expect(chooser).toBeHidden();
-    await page.getByRole('link', { name: 'Go to cart' }).tap();
-    await page.getByRole('link', { name: 'Confirm order' }).tap();
-    await page.getByRole('checkbox', { name: 'I have read and agree to the privacy policy and terms of use' }).check();
-    await page.getByRole('button', { name: 'Place order' }).tap();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).tap();
-    await expect(page.getByRole('heading', { name: 'Round 1' })).toBeVisible();
+    await sendFirstRound(page);
     await expect(page.getByText(goodsName).first()).toBeVisible();
   } finally {
     await freeTable(baseURL!, TABLE);

@@ -11,7 +11,7 @@ import { USER_AGENTS } from '../playwright.config';
 import { DEMO, DEMO_STAFF } from '../src/server/db/seed';
 import { demoCodes, plainGoods, type DemoCodes, clearTableCarts } from './support/gateway';
 import { STAFF_TOKEN } from './support/kitchen';
-import { addFromMenu } from './support/menu';
+import { addFromMenu, sendFirstRound } from './support/menu';
 
 // Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
 test.beforeEach(() => clearTableCarts());
@@ -67,13 +67,7 @@ test('the owner sees a paid order in today’s sales at San Ma Lo and exports th
   await phone.goto(`/#/?QRCode=${codes.byName[TABLE]!}`);
   await phone.getByRole('link', { name: 'Order now' }).click();
   await addFromMenu(phone, String(plain.GoodsName));
-  await phone.getByRole('link', { name: 'Go to cart' }).click();
-  await phone.getByRole('link', { name: 'Confirm order' }).click();
-  await phone.getByRole('checkbox', { name: 'I have read and agree to the privacy policy and terms of use' }).check();
-  await phone.getByRole('button', { name: 'Place order' }).click();
-  await phone.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
-  await expect(phone.getByRole('heading', { name: 'Round 1' })).toBeVisible();
-  const sheetId = new URL(phone.url().replace('/#/', '/')).searchParams.get('SheetID')!;
+  const sheetId = await sendFirstRound(phone);
   await customer.close();
 
   // ...and pays at the counter.
