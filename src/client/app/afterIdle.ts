@@ -27,7 +27,8 @@ export function afterIdle(store: AppStore): void {
   warmMenu(store);
 }
 
-export function warmMenu(store: AppStore): () => void {
+/** Once a shop is entered (now or at the store's next change with one): the menu's chunk and its classes, once. */
+export function warmMenu(store: AppStore): void {
   let done = false;
   const warm = () => {
     const { ShopID, BaseID } = selectShopParams(store.getState());
@@ -42,5 +43,4 @@ export function warmMenu(store: AppStore): () => void {
   };
   const unsubscribe = store.subscribe(warm);
   warm();
-  return unsubscribe;
 }

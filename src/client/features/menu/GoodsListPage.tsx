@@ -105,7 +105,7 @@ export default function GoodsListPage() {
   // the member's favourites (of what the filter leaves) as a class at the top of the menu.
   const diet = useDietFiltered(liveGoods);
   const rowKit = useRowKit(setChooser);
-  const favouriteIds = rowKit.favouriteList;
+  const favouriteIds = rowKit.favourites.list;
   const favouritesName = intl.formatMessage(favouriteMessages.title);
   const menu = useMemo(() => withFavourites(classes.data ?? [], diet.goods, favouriteIds, favouritesName), [classes.data, diet.goods, favouriteIds, favouritesName]);
   const { rows, classStart } = useMemo(() => menuRows(menu.classes, menu.goods), [menu]);
@@ -192,7 +192,7 @@ export default function GoodsListPage() {
             heightOf={heightOf}
             firstFramePx={FIRST_FRAME_PX}
             onFirstVisible={handleFirstVisible}
-            renderRow={(i) => <MenuRow row={rows[i]!} kit={rowKit.kit} counts={rowKit.counts} favourites={rowKit.favourites} marked={diet.verdicts} />}
+            renderRow={(i) => <MenuRow row={rows[i]!} kit={rowKit.kit} counts={rowKit.counts} favourites={rowKit.favourites.ids} marked={diet.verdicts} />}
           />
         )}
         {/* Offline (issue 29 section 5): the kept menu, ordering off; the cart bar; a payment to resume. */}
@@ -309,7 +309,7 @@ export interface RowKit {
   favourite: Favourites['toggle'];
 }
 
-export function useRowKit(onChoose: (g: Goods) => void): { kit: RowKit; counts: Record<string, number>; favourites: ReadonlySet<string>; favouriteList: readonly string[] } {
+export function useRowKit(onChoose: (g: Goods) => void): { kit: RowKit; counts: Record<string, number>; favourites: Favourites } {
   const dispatch = useAppDispatch();
   const entity = useAppSelector(selectEntity);
   const shop = useAppSelector(selectShopParams);
@@ -323,7 +323,7 @@ export function useRowKit(onChoose: (g: Goods) => void): { kit: RowKit; counts: 
     [onChoose, dispatch, shop, money.formats],
   );
   const kit = useMemo(() => ({ domain, money, online, add, favourite: favourites.toggle }), [domain, money, online, add, favourites.toggle]);
-  return { kit, counts, favourites: favourites.ids, favouriteList: favourites.list };
+  return { kit, counts, favourites };
 }
 
 export const GoodsRow = memo(function GoodsRow({

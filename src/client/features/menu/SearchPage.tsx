@@ -105,7 +105,7 @@ export default function SearchPage() {
         <ul className="search-results" aria-label={intl.formatMessage(messages.results)} style={{ listStyle: 'none', padding: 0 }}>
           {found.map((g) => (
             <li key={g.GoodsID} style={{ height: 104 }}>
-              <GoodsRow goods={g} kit={rowKit.kit} count={rowKit.counts[g.GoodsID]} favourite={rowKit.favourites.has(g.GoodsID)} />
+              <GoodsRow goods={g} kit={rowKit.kit} count={rowKit.counts[g.GoodsID]} favourite={rowKit.favourites.ids.has(g.GoodsID)} />
             </li>
           ))}
         </ul>
