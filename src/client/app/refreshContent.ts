@@ -27,8 +27,11 @@ export async function refreshContent(dispatch: ThunkDispatch<unknown, unknown, U
   const endpoints = api.endpoints as unknown as Record<string, { initiate: Initiate } | undefined>;
   const reads = Object.values(state.api.queries).flatMap((q) => {
     const endpoint = q?.endpointName ? endpoints[q.endpointName] : undefined;
-    if (!q || !endpoint || q.status === 'uninitialized' || q.status === 'pending') return [];
-    return [{ endpointName: q.endpointName, run: dispatch(endpoint.initiate(q.originalArgs, { subscribe: false, forceRefetch: true })) as unknown as PromiseLike<{ data?: unknown }> }];
+    if (!q || !endpoint || q.status === 'uninitialized') return [];
+    const read = (forceRefetch: boolean) => dispatch(endpoint.initiate(q.originalArgs, { subscribe: false, forceRefetch })) as unknown as PromiseLike<{ data?: unknown }>;
+    // A read still on its way was asked in the old language (and is not sent twice while it runs): read again once it is in.
+    const run = q.status === 'pending' ? Promise.resolve(read(false)).then(() => read(true)) : read(true);
+    return [{ endpointName: q.endpointName, run }];
   });
   const answers = await Promise.all(reads.map(async (r) => ({ endpointName: r.endpointName, answer: await r.run })));
   for (const { endpointName, answer } of answers) {
