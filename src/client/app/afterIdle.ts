@@ -11,11 +11,14 @@
  * renders when both its classes and its first goods are in, and the classes'
  * answer, asked beside the goods', came up to 45 ms after them at a phone's
  * speed. Nothing is asked before a shop is entered.
+ * - Issue 24: the confirmation dialog's code (ui/ConfirmDialog.tsx), so that a
+ *   confirmation shows at once.
  */
 import { selectShopParams } from '../session';
 // The menu's API alone (not the feature's module, which brings its pages): the classes' prefetch.
 // eslint-disable-next-line no-restricted-imports
 import { menuApi } from '../features/menu/menuApi';
+import { loadConfirmDialog } from '../ui/ConfirmDialog';
 import { routes } from './routes';
 import type { AppStore } from './store';
 
@@ -24,6 +27,7 @@ const CLASSES_FRESH_S = 60;
 
 export function afterIdle(store: AppStore): void {
   if (!__DEV__ && 'serviceWorker' in navigator) void import(/* webpackChunkName: "sw-register" */ '../sw/register').then((m) => m.registerWorker(store));
+  loadConfirmDialog().catch(() => undefined);
   warmMenu(store);
 }
 

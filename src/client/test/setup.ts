@@ -9,3 +9,14 @@ if (typeof window !== 'undefined') window.scrollTo = () => undefined;
 // the later half of the messages can take longer than that to appear (PayingPage.test.tsx was
 // seen failing so in a full run). Waiting longer changes no outcome, only how long a failure takes.
 configure({ asyncUtilTimeout: 5000 });
+
+// The confirmation dialog's code is a chunk the app asks for at idle (ui/ConfirmDialog.tsx): in, before
+// each test file, so that a dialog shows in the render that opens it, as it does in the app once idle.
+// (A test file that sets globalThis.keepConfirmDialogOut at its top keeps it out, to test its download.)
+if (typeof window !== 'undefined') {
+  beforeAll(async () => {
+    if ((globalThis as { keepConfirmDialogOut?: boolean }).keepConfirmDialogOut) return;
+    const { loadConfirmDialog } = await import('../ui/ConfirmDialog');
+    await loadConfirmDialog();
+  });
+}
