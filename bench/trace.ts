@@ -26,6 +26,25 @@ export function mainThreadOf(events: readonly TraceEvent[], markName: string): {
   return { pid: mark.pid, tid: mark.tid, markTs: mark.ts };
 }
 
+/**
+ * When the page's main thread received the last response whose URL contains `urlPart` (its
+ * ResourceReceiveResponse, µs), or null: the page's side of an answer, which at a CPU slowdown comes later
+ * than the network's own timing says the answer ended.
+ */
+export function lastResponseReceived(events: readonly TraceEvent[], thread: { pid: number; tid: number }, urlPart: string): number | null {
+  const ids = new Set<unknown>();
+  for (const e of events) {
+    const data = (e.args?.data ?? {}) as { url?: string; requestId?: unknown };
+    if (e.name === 'ResourceSendRequest' && String(data.url ?? '').includes(urlPart)) ids.add(data.requestId);
+  }
+  let last: number | null = null;
+  for (const e of events) {
+    if (e.name !== 'ResourceReceiveResponse' || e.pid !== thread.pid || e.tid !== thread.tid) continue;
+    if (ids.has((e.args?.data as { requestId?: unknown } | undefined)?.requestId)) last = Math.max(last ?? 0, e.ts);
+  }
+  return last;
+}
+
 /** Top-level task time (ms) on one thread between two trace timestamps (µs), clipped to the window. */
 export function mainThreadWork(events: readonly TraceEvent[], thread: { pid: number; tid: number }, fromTs: number, toTs: number) {
   let busy = 0;

@@ -33,7 +33,12 @@ export const FRESH_MS = 20_000;
 import { m } from './boardMessages';
 import { Card, type CardActions } from './Card';
 
-/** The cards of a column rendered at once (a 1024x768 tablet shows 2 to 4 of them), and the cards added in each idle moment after (a task of its own, well under 50 ms at 4x CPU slowdown). */
+/**
+ * The cards of a column rendered at once (a 1024x768 tablet shows one to three of them: a card is 300 to 450 px
+ * tall in the kitchen's large type, and 20 stations' buttons take two rows), and the cards added in each idle
+ * moment after (a task of its own, well under 50 ms at 4x CPU slowdown). Two instead of four measured no
+ * different (docs/performance.md).
+ */
 const FIRST = 4;
 const STEP = 10;
 
@@ -81,6 +86,8 @@ export function cardsOf(sheets: readonly StaffSheet[]): (RoundCard & { column: C
   );
 }
 
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function Board({
   api,
@@ -303,10 +310,11 @@ export function Board({
   // Each column's cards, oldest first, and each card's place among all (the order they render in full): sorted
   // when the sheets change, not on every render (a tick, a notice).
   const [columns, order] = useMemo(() => {
+    // Times and ids compared as strings, code unit by code unit (the service's times are ISO-like, one format).
     const sorted = [...cards].sort(
       (a, b) =>
-        (a.round.createdAt || a.sheet.createdAt).localeCompare(b.round.createdAt || b.sheet.createdAt) ||
-        a.sheet.sheetId.localeCompare(b.sheet.sheetId) ||
+        compare(a.round.createdAt || a.sheet.createdAt, b.round.createdAt || b.sheet.createdAt) ||
+        compare(a.sheet.sheetId, b.sheet.sheetId) ||
         a.round.roundNo - b.round.roundNo,
     );
     return [new Map(COLUMNS.map((c) => [c.id, sorted.filter((card) => card.column === c.id)])), new Map(sorted.map((card, n) => [card.key, n]))] as const;
