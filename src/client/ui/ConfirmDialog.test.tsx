@@ -1,28 +1,15 @@
 /** The one confirmation dialog, and toasts that last 2000 ms. */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { useConfirm } from './ConfirmDialog';
 import { renderWithProviders } from '../test/render';
+import { ConfirmProbe } from '../test/confirmProbe';
 import { confirmations } from '../i18n/specMessages';
 import { toastShown } from '../app/uiSlice';
 
-function Probe() {
-  const confirm = useConfirm();
-  const [answer, setAnswer] = useState('none');
-  return (
-    <>
-      <button type="button" onClick={async () => setAnswer(String(await confirm({ message: confirmations.clearCart })))}>
-        clear
-      </button>
-      <output>{answer}</output>
-    </>
-  );
-}
-
 test('confirm resolves true, cancel false, in the current language', async () => {
   const user = userEvent.setup();
-  renderWithProviders(<Probe />, { locale: 'zh-CN' });
+  renderWithProviders(<ConfirmProbe />, { locale: 'zh-CN' });
   await user.click(await screen.findByRole('button', { name: 'clear' }));
   const dialog = screen.getByRole('alertdialog', { name: '确定清空购物车？' });
   expect(dialog).toBeInTheDocument();
@@ -54,7 +41,7 @@ test('a toast shows for 2000 ms', async () => {
 
 test("the phone's Back closes the dialog as Cancel, and leaves the page where it was (issue 23)", async () => {
   const user = userEvent.setup();
-  renderWithProviders(<Probe />);
+  renderWithProviders(<ConfirmProbe />);
   const state: unknown = window.history.state;
   await user.click(await screen.findByRole('button', { name: 'clear' }));
   expect(screen.getByRole('alertdialog', { name: 'Clear the cart?' })).toBeInTheDocument();

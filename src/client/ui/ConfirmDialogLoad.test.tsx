@@ -1,33 +1,18 @@
 /** The confirmation dialog's code comes in its own chunk (ConfirmDialog.tsx): a confirmation asked before it is in. */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
-import { useConfirm } from './ConfirmDialog';
 import { renderWithProviders } from '../test/render';
-import { confirmations } from '../i18n/specMessages';
+import { ConfirmProbe } from '../test/confirmProbe';
 
 // Not loaded before the tests (src/client/test/setup.ts): the first confirmation asks for it.
 (globalThis as { keepConfirmDialogOut?: boolean }).keepConfirmDialogOut = true;
-
-function Probe() {
-  const confirm = useConfirm();
-  const [answer, setAnswer] = useState('none');
-  return (
-    <>
-      <button type="button" onClick={async () => setAnswer(String(await confirm({ message: confirmations.clearCart })))}>
-        clear
-      </button>
-      <output>{answer}</output>
-    </>
-  );
-}
 
 test('a dialog whose code cannot be downloaded answers Cancel, and the next confirmation asks for it again and shows', async () => {
   jest.doMock('./ConfirmDialogHost', () => {
     throw new Error('Loading chunk confirm-dialog failed');
   });
   const user = userEvent.setup();
-  renderWithProviders(<Probe />, { locale: 'en' });
+  renderWithProviders(<ConfirmProbe />, { locale: 'en' });
   await user.click(await screen.findByRole('button', { name: 'clear' }));
   expect(await screen.findByText('false')).toBeInTheDocument();
   expect(screen.queryByRole('alertdialog')).toBeNull();
