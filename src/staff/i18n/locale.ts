@@ -1,22 +1,24 @@
 /** The staff program's three languages: its own messages (src/staff/i18n/locales, npm run i18n:extract). */
 import type { UiLocale } from '../../ui-kit/localName';
-import en from './locales/en.json';
 
 export type StaffLocale = UiLocale;
 export type StaffMessages = Record<string, string>;
 export const STAFF_LOCALES: readonly StaffLocale[] = ['en', 'zh-CN', 'zh-TW'];
 
 /**
- * A language's messages: English is in the entry (the code's own texts), each
- * Chinese set a chunk of its own, loaded when it is the screen's language.
+ * A language's messages: each Chinese set a chunk of its own, loaded when it is
+ * the screen's language. English is the code's own texts (each message's
+ * defaultMessage, which react-intl shows for the default locale without a
+ * word of complaint): locales/en.json is their extract (npm run i18n:extract),
+ * for translators and the check, not shipped. Shipping it put the whole staff
+ * program's English (the back office's too) in the kitchen's first load twice.
  */
-/** English, in the entry: a screen in English shows at once. */
-export const ENGLISH: StaffMessages = en;
+export const ENGLISH: StaffMessages = {};
 
 export function loadMessages(locale: StaffLocale): Promise<StaffMessages> {
   if (locale === 'zh-CN') return import(/* webpackChunkName: "locale-zh-CN" */ './locales/zh-CN.json').then((m) => m.default);
   if (locale === 'zh-TW') return import(/* webpackChunkName: "locale-zh-TW" */ './locales/zh-TW.json').then((m) => m.default);
-  return Promise.resolve(en);
+  return Promise.resolve(ENGLISH);
 }
 const LANGUAGE_KEY = 'staffLanguage';
 

@@ -7,13 +7,13 @@ import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { IntlProvider } from 'react-intl';
 import { staffApi } from '../api';
-import type { StaffLocale } from '../i18n/locale';
-import en from '../i18n/locales/en.json';
+import { ENGLISH, type StaffLocale } from '../i18n/locale';
 import zhCN from '../i18n/locales/zh-CN.json';
 import zhTW from '../i18n/locales/zh-TW.json';
 import { TOKEN } from './standIns';
 
-const MESSAGES: Record<StaffLocale, Record<string, string>> = { en, 'zh-CN': zhCN, 'zh-TW': zhTW };
+/** English as the program has it: the code's own texts (i18n/locale.ts). */
+const MESSAGES: Record<StaffLocale, Record<string, string>> = { en: ENGLISH, 'zh-CN': zhCN, 'zh-TW': zhTW };
 
 export function renderStaff(
   ui: ReactElement,
