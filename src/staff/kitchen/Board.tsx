@@ -322,6 +322,9 @@ export function Board({
   }, [cards]);
   // Each column's cards rendered so far (FIRST, then STEP more whenever its placeholder below them nears view).
   const [depths, setDepths] = useState<Partial<Record<Column, number>>>({});
+  // What is below the columns (the all-day count, the thresholds' form): rendered once its place nears view (at
+  // once under a short board; under 200 orders, when the columns are scrolled to their end).
+  const [below, setBelow] = useState(() => typeof IntersectionObserver !== 'function');
   const [watcher] = useState(() =>
     typeof IntersectionObserver === 'function'
       ? new IntersectionObserver(
@@ -329,8 +332,9 @@ export function Board({
             for (const e of entries) {
               if (!e.isIntersecting) continue;
               self.unobserve(e.target);
-              const id = (e.target as HTMLElement).dataset.column as Column;
-              setDepths((d) => ({ ...d, [id]: (d[id] ?? FIRST) + STEP }));
+              const id = (e.target as HTMLElement).dataset.column as Column | undefined;
+              if (id) setDepths((d) => ({ ...d, [id]: (d[id] ?? FIRST) + STEP }));
+              else setBelow(true);
             }
           },
           { rootMargin: '0px 0px 100% 0px' },
@@ -340,14 +344,6 @@ export function Board({
   useEffect(() => () => watcher?.disconnect(), [watcher]);
   // Each placeholder is a new element at each depth (its key): observed anew, it reports whether it is near view.
   const watch = useCallback((el: HTMLElement | null) => void (el && watcher?.observe(el)), [watcher]);
-  // What is below the columns (the all-day count, the thresholds' form): once the first cards are on screen.
-  const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    if (!sheets || settled) return;
-    if (typeof requestIdleCallback !== 'function') return void setSettled(true);
-    const id = requestIdleCallback(() => setSettled(true), { timeout: 300 });
-    return () => cancelIdleCallback(id);
-  }, [sheets, settled]);
   if (!sheets) {
     return failed ? (
       <div className="empty">
@@ -434,9 +430,10 @@ export function Board({
           );
         })}
       </div>
-      {/* Below the columns: after all their cards. */}
-      {stations.length > 0 && settled && <AllDay cards={cards} station={EXPO} />}
-      {setup && settled && (
+      {/* Below the columns: once its place nears view. */}
+      {!below && <div ref={watch} aria-hidden="true" />}
+      {stations.length > 0 && below && <AllDay cards={cards} station={EXPO} />}
+      {setup && below && (
         <Suspense fallback={null}>
           <ThresholdsForm api={api} baseId={baseId} thresholds={thresholds} onSaved={() => void load()} />
         </Suspense>
