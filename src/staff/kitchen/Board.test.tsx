@@ -256,8 +256,11 @@ test("a pickup order's card is headed by its pickup number of the day, not its s
   expect(await screen.findByRole('article', { name: 'Order 0004, Pickup, as soon as possible' })).toHaveTextContent('#S0004');
 });
 
-test('a long board renders each column’s first cards, and more as the end of them nears view', async () => {
-  // The browser's IntersectionObserver, told by the test when a placeholder nears view (jsdom has none).
+/**
+ * The browser's IntersectionObserver for one test (jsdom has none): it reports nothing by itself; `nearView`
+ * tells the board that a column's placeholder came within a screen of view.
+ */
+function fakeIntersectionObserver() {
   const watched = new Set<Element>();
   let report: (entries: IntersectionObserverEntry[]) => void = () => {};
   class Watcher {
@@ -274,12 +277,20 @@ test('a long board renders each column’s first cards, and more as the end of t
       watched.clear();
     }
   }
-  const nearView = () =>
-    act(() => {
-      const [el] = [...watched].filter((e) => e.isConnected && (e as HTMLElement).dataset.column);
-      report([{ target: el!, isIntersecting: true } as unknown as IntersectionObserverEntry]);
-    });
   (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = Watcher;
+  const placeholders = () => [...watched].filter((e) => e.isConnected && (e as HTMLElement).dataset.column);
+  return {
+    placeholders,
+    nearView: () =>
+      act(() => {
+        report([{ target: placeholders()[0]!, isIntersecting: true } as unknown as IntersectionObserverEntry]);
+      }),
+    restore: () => delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver,
+  };
+}
+
+test('a long board renders each column’s first cards, and more as the end of them nears view', async () => {
+  const { nearView, placeholders, restore } = fakeIntersectionObserver();
   try {
     scenario.sheets = Array.from({ length: 30 }, (_, i) =>
       sheet({ sheetId: `S${String(500 + i).padStart(4, '0')}`, createdAt: `2026-11-25T12:${String(i).padStart(2, '0')}:00.000Z` }),
@@ -298,19 +309,14 @@ test('a long board renders each column’s first cards, and more as the end of t
     expect(shown()).toEqual(Array.from({ length: 8 }, (_, i) => String(500 + i).padStart(4, '0')));
     for (let n = 0; n < 6; n += 1) nearView();
     expect(shown()).toEqual(Array.from({ length: 30 }, (_, i) => String(500 + i).padStart(4, '0')));
-    expect([...watched].filter((e) => e.isConnected && (e as HTMLElement).dataset.column)).toEqual([]);
+    expect(placeholders()).toEqual([]);
   } finally {
-    delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+    restore();
   }
 });
 
 test('a new order in a long column shows at once, below the cards not rendered yet', async () => {
-  class Watcher {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-  (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = Watcher;
+  const { restore } = fakeIntersectionObserver();
   try {
     scenario.sheets = Array.from({ length: 10 }, (_, i) =>
       sheet({ sheetId: `S${String(500 + i).padStart(4, '0')}`, createdAt: `2026-11-25T12:${String(i).padStart(2, '0')}:00.000Z` }),
@@ -323,6 +329,6 @@ test('a new order in a long column shows at once, below the cards not rendered y
     expect(added).toHaveClass('fresh');
     expect(within(column(/^New/)).getAllByRole('article')).toHaveLength(5);
   } finally {
-    delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+    restore();
   }
 });
