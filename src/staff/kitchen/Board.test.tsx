@@ -256,79 +256,21 @@ test("a pickup order's card is headed by its pickup number of the day, not its s
   expect(await screen.findByRole('article', { name: 'Order 0004, Pickup, as soon as possible' })).toHaveTextContent('#S0004');
 });
 
-/**
- * The browser's IntersectionObserver for one test (jsdom has none): it reports nothing by itself; `nearView`
- * tells the board that a column's placeholder came within a screen of view.
- */
-function fakeIntersectionObserver() {
-  const watched = new Set<Element>();
-  let report: (entries: IntersectionObserverEntry[]) => void = () => {};
-  class Watcher {
-    constructor(cb: IntersectionObserverCallback) {
-      report = (entries) => cb(entries, this as unknown as IntersectionObserver);
-    }
-    observe(el: Element) {
-      watched.add(el);
-    }
-    unobserve(el: Element) {
-      watched.delete(el);
-    }
-    disconnect() {
-      watched.clear();
-    }
-  }
-  (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = Watcher;
-  const placeholders = () => [...watched].filter((e) => e.isConnected && (e as HTMLElement).dataset.column);
-  return {
-    placeholders,
-    nearView: () =>
-      act(() => {
-        report([{ target: placeholders()[0]!, isIntersecting: true } as unknown as IntersectionObserverEntry]);
-      }),
-    restore: () => delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver,
-  };
-}
-
-test('a long board renders each column’s first cards, and more as the end of them nears view', async () => {
-  const { nearView, placeholders, restore } = fakeIntersectionObserver();
-  try {
-    scenario.sheets = Array.from({ length: 30 }, (_, i) =>
-      sheet({ sheetId: `S${String(500 + i).padStart(4, '0')}`, createdAt: `2026-11-25T12:${String(i).padStart(2, '0')}:00.000Z` }),
-    );
-    renderBoard();
-    // The oldest four, oldest at the top; the column counts all 30.
-    await screen.findByRole('article', { name: /^Order 0500/ });
-    const shown = () =>
-      within(column(/^New/))
-        .getAllByRole('article')
-        .map((a) => a.getAttribute('aria-label')!.slice(6, 10));
-    expect(shown()).toEqual(['0500', '0501', '0502', '0503']);
-    expect(column(/^New/)).toHaveAccessibleName('New (30 orders)');
-    // The placeholder below them nears view: four more, and a new placeholder is watched.
-    nearView();
-    expect(shown()).toEqual(Array.from({ length: 8 }, (_, i) => String(500 + i).padStart(4, '0')));
-    for (let n = 0; n < 6; n += 1) nearView();
-    expect(shown()).toEqual(Array.from({ length: 30 }, (_, i) => String(500 + i).padStart(4, '0')));
-    expect(placeholders()).toEqual([]);
-  } finally {
-    restore();
-  }
-});
-
-test('a new order in a long column shows at once, below the cards not rendered yet', async () => {
-  const { restore } = fakeIntersectionObserver();
-  try {
-    scenario.sheets = Array.from({ length: 10 }, (_, i) =>
-      sheet({ sheetId: `S${String(500 + i).padStart(4, '0')}`, createdAt: `2026-11-25T12:${String(i).padStart(2, '0')}:00.000Z` }),
-    );
-    renderBoard();
-    await screen.findByRole('article', { name: /^Order 0500/ });
-    await waitFor(() => expect(openStreams()).toBe(1));
-    act(() => sendEvent({ kind: 'paid', sheetId: 'S0600', sheet: sheet({ sheetId: 'S0600', createdAt: '2026-11-25T12:30:00.000Z' }) }));
-    const added = await screen.findByRole('article', { name: /^Order 0600/ });
-    expect(added).toHaveClass('fresh');
-    expect(within(column(/^New/)).getAllByRole('article')).toHaveLength(5);
-  } finally {
-    restore();
-  }
+test('a long board shows each column’s first screenful at once and the other cards soon after, the column busy until then', async () => {
+  scenario.sheets = Array.from({ length: 30 }, (_, i) =>
+    sheet({ sheetId: `S${String(500 + i).padStart(4, '0')}`, createdAt: `2026-11-25T12:${String(i).padStart(2, '0')}:00.000Z` }),
+  );
+  renderBoard();
+  // The oldest first, at once: the newest is not there yet and the column says it is busy.
+  await screen.findByRole('article', { name: /^Order 0500/ });
+  expect(screen.queryByRole('article', { name: /^Order 0529/ })).toBeNull();
+  expect(column(/^New/)).toHaveAttribute('aria-busy', 'true');
+  expect(column(/^New/)).toHaveAccessibleName('New (30 orders)');
+  // Then all of them, oldest at the top.
+  expect(await screen.findByRole('article', { name: /^Order 0529/ })).toBeInTheDocument();
+  const names = within(column(/^New/))
+    .getAllByRole('article')
+    .map((a) => a.getAttribute('aria-label')!.slice(6, 10));
+  expect(names).toEqual(Array.from({ length: 30 }, (_, i) => String(500 + i).padStart(4, '0')));
+  expect(column(/^New/)).not.toHaveAttribute('aria-busy');
 });

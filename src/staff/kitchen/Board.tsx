@@ -34,15 +34,13 @@ import { m } from './boardMessages';
 import { Card, type CardActions } from './Card';
 
 /**
- * A column's cards rendered at first (a 1024x768 tablet shows one to three of them: a card is 300 to 450 px tall in
- * the kitchen's large type), and the cards added each time the end of what a column shows comes within a screen
- * of view (scrolling down): 200 open orders are not 200 cards rendered at once (about 450 ms of work at 4x CPU
- * slowdown, docs/performance.md), and a column's count says how many it holds. Without IntersectionObserver, all.
+ * The cards of a column rendered at once (a 1024x768 tablet shows one to three of them: a card is 300 to 450 px
+ * tall in the kitchen's large type, and the screens' buttons take one row), and the cards added in each idle
+ * moment after (a task of its own, well under 50 ms at 4x CPU slowdown). Two instead of four measured no
+ * different (docs/performance.md).
  */
 const FIRST = 4;
-const STEP = 4;
-/** The height a card not rendered yet stands for below the rendered ones (a card's `contain-intrinsic-size` and its margin). */
-const CARD_PX = 228;
+const STEP = 10;
 
 /** The colour thresholds' form, opened now and then by a manager: not part of the kitchen's first load. */
 const ThresholdsForm = lazy(() => import(/* webpackChunkName: "kitchen-setup" */ './ThresholdsForm').then((m) => ({ default: m.ThresholdsForm })));
@@ -309,8 +307,9 @@ export function Board({
   const onBump = useCallback((sheetId: string, round: number) => void latest.current.act(() => api.bump(sheetId, round, latest.current.station)), [api]);
   const onRecall = useCallback((sheetId: string, round: number) => void latest.current.act(() => api.recall(sheetId, round, latest.current.station)), [api]);
   const cards = useMemo(() => (sheets ? cardsOf(sheets) : []), [sheets]);
-  // Each column's cards, oldest first: sorted when the sheets change, not on every render (a tick, a notice).
-  const columns = useMemo(() => {
+  // Each column's cards, oldest first, and each card's place among all (the order they render in full): sorted
+  // when the sheets change, not on every render (a tick, a notice).
+  const [columns, order] = useMemo(() => {
     // Times and ids compared as strings, code unit by code unit (the service's times are ISO-like, one format).
     const sorted = [...cards].sort(
       (a, b) =>
@@ -318,32 +317,20 @@ export function Board({
         compare(a.sheet.sheetId, b.sheet.sheetId) ||
         a.round.roundNo - b.round.roundNo,
     );
-    return new Map(COLUMNS.map((c) => [c.id, sorted.filter((card) => card.column === c.id)]));
+    return [new Map(COLUMNS.map((c) => [c.id, sorted.filter((card) => card.column === c.id)])), new Map(sorted.map((card, n) => [card.key, n]))] as const;
   }, [cards]);
-  // Each column's cards rendered so far (FIRST, then STEP more whenever its placeholder below them nears view).
-  const [depths, setDepths] = useState<Partial<Record<Column, number>>>({});
-  // What is below the columns (the all-day count, the thresholds' form): rendered once its place nears view (at
-  // once under a short board; under 200 orders, when the columns are scrolled to their end).
-  const [below, setBelow] = useState(() => typeof IntersectionObserver !== 'function');
-  const [watcher] = useState(() =>
-    typeof IntersectionObserver === 'function'
-      ? new IntersectionObserver(
-          (entries, self) => {
-            for (const e of entries) {
-              if (!e.isIntersecting) continue;
-              self.unobserve(e.target);
-              const id = (e.target as HTMLElement).dataset.column as Column | undefined;
-              if (id) setDepths((d) => ({ ...d, [id]: (d[id] ?? FIRST) + STEP }));
-              else setBelow(true);
-            }
-          },
-          { rootMargin: '0px 0px 100% 0px' },
-        )
-      : null,
-  );
-  useEffect(() => () => watcher?.disconnect(), [watcher]);
-  // Each placeholder is a new element at each depth (its key): observed anew, it reports whether it is near view.
-  const watch = useCallback((el: HTMLElement | null) => void (el && watcher?.observe(el)), [watcher]);
+  // 200 open orders: each column's first screenful renders at once, the other cards STEP at a time (oldest first)
+  // when the screen is idle, each step a task of its own, then what is below the columns; from then on each new
+  // card as it comes.
+  const [depth, setDepth] = useState(0);
+  useEffect(() => {
+    if (!sheets || depth === Infinity) return;
+    const next = () => setDepth((d) => (d + STEP < cards.length ? d + STEP : Infinity));
+    if (depth >= cards.length) return next();
+    if (typeof requestIdleCallback !== 'function') return void setTimeout(next);
+    const id = requestIdleCallback(next, { timeout: 300 });
+    return () => cancelIdleCallback(id);
+  }, [sheets, depth, cards.length]);
   if (!sheets) {
     return failed ? (
       <div className="empty">
@@ -363,14 +350,9 @@ export function Board({
   const stations = setup?.stations ?? NONE;
   const thresholds = setup?.thresholds ?? NONE;
   const station = view !== EXPO && stations.some((st) => st.stationId === view) ? view : EXPO;
-  // Each column's cards on screen: the first ones, and a new one wherever it is (highlighted while it is new).
-  const shownOf = new Map(
-    COLUMNS.map((c) => {
-      const list = columns.get(c.id) ?? [];
-      const depth = watcher ? depths[c.id] ?? FIRST : Infinity;
-      return [c.id, { depth, first: list.slice(0, depth), later: list.slice(depth).filter((card) => (fresh[card.key] ?? 0) > now) }];
-    }),
-  );
+  // Each column's cards on screen so far (a column's cards are oldest first, as `order`): busy until all are.
+  const shownOf = new Map(COLUMNS.map((c) => [c.id, (columns.get(c.id) ?? []).filter((card, i) => i < FIRST || order.get(card.key)! < depth || (fresh[card.key] ?? 0) > now)]));
+  const complete = [...shownOf.values()].reduce((n, l) => n + l.length, 0) === cards.length;
   return (
     <>
       <p className={`live-state${live ? ' up' : ''}`} role="status">
@@ -407,13 +389,9 @@ export function Board({
       <div className="board">
         {COLUMNS.map((c) => {
           const list = columns.get(c.id) ?? [];
-          const { depth, first, later } = shownOf.get(c.id)!;
-          const rest = list.length - first.length - later.length;
-          const card = ({ key, sheet: s, round }: RoundCard) => (
-            <Card key={key} sheet={s} round={round} stations={stations} thresholds={thresholds} fresh={(fresh[key] ?? 0) > now} actions={actions} />
-          );
+          const shown = shownOf.get(c.id) ?? [];
           return (
-            <section key={c.id} className={`column column-${c.id}`} aria-labelledby={`col-${c.id}`}>
+            <section key={c.id} className={`column column-${c.id}`} aria-labelledby={`col-${c.id}`} aria-busy={shown.length < list.length || undefined}>
               <h2 id={`col-${c.id}`}>
                 <FormattedMessage {...c.title} /> <span className="count">(<FormattedMessage {...m.count} values={{ count: list.length }} />)</span>
               </h2>
@@ -422,18 +400,17 @@ export function Board({
                   <FormattedMessage {...m.empty} />
                 </p>
               ) : (
-                first.map(card)
+                shown.map(({ key, sheet: s, round }) => (
+                  <Card key={key} sheet={s} round={round} stations={stations} thresholds={thresholds} fresh={(fresh[key] ?? 0) > now} actions={actions} />
+                ))
               )}
-              {rest > 0 && <div key={depth} ref={watch} data-column={c.id} aria-hidden="true" style={{ height: rest * CARD_PX }} />}
-              {later.map(card)}
             </section>
           );
         })}
       </div>
-      {/* Below the columns: once its place nears view. */}
-      {!below && <div ref={watch} aria-hidden="true" />}
-      {stations.length > 0 && below && <AllDay cards={cards} station={EXPO} />}
-      {setup && below && (
+      {/* Below the columns: after all their cards. */}
+      {stations.length > 0 && complete && <AllDay cards={cards} station={EXPO} />}
+      {setup && complete && (
         <Suspense fallback={null}>
           <ThresholdsForm api={api} baseId={baseId} thresholds={thresholds} onSaved={() => void load()} />
         </Suspense>

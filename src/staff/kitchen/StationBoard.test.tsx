@@ -59,8 +59,7 @@ test('the expo shows whole tickets with each station’s progress, struck-throug
   // 6 minutes since the kitchen received it: amber (default 5:00); round 2 is 0:30, normal.
   expect(first).toHaveAttribute('data-timer', 'amber');
   expect(screen.getByRole('article', { name: 'Order 0101, Table A10, round 2' })).toHaveAttribute('data-timer', 'normal');
-  // Below the columns, once the cards are on screen.
-  const day = await screen.findByRole('complementary', { name: 'All day' });
+  const day = screen.getByRole('complementary', { name: 'All day' });
   expect(within(day).getByText('Fried rice').parentElement).toHaveTextContent('2 Fried rice');
   expect(within(day).queryByText(/Lemon tea/)).toBeNull();
 });
