@@ -5,12 +5,11 @@
  */
 import type { ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
-import { isStaffLocale, type StaffLocale } from '../i18n/locale';
-import en from './i18n/en.json';
+import { ENGLISH, isStaffLocale, type StaffLocale } from '../i18n/locale';
 import zhCN from './i18n/zh-CN.json';
 import zhTW from './i18n/zh-TW.json';
 
-const MESSAGES: Record<StaffLocale, Record<string, string>> = { en, 'zh-CN': zhCN, 'zh-TW': zhTW };
+const MESSAGES: Record<StaffLocale, Record<string, string>> = { en: ENGLISH, 'zh-CN': zhCN, 'zh-TW': zhTW };
 
 /** Its children read the table cart's messages in the screen's language. */
 export function TableCartWords({ children }: { children: ReactNode }) {

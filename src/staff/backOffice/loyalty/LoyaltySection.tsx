@@ -9,8 +9,8 @@ import { FormattedMessage } from 'react-intl';
 import { defineMessages } from '../../../ui-kit/defineMessages';
 import type { Outlet } from '../../api';
 import type { SectionProps } from '../../app/sectionProps';
+import { ENGLISH } from '../../i18n/locale';
 import { SectionIntl, type SectionMessages } from '../SectionIntl';
-import en from './i18n/en.json';
 import zhCN from './i18n/zh-CN.json';
 import zhTW from './i18n/zh-TW.json';
 import { MembersPanel } from './MembersPanel';
@@ -21,7 +21,8 @@ const m = defineMessages({
   title: { id: 'staff.loyalty.title', defaultMessage: 'Loyalty and wallet' },
 });
 
-const MESSAGES: SectionMessages = { en, 'zh-CN': zhCN, 'zh-TW': zhTW };
+// English: the code's own texts (i18n/locale.ts ENGLISH); en.json is their extract, not shipped.
+const MESSAGES: SectionMessages = { en: ENGLISH, 'zh-CN': zhCN, 'zh-TW': zhTW };
 
 export default function LoyaltySection(props: SectionProps) {
   return (

@@ -10,9 +10,9 @@ import { REPORT_MAX_DAYS, type SalesReport } from '../../../shared/protocol/staf
 import { defineMessages } from '../../../ui-kit/defineMessages';
 import { amountText } from '../../../ui-kit/format';
 import type { SectionProps } from '../../app/sectionProps';
+import { ENGLISH } from '../../i18n/locale';
 import { SectionIntl, type SectionMessages } from '../SectionIntl';
 import { BackOfficeError, routeUrl, staffCall } from '../staffCall';
-import en from './i18n/en.json';
 import zhCN from './i18n/zh-CN.json';
 import zhTW from './i18n/zh-TW.json';
 import { periodRange, rangeProblem, todayIn, type Period } from './period';
@@ -79,7 +79,8 @@ const m = defineMessages({
 /** The enterprise's zone until the first answer names the outlet's. */
 const DEFAULT_ZONE = 'Asia/Macau';
 
-const MESSAGES: SectionMessages = { en, 'zh-CN': zhCN, 'zh-TW': zhTW };
+// English: the code's own texts (i18n/locale.ts ENGLISH); en.json is their extract, not shipped.
+const MESSAGES: SectionMessages = { en: ENGLISH, 'zh-CN': zhCN, 'zh-TW': zhTW };
 
 export default function ReportsSection(props: SectionProps) {
   return (
