@@ -55,3 +55,13 @@ export function useOrderingGuard(): CanPlaceOrderResult {
   }, [blocked, go]);
   return result;
 }
+
+/**
+ * The guard as a component of its own, for a page that only needs it kept (not its answer): its clock's
+ * tick each second draws this, not the page again (the menu's page re-ran all its hooks each second, and
+ * again with every page of goods; issue 24).
+ */
+export function OrderingGuard(): null {
+  useOrderingGuard();
+  return null;
+}

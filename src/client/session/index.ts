@@ -31,7 +31,7 @@ export {
 } from './shopSlice';
 export { toBaseInfo, toEntity, toShopInfo } from './shopRows';
 export { signSheetEnded } from './sheetEnded';
-export { selectGuardInputs, useOrderingGuard } from './guard';
+export { OrderingGuard, selectGuardInputs, useOrderingGuard } from './guard';
 export { useServiceNow } from './serviceNow';
 export { guardFor, orderEntryPath } from './guardRule';
 export { shopApi, type ShopPage } from './shopApi';

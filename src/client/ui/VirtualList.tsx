@@ -24,6 +24,11 @@ interface Props {
   firstFramePx?: number;
   label: string;
   className?: string;
+  /**
+   * Shown in the list's place while it has no rows (e.g. "Loading the menu…"): the list is laid out,
+   * measured and its effects run before its first rows come, so they are drawn on their own (issue 24).
+   */
+  placeholder?: ReactNode;
 }
 
 export function firstRowAt(offsets: readonly number[], top: number): number {
@@ -38,7 +43,7 @@ export function firstRowAt(offsets: readonly number[], top: number): number {
 }
 
 export const VirtualList = forwardRef<VirtualListHandle, Props>(function VirtualList(
-  { count, heightOf, renderRow, onFirstVisible, overscan = 6, firstFramePx = Infinity, label, className },
+  { count, heightOf, renderRow, onFirstVisible, overscan = 6, firstFramePx = Infinity, label, className, placeholder },
   ref,
 ) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -121,6 +126,7 @@ export const VirtualList = forwardRef<VirtualListHandle, Props>(function Virtual
   }
   return (
     <div ref={scroller} className={`vlist ${className ?? ''}`} onScroll={handleScroll} tabIndex={-1}>
+      {count === 0 && placeholder}
       <div role="list" aria-label={label} className="vlist-inner" style={{ height: offsets[count] }}>
         {rows}
       </div>

@@ -4,16 +4,16 @@
  * the enterprise's object storage, resized and lazy; sold out, promotion
  * prices, and a count per goods of what is already in the cart.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from '../../ui/links';
+import { useHref, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { defineMessages } from '../../i18n/defineMessages';
 import { errors } from '../../i18n/specMessages';
 import { ossUrl, useMoney } from '../../ui/money';
 import { VirtualList, type VirtualListHandle } from '../../ui/VirtualList';
 import { cartAdd, selectGoodsCount, CartBar } from '../cart';
-import { useOrderingGuard, selectBaseInfo, selectEntity, selectShopParams, selectShopStatus } from '../../session';
+import { OrderingGuard, selectBaseInfo, selectEntity, selectShopParams, selectShopStatus } from '../../session';
 import { unitPrice } from '../../../shared/domain/pricing';
 import { LiveUpdates } from '../live';
 import { cartGoodsDetails, menuApi, type Goods, type GoodsClass } from './menuApi';
@@ -46,6 +46,8 @@ export const GOODS_ROW = 104;
 export const SOLD_OUT_POLL_MS = 30_000;
 /** The menu's first frame of goods: a class's heading and three goods (the rest of the view a frame later). */
 export const FIRST_FRAME_PX = HEADER_ROW + 3 * GOODS_ROW;
+
+const NO_GOODS: readonly Goods[] = [];
 
 type Row = { kind: 'class'; cls: GoodsClass } | { kind: 'goods'; goods: Goods };
 
@@ -82,7 +84,15 @@ function classesWithGoods(classes: readonly GoodsClass[], goods: readonly Goods[
 }
 
 export default function GoodsListPage() {
-  useOrderingGuard();
+  return (
+    <>
+      <OrderingGuard />
+      <Menu />
+    </>
+  );
+}
+
+function Menu() {
   const shop = useAppSelector(selectShopParams);
   const shopStatus = useAppSelector(selectShopStatus);
   const intl = useIntl();
@@ -96,10 +106,13 @@ export default function GoodsListPage() {
   const [activeClass, setActiveClass] = useState('');
   const list = useRef<VirtualListHandle>(null);
 
+  // The same list when the sold-out answer changes none of the goods in (it comes with the first page: the
+  // rows are not drawn a second time for it).
   const liveGoods = useMemo(() => {
+    const all = goods.goods ?? NO_GOODS;
     const out = new Set(soldOut.data?.goods ?? []);
-    if (out.size === 0) return goods.goods ?? [];
-    return (goods.goods ?? []).map((g) => (out.has(g.GoodsID) && !g.soldOut ? { ...g, soldOut: true } : g));
+    if (out.size === 0 || !all.some((g) => out.has(g.GoodsID) && !g.soldOut)) return all;
+    return all.map((g) => (out.has(g.GoodsID) && !g.soldOut ? { ...g, soldOut: true } : g));
   }, [goods.goods, soldOut.data]);
   // Issue 29: the allergen and diet filter leaves out what it hides, and marks what does not say;
   // the member's favourites (of what the filter leaves) as a class at the top of the menu.
@@ -175,24 +188,27 @@ export default function GoodsListPage() {
       <div className="menu">
         <Live />
         <MenuRail classes={railList} active={activeClass} onSelect={selectClass} filter={diet.filter} hidden={diet.hidden} label={intl.formatMessage(messages.categories)} />
-        {goods.isLoading ? (
-          <p role="status" className="empty">
-            <FormattedMessage {...messages.loading} />
-          </p>
-        ) : rows.length === 0 && goods.complete ? (
+        {rows.length === 0 && goods.complete && !goods.isLoading ? (
           <p className="empty">
             <FormattedMessage {...messages.empty} />
           </p>
         ) : (
+          // Mounted (laid out, measured) while the first goods are on their way: when they come, only their rows
+          // are drawn (issue 24).
           <VirtualList
             ref={list}
             className="menu-list"
             label={intl.formatMessage(messages.goods)}
-            count={rows.length}
+            count={goods.isLoading ? 0 : rows.length}
             heightOf={heightOf}
             firstFramePx={FIRST_FRAME_PX}
             onFirstVisible={handleFirstVisible}
             renderRow={(i) => <MenuRow row={rows[i]!} kit={rowKit.kit} counts={rowKit.counts} favourites={rowKit.favourites.ids} marked={diet.verdicts} />}
+            placeholder={
+              <p role="status" className="empty">
+                <FormattedMessage {...messages.loading} />
+              </p>
+            }
           />
         )}
         {/* Offline (issue 29 section 5): the kept menu, ordering off; the cart bar; a payment to resume. */}
@@ -306,6 +322,10 @@ export interface RowKit {
   online: boolean;
   /** The row's +: a goods with options opens its chooser, one without goes into the cart. */
   add: (g: Goods) => void;
+  /** The address of a goods' details on this page (goodsDetails.ts detailsLink). */
+  detailsHref: (goodsId: string) => string;
+  /** A plain click on a goods' name opens its details in the app (as react-router's Link does). */
+  openDetails: (event: MouseEvent<HTMLAnchorElement>, goodsId: string) => void;
   favourite: Favourites['toggle'];
 }
 
@@ -322,7 +342,24 @@ export function useRowKit(onChoose: (g: Goods) => void): { kit: RowKit; counts: 
     (g: Goods) => (needsChooser(g) ? onChoose(g) : dispatch(cartAdd(plainLine(g, shop, money.formats)))),
     [onChoose, dispatch, shop, money.formats],
   );
-  const kit = useMemo(() => ({ domain, money, online, add, favourite: favourites.toggle }), [domain, money, online, add, favourites.toggle]);
+  // One address and one click handler for every row's details link: a link's router hooks in each of the
+  // rows were a tenth of the menu's first goods at a phone's speed (issue 24).
+  const here = useHref({ search: '' });
+  const navigate = useNavigate();
+  const detailsHref = useCallback((goodsId: string) => `${here}${detailsLink(goodsId).to.search}`, [here]);
+  const openDetails = useCallback(
+    (event: MouseEvent<HTMLAnchorElement>, goodsId: string) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      event.preventDefault();
+      const { to, state } = detailsLink(goodsId);
+      void navigate(to, { state });
+    },
+    [navigate],
+  );
+  const kit = useMemo(
+    () => ({ domain, money, online, add, favourite: favourites.toggle, detailsHref, openDetails }),
+    [domain, money, online, add, favourites.toggle, detailsHref, openDetails],
+  );
   return { kit, counts, favourites };
 }
 
@@ -358,9 +395,9 @@ export const GoodsRow = memo(function GoodsRow({
       <div className="goods-text">
         <h3>
           {/* The dish's details (issue 23 item 19); the link covers the row's picture and text too (CSS). */}
-          <Link className="goods-open" {...detailsLink(goods.GoodsID)}>
+          <a className="goods-open" href={kit.detailsHref(goods.GoodsID)} onClick={(e) => kit.openDetails(e, goods.GoodsID)}>
             {name}
-          </Link>
+          </a>
         </h3>
         {goods.GoodsCode && <span className="goods-code">#{goods.GoodsCode}</span>}
         <DietIcons code={goods.diet} marked={marked} />
