@@ -23,6 +23,7 @@
  *    ResourceReceiveResponse: at 4x it comes up to 150 ms after the
  *    network's end, and the page's other work in between is not the
  *    board's); the longest task, the wall time.
+ * 2a. The board left alone for 10 s: the main thread's work (its timers).
  * 2b. Scrolling the board to its end a screen at a time (then 300
  *    ms): the main thread's work, its longest task, and the tickets on the
  *    page at the end (all of them).
@@ -51,6 +52,9 @@ const BASE = DEMO.bases.quick;
 const TOKEN = 'demo-staff-token';
 const PAINTED = 'bench:board-painted';
 const SCROLLED = 'bench:board-scroll';
+const IDLE = 'bench:board-idle';
+/** How long the board is left alone (2a). */
+const IDLE_MS = 10_000;
 /** The board has settled when no element was added for this long. */
 const QUIET_MS = 1_000;
 
@@ -283,6 +287,14 @@ export async function kitchenBench(): Promise<Record<string, number | string>> {
     const firstReceived = received === null ? null : mainThreadWork(trace, thread, received, firstFrame);
     const allReceived = received === null ? null : mainThreadWork(trace, thread, received, allFrame);
     if (process.env.BENCH_KDS_PROFILE) console.log({ lastAnswer: ts(lastAnswer), firstFrame, allFrame }, 'kitchen board, the first screenful:', eventTotals(trace, thread, ts(lastAnswer), firstFrame, 20), 'settled:', eventTotals(trace, thread, ts(lastAnswer), allFrame, 20));
+    // 2a. The board left alone for IDLE_MS (its first screenful in view, as a tablet on the pass): the main
+    // thread's work, its timers' ticks and what they lay out again.
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'] });
+    await page.evaluate((mark) => performance.mark(mark), IDLE);
+    await page.waitForTimeout(IDLE_MS);
+    const idleTrace = parseTrace(await browser.stopTracing());
+    const idleThread = mainThreadOf(idleTrace, IDLE);
+    const idle = mainThreadWork(idleTrace, idleThread, idleThread.markTs, idleThread.markTs + IDLE_MS * 1000);
     // 2b. Scrolling down the board to its end, a screen at a time as a cook would swipe (each step a screen, then
     // 300 ms): the work and the longest task.
     await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'] });
@@ -333,6 +345,8 @@ export async function kitchenBench(): Promise<Record<string, number | string>> {
       boardSettledLongestTaskMs4x: Math.round(all.longestMs),
       boardSettledTasksOver50Ms: all.longTasks.length,
       boardSettledWallMs4x: Math.round((allFrame - ts(lastAnswer)) / 1000),
+      boardIdle10sMainThreadMs4x: Math.round(idle.ms),
+      boardIdle10sLongestTaskMs4x: Math.round(idle.longestMs),
       boardScrollSteps: steps,
       boardTicketsAfterScroll: afterScroll,
       boardScrollMainThreadMs4x: Math.round(scrolled.ms),
