@@ -1,9 +1,11 @@
 /**
  * Browser journeys: Debian's Chromium (never a downloaded browser) in a
  * 390x844 touch profile, against the real service started on a free
- * 127.0.0.1 port over a fresh database (e2e/support/global-setup.ts).
+ * 127.0.0.1 port over a fresh database, one service per lane
+ * (e2e/support/global-setup.ts, e2e/support/lanes.ts).
  */
 import { defineConfig, devices } from '@playwright/test';
+import { LANES, serviceUrl } from './e2e/support/lanes';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -32,15 +34,18 @@ const phone = {
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e-artifacts',
+  // Files in LANES lanes at once (a file's journeys in order, in one lane), each lane with a service of its
+  // own (e2e/support/lanes.ts): the journeys never meet another lane's tables.
   fullyParallel: false,
-  workers: 1,
+  workers: LANES,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   globalSetup: './e2e/support/global-setup.ts',
   use: {
-    baseURL: process.env.E2E_BASE_URL,
+    // This worker's lane's service (read in each worker process, after global-setup started them).
+    baseURL: serviceUrl(),
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

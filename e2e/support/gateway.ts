@@ -4,6 +4,7 @@
  * unless told.
  */
 import { encodeForm } from '../../src/shared/protocol/envelope';
+import { serviceUrl } from './lanes';
 
 export type Lang = 'zh-CN' | 'zh-TW' | 'en';
 
@@ -76,7 +77,7 @@ export interface DemoCodes {
 }
 
 /** The demo tables' QR codes (random at seeding) from the running service's sandbox: GET /sandbox/tables. */
-export async function demoCodes(baseUrl: string = process.env.E2E_BASE_URL ?? ''): Promise<DemoCodes> {
+export async function demoCodes(baseUrl: string = serviceUrl()): Promise<DemoCodes> {
   const res = await fetch(new URL('/sandbox/tables', baseUrl));
   if (!res.ok) throw new Error(`GET /sandbox/tables: HTTP ${res.status}`);
   return (await res.json()) as DemoCodes;
@@ -94,7 +95,7 @@ export async function tableCode(name: string, baseUrl?: string): Promise<string>
  * journeys share the demo's tables and a pay-after table's cart lives on the service, so each journey
  * starts its tables afresh (every spec's beforeEach).
  */
-export async function clearTableCarts(baseUrl: string = process.env.E2E_BASE_URL ?? ''): Promise<void> {
+export async function clearTableCarts(baseUrl: string = serviceUrl()): Promise<void> {
   const res = await fetch(new URL('/sandbox/table-carts/clear', baseUrl), { method: 'POST' });
   if (!res.ok) throw new Error(`POST /sandbox/table-carts/clear: HTTP ${res.status}`);
 }
