@@ -15,6 +15,15 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
   ref?: Ref<HTMLAnchorElement>;
 }
 
+/**
+ * Whether a click on a link is the app's to follow (react-router's Link's rule): the main button, no modifier
+ * key (those open a new tab or window), no other target, not already handled. For links that navigate without
+ * Link's hooks of their own (a list's many rows sharing one handler).
+ */
+export function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target?: string): boolean {
+  return !event.defaultPrevented && event.button === 0 && (!target || target === '_self') && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey);
+}
+
 export function Link({ to, replace, state, target, onClick, ...rest }: LinkProps) {
   const href = useHref(to);
   const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { replace, state, target });

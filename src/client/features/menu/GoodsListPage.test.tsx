@@ -4,7 +4,7 @@
  * pages; a category whose goods come in a later page can be chosen, and the
  * search by item number finds goods of the last page.
  */
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Shell } from '../../app/Shell';
 import { answer, resetGateway, seen, server, type SeenRequest, type StandInRow } from '../../test/gateway';
@@ -101,4 +101,18 @@ test('offline (issue 29 section 5): the note in the page\'s language and every a
   } finally {
     spy.mockRestore();
   }
+});
+
+test("a goods' name is a link to its details on this page (one handler for all the rows): a click opens them, their × closes them", async () => {
+  renderWithProviders(<Shell />, { route: '/pages/goodsList/goodsList', preloadedState: orderState({ mode: '1' }) });
+  const menu = await screen.findByRole('list', { name: 'Menu' });
+  const link = within(await within(menu).findByRole('article', { name: 'Dish 1' })).getByRole('link', { name: 'Dish 1' });
+  // The router's own address for it (a memory router here: no '#').
+  expect(link).toHaveAttribute('href', '/pages/goodsList/goodsList?goods=G1');
+  await userEvent.click(link);
+  const details = await screen.findByRole('dialog', { name: 'Dish 1' });
+  // Opened by this page (the entry it added is left): the × goes back.
+  await userEvent.click(within(details).getByRole('button', { name: 'Close' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Dish 1' })).toBeNull());
+  expect(within(menu).getByRole('article', { name: 'Dish 1' })).toBeInTheDocument();
 });

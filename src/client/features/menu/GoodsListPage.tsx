@@ -7,6 +7,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useHref, useNavigate } from 'react-router-dom';
+import { isPlainClick } from '../../ui/links';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { defineMessages } from '../../i18n/defineMessages';
 import { errors } from '../../i18n/specMessages';
@@ -349,7 +350,7 @@ export function useRowKit(onChoose: (g: Goods) => void): { kit: RowKit; counts: 
   const detailsHref = useCallback((goodsId: string) => `${here}${detailsLink(goodsId).to.search}`, [here]);
   const openDetails = useCallback(
     (event: MouseEvent<HTMLAnchorElement>, goodsId: string) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      if (!isPlainClick(event)) return;
       event.preventDefault();
       const { to, state } = detailsLink(goodsId);
       void navigate(to, { state });
