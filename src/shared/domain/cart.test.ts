@@ -223,6 +223,13 @@ describe('properties', () => {
     );
   });
 
+  test('a line whose exact amount passes 2^53 at full precision is still priced (fast-check found it: seed -737962037)', () => {
+    const odd = { ...line({ SkuID: 's1', PUnit: '', PUnitPrice: '9007.290', Price: '0', Ref: '0.5' }), pQua: 99998.9925, mQua: 0 };
+    // The quantity at QUANTITY_SCALE: 99,998.993 x 9,007.2900 = 900,719,929.65897.
+    expect(lineAmountMinor(odd, { AmoPoint: 0, PricePoint: 4 })).toBe(900719930);
+    expect(lineAmountMinor(odd, { AmoPoint: 4, PricePoint: 4 })).toBe(9007199296590);
+  });
+
   test('nothing is ever negative, whatever the quantities', () => {
     const arbAnyQuantity = fc.oneof(
       arbQuantity,

@@ -26,6 +26,7 @@ import {
   minorToString,
   multiplyMoney,
   sumMoney,
+  sumOfProducts,
   toFixedHalfUp,
   toMinor,
   type NumberFormats,
@@ -137,17 +138,6 @@ export function cleanQuantity(q: number): number {
   return fromMinor(toMinor(q, QUANTITY_SCALE), QUANTITY_SCALE);
 }
 
-/** Decimals actually used by a clean quantity (0..QUANTITY_SCALE). */
-function quantityScale(q: number): number {
-  let minor = toMinor(q, QUANTITY_SCALE);
-  let scale = QUANTITY_SCALE;
-  while (scale > 0 && minor % 10 === 0) {
-    minor /= 10;
-    scale -= 1;
-  }
-  return scale;
-}
-
 /** Adds quantities exactly (to QUANTITY_SCALE decimals); bad values count as 0. */
 export function sumQuantities(values: readonly number[]): number {
   return fromMinor(sumMoney(values.map((v) => toMinor(cleanQuantity(v), QUANTITY_SCALE))), QUANTITY_SCALE);
@@ -175,22 +165,18 @@ export function lineItemCount(line: Pick<CartLine, 'PUnit' | 'pQua' | 'mQua'>): 
 
 /**
  * pQua x PUnitPrice + mQua x Price in minor units at AmoPoint: both products
- * exact, summed, then rounded once half away from zero. Prices are read at
- * PricePoint. A term with quantity 0 does not read its price.
+ * exact, summed, then rounded once half away from zero (numbers.ts
+ * sumOfProducts). Prices are read at PricePoint. A term with quantity 0
+ * does not read its price.
  */
 export function lineAmountMinor(
   line: Pick<CartLine, 'pQua' | 'mQua' | 'PUnitPrice' | 'Price'>,
   formats: CartFormats = DEFAULT_NUMBER_FORMATS,
 ): number {
-  const packs = cleanQuantity(line.pQua);
-  const loose = cleanQuantity(line.mQua);
-  const exactScale = Math.min(MAX_DECIMALS, formats.PricePoint + Math.max(quantityScale(packs), quantityScale(loose)));
-  const term = (price: string, quantity: number) =>
-    quantity === 0
-      ? 0
-      : multiplyMoney(toMinor(price, formats.PricePoint), quantity, { PricePoint: formats.PricePoint, AmoPoint: exactScale });
-  const exact = sumMoney([term(line.PUnitPrice, packs), term(line.Price, loose)]);
-  return toMinor(minorToString(exact, exactScale), formats.AmoPoint);
+  const terms = ([[line.PUnitPrice, cleanQuantity(line.pQua)], [line.Price, cleanQuantity(line.mQua)]] as const)
+    .filter(([, quantity]) => quantity !== 0)
+    .map(([price, quantity]) => [toMinor(price, formats.PricePoint), quantity] as const);
+  return sumOfProducts(terms, formats);
 }
 
 /** Lines, item count and amount of the given entries (pass the current business mode's). */

@@ -9,6 +9,7 @@ import {
   fromMinor,
   minorToString,
   multiplyMoney,
+  sumOfProducts,
   normalizeNumberFormats,
   roundAs,
   roundHalfUp,
@@ -360,6 +361,17 @@ describe('money in minor units', () => {
     // Price at 0 decimals, amount at 2: 15 x 1.5 = 22.5 -> 2250
     expect(multiplyMoney(15, 1.5, { PricePoint: 0, AmoPoint: 2 })).toBe(2250);
     expect(() => multiplyMoney(2 ** 52, 4)).toThrow(RangeError);
+    // Past 2^53 at full precision, not after rounding: 9,007.2900 x 99,998.9925 = 900,719,925.155325 -> 900,719,925.16.
+    expect(multiplyMoney(90072900, '99998.9925', { PricePoint: 4, AmoPoint: 2 })).toBe(90071992516);
+  });
+
+  it('sumOfProducts sums prices times quantities exactly and rounds once', () => {
+    // 0.005 + 0.005 = 0.01: each rounded alone would give 0.01 + 0.01.
+    expect(sumOfProducts([[1, '0.5'], [1, '0.5']], { PricePoint: 2, AmoPoint: 2 })).toBe(1);
+    expect(sumOfProducts([], { PricePoint: 2, AmoPoint: 2 })).toBe(0);
+    expect(sumOfProducts([[1005, 0.5], [-1005, 0.5]])).toBe(0);
+    expect(() => sumOfProducts([[2 ** 52, 2], [2 ** 52, 2]])).toThrow(RangeError);
+    expect(() => sumOfProducts([[0.5, 1]])).toThrow(RangeError);
   });
 
   it('property: toMinor then fromMinor equals roundHalfUp', () => {

@@ -11,7 +11,9 @@
  *   the value the person or the service meant, and that decimal is rounded
  *   with BigInt arithmetic. Strings are rounded exactly as written.
  * - Money is held as integer minor units at a given scale (scale 2: 1250 is
- *   12.50); arithmetic on it goes through dinero.js v2. The currency is MOP
+ *   12.50); arithmetic on it goes through dinero.js v2, but for prices times
+ *   quantities (multiplyMoney, sumOfProducts): exact decimals, whose full
+ *   precision may pass 2^53 before the result is rounded. The currency is MOP
  *   (the shops are in Macau); the currency only labels the dinero objects,
  *   the shown symbol is the enterprise's own (default '¥', SPEC section 3).
  * - No result is ever negative zero, as a number or as text.
@@ -24,7 +26,6 @@ import {
   add,
   dinero,
   halfAwayFromZero,
-  multiply,
   toDecimal,
   toSnapshot,
   transformScale,
@@ -376,16 +377,32 @@ export function multiplyMoney(
   quantity: number | string,
   formats: Pick<NumberFormats, 'AmoPoint' | 'PricePoint'> = DEFAULT_NUMBER_FORMATS,
 ): number {
+  return sumOfProducts([[priceMinor, quantity]], formats);
+}
+
+/**
+ * Unit prices times quantities, summed exactly and rounded once, half away
+ * from zero, to minor units at AmoPoint (prices in minor units at
+ * PricePoint, quantities as multiplyMoney's). The products are exact
+ * decimals (BigInt): one past 2^53 at full precision, e.g. 9,007.2900 x
+ * 99,998.9925, is fine so long as the rounded result is a safe integer;
+ * a result that is not throws.
+ */
+export function sumOfProducts(
+  terms: readonly (readonly [priceMinor: number, quantity: number | string])[],
+  formats: Pick<NumberFormats, 'AmoPoint' | 'PricePoint'> = DEFAULT_NUMBER_FORMATS,
+): number {
   checkDecimals(formats.PricePoint);
   checkDecimals(formats.AmoPoint);
-  const q = parseDecimal(quantity);
-  const qAmount = Number(q.negative ? -q.digits : q.digits);
-  checkMinor(qAmount, 'quantity digits');
-  const product = multiply(money(priceMinor, formats.PricePoint), {
-    amount: qAmount,
-    scale: q.scale,
+  const products = terms.map(([priceMinor, quantity]) => {
+    checkMinor(priceMinor, 'price');
+    const q = parseDecimal(quantity);
+    return { digits: BigInt(priceMinor) * (q.negative ? -q.digits : q.digits), scale: formats.PricePoint + q.scale };
   });
-  // dinero's number calculator would lose digits silently past 2^53.
-  checkMinor(toSnapshot(product).amount, 'product');
-  return minorAt(product, formats.AmoPoint);
+  const scale = Math.max(formats.AmoPoint, ...products.map((p) => p.scale));
+  const total = products.reduce((sum, p) => sum + p.digits * pow10(scale - p.scale), 0n);
+  const rounded = roundDecimal({ negative: total < 0n, digits: total < 0n ? -total : total, scale }, formats.AmoPoint);
+  const minor = Number(rounded.negative ? -rounded.digits : rounded.digits);
+  checkMinor(minor, 'result');
+  return minor === 0 ? 0 : minor;
 }
