@@ -13,7 +13,7 @@ import { loadConfig } from '../src/server/config';
 import { DEMO } from '../src/server/db/seed';
 import { issueMemberCode } from '../src/server/operations/auth/memberCode';
 import { demoCodes, plainGoods as plainMenuGoods, type DemoCodes, clearTableCarts } from './support/gateway';
-import { openKitchen } from './support/kitchen';
+import { openKitchen, scrolledTo } from './support/kitchen';
 import { addFromMenu } from './support/menu';
 
 // Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
@@ -177,7 +177,7 @@ test('the kitchen screen on a phone: no sideways panning, three languages, a tab
 
   // A cashier: the counter closes the bill and finds the member.
   const board = await openKitchen(browser, baseURL!, DEMO.bases.dineIn, { width: 390, height: 844 }, 'cashier');
-  const card = board.getByRole('article', { name: /Table A09$/ });
+  const card = await scrolledTo(board.getByRole('article', { name: /Table A09$/ }));
   await expect(card).toBeVisible();
   expect(await board.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   board.once('dialog', (d) => void d.accept());

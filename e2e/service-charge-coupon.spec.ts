@@ -18,7 +18,7 @@
 import { expect, request as apiRequest, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEMO, DEMO_STAFF } from '../src/server/db/seed';
 import { callGateway, clearTableCarts, demoCodes, type DemoCodes } from './support/gateway';
-import { openKitchen } from './support/kitchen';
+import { openKitchen, scrolledTo } from './support/kitchen';
 import { addFromMenu } from './support/menu';
 
 // Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
@@ -194,7 +194,7 @@ test('MOP 1,552.00 with a MOP 100 coupon at a pay-before dine-in table: 145.20 o
       restAmo: '0.0000',
     });
     counter = await openKitchen(browser, baseURL!, BASE, undefined, 'cashier');
-    const ticket = counter.getByRole('article', { name: `Order ${sheetId.slice(-4)}, Table ${TABLE}` });
+    const ticket = await scrolledTo(counter.getByRole('article', { name: `Order ${sheetId.slice(-4)}, Table ${TABLE}` }));
     await ticket.getByRole('button', { name: 'Fix order' }).tap();
     const panel = counter.getByRole('dialog', { name: `Fix order ${sheetId.slice(-4)}` });
     const staffBill = panel.getByRole('region', { name: 'Bill' });

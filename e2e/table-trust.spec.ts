@@ -12,7 +12,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { USER_AGENTS } from '../playwright.config';
 import { DEMO } from '../src/server/db/seed';
 import { callGateway, plainGoods, tableCode, clearTableCarts } from './support/gateway';
-import { openKitchen, STAFF_TOKEN } from './support/kitchen';
+import { openKitchen, scrolledTo, STAFF_TOKEN } from './support/kitchen';
 import { addFromMenu } from './support/menu';
 
 // Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
@@ -110,7 +110,7 @@ test("a table is its diners': a phone that did not scan cannot add to it, an aba
     // The kitchen screen sees the payment in progress, and could cancel it.
     // A manager: a force close is a manager's.
     const board = await openKitchen(browser, baseURL!, DEMO.bases.dineIn, undefined, 'manager');
-    const card = board.getByRole('article', { name: new RegExp(`Table ${name}$`) });
+    const card = await scrolledTo(board.getByRole('article', { name: new RegExp(`Table ${name}$`) }));
     await expect(card.getByText('Payment in progress')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Cancel payment' })).toBeVisible();
 

@@ -1,5 +1,5 @@
 /** The kitchen screen (/staff/) as its journeys open it. */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { USER_AGENTS } from '../../playwright.config';
 import { DEMO, DEMO_STAFF } from '../../src/server/db/seed';
 
@@ -35,6 +35,17 @@ export async function openKitchen(
   await page.getByRole('button', { name: outlet.nameEn }).tap();
   await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
   return page;
+}
+
+/**
+ * A ticket of the kitchen's board, scrolled to as a cook would and drawn in full: on a long board a ticket far
+ * down its column is a stand-in (its name, about its height) until it comes within half a screen of view
+ * (src/staff/kitchen/nearView.ts). A ticket that came while the screen was open is drawn at once.
+ */
+export async function scrolledTo(ticket: Locator): Promise<Locator> {
+  await ticket.scrollIntoViewIfNeeded();
+  await expect(ticket).not.toHaveAttribute('data-far');
+  return ticket;
 }
 
 type Row = Record<string, unknown>;

@@ -16,6 +16,11 @@ import {
   useStandIns,
 } from '../test/standIns';
 import { Board } from './Board';
+import { NEAR_MARGIN } from './nearView';
+import { FakeObserver, installFakeObserver } from '../test/fakeObserver';
+
+// The board's stand-ins come into view when the test says so.
+installFakeObserver();
 
 useStandIns();
 // A loaded 2-core machine: the first render, the stand-in's first answers and the stream can take seconds.
@@ -256,21 +261,33 @@ test("a pickup order's card is headed by its pickup number of the day, not its s
   expect(await screen.findByRole('article', { name: 'Order 0004, Pickup, as soon as possible' })).toHaveTextContent('#S0004');
 });
 
-test('a long board shows each column’s first screenful at once and the other cards soon after, the column busy until then', async () => {
+test('a long board draws each column’s first cards in full and the others as stand-ins, each drawn in full when it comes near view', async () => {
   scenario.sheets = Array.from({ length: 30 }, (_, i) =>
     sheet({ sheetId: `S${String(500 + i).padStart(4, '0')}`, createdAt: `2026-11-25T12:${String(i).padStart(2, '0')}:00.000Z` }),
   );
   renderBoard();
-  // The oldest first, at once: the newest is not there yet and the column says it is busy.
   await screen.findByRole('article', { name: /^Order 0500/ });
-  expect(screen.queryByRole('article', { name: /^Order 0529/ })).toBeNull();
-  expect(column(/^New/)).toHaveAttribute('aria-busy', 'true');
-  expect(column(/^New/)).toHaveAccessibleName('New (30 orders)');
-  // Then all of them, oldest at the top.
-  expect(await screen.findByRole('article', { name: /^Order 0529/ })).toBeInTheDocument();
+  // Every order is on the board, oldest at the top, by its name.
   const names = within(column(/^New/))
     .getAllByRole('article')
     .map((a) => a.getAttribute('aria-label')!.slice(6, 10));
   expect(names).toEqual(Array.from({ length: 30 }, (_, i) => String(500 + i).padStart(4, '0')));
-  expect(column(/^New/)).not.toHaveAttribute('aria-busy');
+  expect(column(/^New/)).toHaveAccessibleName('New (30 orders)');
+  // The first three in full; the fourth a stand-in: its name, nothing inside yet, watched.
+  const third = screen.getByRole('article', { name: /^Order 0502/ });
+  expect(within(third).getByRole('button', { name: 'Start preparing' })).toBeInTheDocument();
+  const fourth = screen.getByRole('article', { name: /^Order 0503/ });
+  expect(fourth).toBeEmptyDOMElement();
+  // The board's one observer of its stand-ins (the last test's board, gone, had its own).
+  const watching = FakeObserver.made.filter((o) => o.options?.rootMargin === NEAR_MARGIN && [...o.observed].some((el) => el.isConnected && el.matches('article')));
+  expect(watching).toHaveLength(1);
+  const near = watching[0]!;
+  const watched = () => [...near.observed].filter((el) => el.isConnected && el.matches('article')).length;
+  expect(watched()).toBe(27);
+  // Scrolled to within half a screen of it: drawn in full, no longer watched.
+  act(() => near.show(fourth, true));
+  const drawnFourth = screen.getByRole('article', { name: /^Order 0503/ });
+  expect(within(drawnFourth).getByRole('button', { name: 'Start preparing' })).toBeInTheDocument();
+  expect(watched()).toBe(26);
+  expect(screen.getByRole('article', { name: /^Order 0504/ })).toBeEmptyDOMElement();
 });

@@ -14,7 +14,7 @@
  * outlet's live events: each carries its sheet as the list has it, put on
  * screen as it comes (an older service's events: the named sheets read again).
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { StaffError, type StaffApi, type StaffRound, type StaffSheet } from '../api';
 import { kitchenState } from '../../shared/domain/rounds';
@@ -32,15 +32,15 @@ export const FRESH_MS = 20_000;
 
 import { m } from './boardMessages';
 import { Card, type CardActions } from './Card';
+import { useNearTickets, useNearView } from './nearView';
+import { ticketLabel } from './ticketWords';
 
 /**
- * The cards of a column rendered at once (a 1024x768 tablet shows one to three of them: a card is 300 to 450 px
- * tall in the kitchen's large type, and the screens' buttons take one row), and the cards added in each idle
- * moment after (a task of its own, well under 50 ms at 4x CPU slowdown). Two instead of four measured no
- * different (docs/performance.md).
+ * The cards of a column drawn in full at once (a 1024x768 tablet shows one to three of them: a card is 300 to
+ * 450 px tall in the kitchen's large type, and the screens' buttons take one row); every other card is on the
+ * board as its stand-in and drawn in full when it comes within half a screen of view (nearView.ts).
  */
-const FIRST = 4;
-const STEP = 10;
+const FIRST = 3;
 
 /** The colour thresholds' form, opened now and then by a manager: not part of the kitchen's first load. */
 const ThresholdsForm = lazy(() => import(/* webpackChunkName: "kitchen-setup" */ './ThresholdsForm').then((m) => ({ default: m.ThresholdsForm })));
@@ -76,14 +76,22 @@ export function columnOf(s: StaffSheet, round: StaffRound = roundsOf(s)[0]!): Co
   return kitchenColumn(s, round, live);
 }
 
+/** Each sheet's cards, once per sheet object (a read keeps the objects of the sheets that did not change). */
+const cardsBySheet = new WeakMap<StaffSheet, (RoundCard & { column: Column })[]>();
+
 /** The cards of the sheets: one per round in view. */
 export function cardsOf(sheets: readonly StaffSheet[]): (RoundCard & { column: Column })[] {
-  return sheets.flatMap((sheet) =>
-    roundsOf(sheet).flatMap((round) => {
-      const column = columnOf(sheet, round);
-      return column ? [{ key: `${sheet.sheetId}:${round.roundNo}`, sheet, round, column }] : [];
-    }),
-  );
+  return sheets.flatMap((sheet) => {
+    let cards = cardsBySheet.get(sheet);
+    if (!cards) {
+      cards = roundsOf(sheet).flatMap((round) => {
+        const column = columnOf(sheet, round);
+        return column ? [{ key: `${sheet.sheetId}:${round.roundNo}`, sheet, round, column }] : [];
+      });
+      cardsBySheet.set(sheet, cards);
+    }
+    return cards;
+  });
 }
 
 
@@ -307,9 +315,11 @@ export function Board({
   const onBump = useCallback((sheetId: string, round: number) => void latest.current.act(() => api.bump(sheetId, round, latest.current.station)), [api]);
   const onRecall = useCallback((sheetId: string, round: number) => void latest.current.act(() => api.recall(sheetId, round, latest.current.station)), [api]);
   const cards = useMemo(() => (sheets ? cardsOf(sheets) : []), [sheets]);
-  // Each column's cards, oldest first, and each card's place among all (the order they render in full): sorted
-  // when the sheets change, not on every render (a tick, a notice).
-  const [columns, order] = useMemo(() => {
+  // The stand-ins come near view so far (nearView.ts): drawn in full from then on, moved to another column too.
+  const boardRef = useRef<HTMLDivElement>(null);
+  const near = useNearTickets(boardRef);
+  // Each column's cards, oldest first: sorted when the sheets change, not on every render (a tick, a notice).
+  const columns = useMemo(() => {
     // Times and ids compared as strings, code unit by code unit (the service's times are ISO-like, one format).
     const sorted = [...cards].sort(
       (a, b) =>
@@ -317,20 +327,8 @@ export function Board({
         compare(a.sheet.sheetId, b.sheet.sheetId) ||
         a.round.roundNo - b.round.roundNo,
     );
-    return [new Map(COLUMNS.map((c) => [c.id, sorted.filter((card) => card.column === c.id)])), new Map(sorted.map((card, n) => [card.key, n]))] as const;
+    return new Map(COLUMNS.map((c) => [c.id, sorted.filter((card) => card.column === c.id)]));
   }, [cards]);
-  // 200 open orders: each column's first screenful renders at once, the other cards STEP at a time (oldest first)
-  // when the screen is idle, each step a task of its own, then what is below the columns; from then on each new
-  // card as it comes.
-  const [depth, setDepth] = useState(0);
-  useEffect(() => {
-    if (!sheets || depth === Infinity) return;
-    const next = () => setDepth((d) => (d + STEP < cards.length ? d + STEP : Infinity));
-    if (depth >= cards.length) return next();
-    if (typeof requestIdleCallback !== 'function') return void setTimeout(next);
-    const id = requestIdleCallback(next, { timeout: 300 });
-    return () => cancelIdleCallback(id);
-  }, [sheets, depth, cards.length]);
   if (!sheets) {
     return failed ? (
       <div className="empty">
@@ -350,9 +348,6 @@ export function Board({
   const stations = setup?.stations ?? NONE;
   const thresholds = setup?.thresholds ?? NONE;
   const station = view !== EXPO && stations.some((st) => st.stationId === view) ? view : EXPO;
-  // Each column's cards on screen so far (a column's cards are oldest first, as `order`): busy until all are.
-  const shownOf = new Map(COLUMNS.map((c) => [c.id, (columns.get(c.id) ?? []).filter((card, i) => i < FIRST || order.get(card.key)! < depth || (fresh[card.key] ?? 0) > now)]));
-  const complete = [...shownOf.values()].reduce((n, l) => n + l.length, 0) === cards.length;
   return (
     <>
       <p className={`live-state${live ? ' up' : ''}`} role="status">
@@ -386,12 +381,11 @@ export function Board({
         />
       ) : (
       <>
-      <div className="board">
+      <div className="board" ref={boardRef}>
         {COLUMNS.map((c) => {
           const list = columns.get(c.id) ?? [];
-          const shown = shownOf.get(c.id) ?? [];
           return (
-            <section key={c.id} className={`column column-${c.id}`} aria-labelledby={`col-${c.id}`} aria-busy={shown.length < list.length || undefined}>
+            <section key={c.id} className={`column column-${c.id}`} aria-labelledby={`col-${c.id}`}>
               <h2 id={`col-${c.id}`}>
                 <FormattedMessage {...c.title} /> <span className="count">(<FormattedMessage {...m.count} values={{ count: list.length }} />)</span>
               </h2>
@@ -400,23 +394,46 @@ export function Board({
                   <FormattedMessage {...m.empty} />
                 </p>
               ) : (
-                shown.map(({ key, sheet: s, round }) => (
-                  <Card key={key} sheet={s} round={round} stations={stations} thresholds={thresholds} fresh={(fresh[key] ?? 0) > now} actions={actions} />
-                ))
+                list.map(({ key, sheet: s, round }, i) => {
+                  const isFresh = (fresh[key] ?? 0) > now;
+                  // Drawn in full: among the column's first, new (highlighted), or come near view (also before,
+                  // in another column); else its stand-in: its name (the full card's), about its height, nothing
+                  // inside (it is half a screen or more away). 200 open orders: the cards a cook can see are drawn.
+                  if (i < FIRST || isFresh || !near || near.has(key)) {
+                    return <Card key={key} sheet={s} round={round} stations={stations} thresholds={thresholds} fresh={isFresh} actions={actions} />;
+                  }
+                  const several = (s.rounds?.length ?? 1) > 1 || round.roundNo > 1;
+                  return <article key={key} className={standInClass(round)} data-ticket={key} data-far="" aria-label={ticketLabel(intl, s, round, several)} />;
+                })
               )}
             </section>
           );
         })}
       </div>
-      {/* Below the columns: after all their cards. */}
-      {stations.length > 0 && complete && <AllDay cards={cards} station={EXPO} />}
-      {setup && complete && (
-        <Suspense fallback={null}>
-          <ThresholdsForm api={api} baseId={baseId} thresholds={thresholds} onSaved={() => void load()} />
-        </Suspense>
-      )}
+      <Below>
+        {stations.length > 0 && <AllDay cards={cards} station={EXPO} />}
+        {setup && (
+          <Suspense fallback={null}>
+            <ThresholdsForm api={api} baseId={baseId} thresholds={thresholds} onSaved={() => void load()} />
+          </Suspense>
+        )}
+      </Below>
       </>
       )}
     </>
   );
+}
+
+/**
+ * A stand-in's class: its height, about, by its count of lines (public/staff.html: a 1024x768 tablet's column in
+ * the kitchen's large type, a card's heading, number and buttons, and per line its row and a station's chip; a
+ * two-line card of 20 stations measured 470 px). A class, not a style of its own: 200 stand-ins share a few.
+ */
+export const standInClass = (round: StaffRound): string => `stand-in lines-${Math.min(Math.max(round.items.length, 1), 8)}`;
+
+/** What is below the columns (the all-day counts, the thresholds' form): drawn when it comes within half a screen of view. */
+function Below({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearView(ref);
+  return <div ref={ref}>{near ? children : null}</div>;
 }

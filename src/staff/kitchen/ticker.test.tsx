@@ -2,31 +2,11 @@
 import { act, render } from '@testing-library/react';
 import { useCallback, useRef } from 'react';
 import type * as TickerModule from './ticker';
-
-/** A stand-in for the browser's IntersectionObserver (jsdom has none): the test says what is in view. */
-class FakeObserver {
-  static last: FakeObserver | null = null;
-  readonly observed = new Set<Element>();
-  constructor(readonly callback: IntersectionObserverCallback) {
-    FakeObserver.last = this;
-  }
-  observe(el: Element) {
-    this.observed.add(el);
-  }
-  unobserve(el: Element) {
-    this.observed.delete(el);
-  }
-  disconnect() {
-    this.observed.clear();
-  }
-  show(el: Element, inView: boolean) {
-    this.callback([{ target: el, isIntersecting: inView } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
-  }
-}
+import { FakeObserver, installFakeObserver } from '../test/fakeObserver';
 
 // The clock makes its observer when its first timer mounts: the stand-in is there before (this file's own
 // copy of the module; the first test counts ticks from the module's start).
-(globalThis as unknown as { IntersectionObserver: unknown }).IntersectionObserver = FakeObserver;
+installFakeObserver();
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const ticker = require('./ticker') as typeof TickerModule;
 
