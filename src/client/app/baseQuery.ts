@@ -15,6 +15,7 @@ import {
   type Envelope,
   type ResultTables,
 } from '../../shared/protocol/envelope';
+import type { DirectData } from '../sw/directData';
 import { APP_NAME, gatewayUrl, REQUEST_TIMEOUT_MS } from './config';
 import type { CallOf } from './operation';
 
@@ -62,6 +63,12 @@ export function refusalMessage(envelope: Partial<Envelope<unknown>>): string {
   return envelope.errmsg || envelope.resultmsg || JSON.stringify(envelope);
 }
 
+/** The menu's goods pages straight from the network, once the worker is registered (sw/directData.ts, register.tsx). */
+let direct: DirectData | null = null;
+export function takeDirectData(d: DirectData | null): void {
+  direct = d;
+}
+
 export interface TransportOptions {
   fetchFn?: typeof fetch;
   timeoutMs?: number;
@@ -103,7 +110,8 @@ export function createGatewayBaseQuery(
     api.signal.addEventListener('abort', onAbort);
     let envelope: Envelope<unknown>;
     try {
-      const response = await fetchFn((options.url ?? gatewayUrl)(), {
+      const url = (options.url ?? gatewayUrl)();
+      const init: RequestInit = {
         method: 'POST',
         headers: {
           'Content-Type': 'application/x-www-form-urlencoded',
@@ -112,8 +120,17 @@ export function createGatewayBaseQuery(
         body,
         credentials: 'include',
         signal: controller.signal,
-      });
+      };
+      // The menu's goods pages straight from the network, kept by the worker after; failing, through the worker
+      // (its kept menu offline). sw/directData.ts.
+      const straight = direct?.goesDirect(args.op, url) ? direct : null;
+      const first = straight && (await fetchFn(url, { ...init, mode: 'same-origin' }).catch(() => null));
+      const response = first || (await fetchFn(url, init));
       const text = await response.text();
+      if (first) {
+        straight!.noteReached();
+        if (first.ok) straight!.keepForOffline(body, state.ui.locale, text);
+      }
       try {
         envelope = JSON.parse(text) as Envelope<unknown>;
       } catch {

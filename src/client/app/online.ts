@@ -33,6 +33,13 @@ function listen(): void {
   container.startMessages();
 }
 
+/** A data request reached the service without the worker (sw/directData.ts): the worker's word, said by the page. */
+export function noteReached(): void {
+  if (reached) return;
+  reached = true;
+  emit();
+}
+
 export function isOnline(): boolean {
   return reached && (typeof navigator === 'undefined' || navigator.onLine !== false);
 }

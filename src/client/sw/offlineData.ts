@@ -96,3 +96,14 @@ export interface NetworkMessage {
   type: typeof NETWORK_MESSAGE;
   online: boolean;
 }
+
+/** A page hands the worker an answer it fetched straight from the network, to keep as if relayed (directData.ts). */
+export const KEEP_MESSAGE = 'hbb-keep';
+export interface KeepMessage {
+  type: typeof KEEP_MESSAGE;
+  /** The request's form body and Accept-Language: the answer's key (keptRequest). */
+  body: string;
+  language: string;
+  /** The answer as it came. */
+  text: string;
+}

@@ -14,9 +14,11 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { Workbox } from 'workbox-window';
 import { api } from '../app/api';
+import { takeDirectData } from '../app/baseQuery';
 import type { AppStore } from '../app/store';
 import { IntlRoot } from '../i18n/IntlRoot';
 import { loadLaterMessages } from '../i18n/laterMessages';
+import { directData } from './directData';
 import { UpdatePrompt } from './UpdatePrompt';
 
 /** The worker's file, at the root of the app (scope '/'). */
@@ -27,6 +29,8 @@ export const KEPT_ENDPOINTS = ['resolveCode', 'shopPage', 'entParams', 'homeGood
 
 export function registerWorker(store: AppStore, container: ServiceWorkerContainer | undefined = navigator.serviceWorker): Workbox | null {
   if (!container) return null;
+  // The menu's goods pages straight from the network, handed to the worker to keep (directData.ts).
+  takeDirectData(directData);
   const hadController = Boolean(container.controller);
   const wb = new Workbox(WORKER_URL, { scope: '/' });
   wb.addEventListener('controlling', (event) => {

@@ -25,12 +25,14 @@ import {
   DATA_CACHE,
   isKeptAnswer,
   isMenuPicture,
+  KEEP_MESSAGE,
   keptRequest,
   MAX_DATA_ENTRIES,
   MAX_PICTURES,
   NETWORK_MESSAGE,
   otherOutlets,
   PICTURE_CACHE,
+  type KeepMessage,
   type KeptRequest,
   type NetworkMessage,
 } from './offlineData';
@@ -46,7 +48,7 @@ interface WorkerScope {
     get(id: string): Promise<{ postMessage(message: unknown): void } | undefined>;
   };
   skipWaiting(): Promise<void>;
-  addEventListener(type: 'message', listener: (event: { data?: { type?: string } }) => void): void;
+  addEventListener(type: 'message', listener: (event: { data?: { type?: string }; waitUntil(p: Promise<unknown>): void }) => void): void;
   addEventListener(type: 'activate', listener: (event: { waitUntil(p: Promise<unknown>): void }) => void): void;
 }
 interface HandlerEvent {
@@ -63,8 +65,10 @@ precacheAndRoute((self as unknown as WorkerScope).__WB_MANIFEST);
 // (/staff/, /sandbox/, the providers' pages) are left to the network.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { allowlist: [/^\/(index\.html)?(\?.*)?$/] }));
 
+// A same-origin request of the data endpoint is the menu's goods pages, which the page takes straight from the
+// network and hands over to keep (directData.ts, KEEP_MESSAGE below); it asks again through here when that fails.
 registerRoute(
-  ({ url, request }) => request.method === 'POST' && url.pathname.endsWith(GATEWAY_PATH),
+  ({ url, request }) => request.method === 'POST' && url.pathname.endsWith(GATEWAY_PATH) && request.mode !== 'same-origin',
   ({ request, event }) => answerData(request, event as unknown as HandlerEvent),
   'POST',
 );
@@ -74,9 +78,15 @@ registerRoute(
   new StaleWhileRevalidate({ cacheName: PICTURE_CACHE, plugins: [new ExpirationPlugin({ maxEntries: MAX_PICTURES, purgeOnQuotaError: true })] }),
 );
 
-// The page's "Update" (workbox-window's messageSkipWaiting): this build takes over, the page reloads.
+// The page's "Update" (workbox-window's messageSkipWaiting): this build takes over, the page reloads. An answer
+// the page took straight from the network (directData.ts): kept as a relayed one is.
 sw.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void sw.skipWaiting();
+  if (event.data?.type === KEEP_MESSAGE) {
+    const { body, language, text } = event.data as KeepMessage;
+    const kept = typeof body === 'string' && typeof text === 'string' ? keptRequest(sw.registration.scope, body, String(language ?? '')) : null;
+    if (kept) event.waitUntil(keep(kept, new Response(text)));
+  }
 });
 // The first worker controls the page it was registered from at once, so the menu that page reads next is kept.
 sw.addEventListener('activate', (event) => event.waitUntil(sw.clients.claim()));
