@@ -15,7 +15,7 @@
  * screen as it comes (an older service's events: the named sheets read again).
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { StaffError, type StaffApi, type StaffRound, type StaffSheet } from '../api';
 import { kitchenState } from '../../shared/domain/rounds';
 import { kitchenColumn, type KitchenColumn } from '../../shared/domain/orderStates';
@@ -402,8 +402,7 @@ export function Board({
                   if (i < FIRST || isFresh || !near || near.has(key)) {
                     return <Card key={key} sheet={s} round={round} stations={stations} thresholds={thresholds} fresh={isFresh} actions={actions} />;
                   }
-                  const several = (s.rounds?.length ?? 1) > 1 || round.roundNo > 1;
-                  return <article key={key} className={standInClass(round)} data-ticket={key} data-far="" aria-label={ticketLabel(intl, s, round, several)} />;
+                  return <article key={key} className={standInClass(round)} data-ticket={key} data-far="" aria-label={standInName(intl, s, round)} />;
                 })
               )}
             </section>
@@ -430,6 +429,17 @@ export function Board({
  * two-line card of 20 stations measured 470 px). A class, not a style of its own: 200 stand-ins share a few.
  */
 export const standInClass = (round: StaffRound): string => `stand-in lines-${Math.min(Math.max(round.items.length, 1), 8)}`;
+
+/** The stand-ins' names, once per round (a changed sheet comes as new objects) and language: the board renders again on each event. */
+const standInNames = new WeakMap<StaffRound, { intl: IntlShape; name: string }>();
+
+function standInName(intl: IntlShape, s: StaffSheet, round: StaffRound): string {
+  const known = standInNames.get(round);
+  if (known?.intl === intl) return known.name;
+  const name = ticketLabel(intl, s, round, (s.rounds?.length ?? 1) > 1 || round.roundNo > 1);
+  standInNames.set(round, { intl, name });
+  return name;
+}
 
 /** What is below the columns (the all-day counts, the thresholds' form): drawn when it comes within half a screen of view. */
 function Below({ children }: { children: ReactNode }) {
