@@ -25,19 +25,20 @@ function listen(): void {
   const container = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
   if (!container) return;
   container.addEventListener('message', (event: MessageEvent<Partial<NetworkMessage> | null>) => {
-    if (event.data?.type !== NETWORK_MESSAGE) return;
-    if (reached === Boolean(event.data.online)) return;
-    reached = Boolean(event.data.online);
-    emit();
+    if (event.data?.type === NETWORK_MESSAGE) setReached(Boolean(event.data.online));
   });
   container.startMessages();
 }
 
+function setReached(value: boolean): void {
+  if (reached === value) return;
+  reached = value;
+  emit();
+}
+
 /** A data request reached the service without the worker (sw/directData.ts): the worker's word, said by the page. */
 export function noteReached(): void {
-  if (reached) return;
-  reached = true;
-  emit();
+  setReached(true);
 }
 
 export function isOnline(): boolean {

@@ -436,7 +436,7 @@ const standInNames = new WeakMap<StaffRound, { intl: IntlShape; name: string }>(
 function standInName(intl: IntlShape, s: StaffSheet, round: StaffRound): string {
   const known = standInNames.get(round);
   if (known?.intl === intl) return known.name;
-  const name = ticketLabel(intl, s, round, (s.rounds?.length ?? 1) > 1 || round.roundNo > 1);
+  const name = ticketLabel(intl, s, round);
   standInNames.set(round, { intl, name });
   return name;
 }

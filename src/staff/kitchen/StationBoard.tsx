@@ -80,7 +80,7 @@ const StationTicket = memo(function StationTicket({
   onBump: (sheetId: string, round: number) => void;
 }) {
   const intl = useIntl();
-  const label = ticketLabel(intl, s, round, (s.rounds?.length ?? 1) > 1 || round.roundNo > 1);
+  const label = ticketLabel(intl, s, round);
   const sheetId = s.sheetId;
   const lines = useMemo(() => linesAt(round, station), [round, station]);
   const onLineDone = useCallback((i: StaffItem, done: boolean) => onDone(sheetId, i, done), [onDone, sheetId]);

@@ -10,12 +10,12 @@ const tw = createIntl({ locale: 'zh-TW', messages: zhTW, timeZone: 'Asia/Macau' 
 test("a ticket's name in each language, round and all, each order its own", () => {
   const table = sheet({ sheetId: 'S0001', tableName: 'A10', takeType: 'dinein' });
   const pickup = sheet({ sheetId: 'S0002', pickupNo: '023', tableName: '', takeType: 'pickup', takeTime: '' });
-  expect(ticketLabel(en, table, round({ roundNo: 2 }), true)).toBe('Order 0001, Table A10, round 2');
-  expect(ticketLabel(tw, table, round({ roundNo: 2 }), true)).toBe('訂單 0001，A10 桌，第 2 輪');
-  expect(ticketLabel(en, pickup, round(), false)).toBe('Order 023, Pickup, as soon as possible');
-  expect(ticketLabel(tw, pickup, round(), false)).toBe('訂單 023，自取，盡快');
+  expect(ticketLabel(en, table, round({ roundNo: 2 }))).toBe('Order 0001, Table A10, round 2');
+  expect(ticketLabel(tw, table, round({ roundNo: 2 }))).toBe('訂單 0001，A10 桌，第 2 輪');
+  expect(ticketLabel(en, pickup, round())).toBe('Order 023, Pickup, as soon as possible');
+  expect(ticketLabel(tw, pickup, round())).toBe('訂單 023，自取，盡快');
   // The same sheet again in English: the English words, not the last language's.
-  expect(ticketLabel(en, table, round(), false)).toBe('Order 0001, Table A10');
+  expect(ticketLabel(en, table, round({ roundNo: 1 }))).toBe('Order 0001, Table A10');
 });
 
 test('where an order goes: its pickup time in the screen’s clock, each time its own', () => {

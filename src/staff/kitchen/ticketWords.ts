@@ -47,11 +47,17 @@ function compiled(intl: IntlShape, d: MessageDescriptor): IntlMessageFormat {
   return new IntlMessageFormat(intl.messages[d.id!] ?? d.defaultMessage!, intl.locale, intl.formats, { ignoreTag: true });
 }
 
-/** The ticket's accessible name: "Order 0001, Table A10, round 2". */
-export function ticketLabel(intl: IntlShape, s: StaffSheet, round: StaffRound, several: boolean, where = whereOf(intl, s)): string {
+/** Whether a ticket is one of several rounds of its sheet (its name and its card say which round). */
+export function severalRounds(s: StaffSheet, round: StaffRound): boolean {
+  return (s.rounds?.length ?? 1) > 1 || round.roundNo > 1;
+}
+
+/** The ticket's accessible name: "Order 0001, Table A10, round 2" (the round when it is one of several). */
+export function ticketLabel(intl: IntlShape, s: StaffSheet, round: StaffRound): string {
   // A pickup or delivery order's number of the day (issue 26 section 4), else the sheet's last digits.
   const number = s.pickupNo || s.sheetId.slice(-4);
+  const where = whereOf(intl, s);
   let name = names.get(intl);
   if (!name) names.set(intl, (name = { card: compiled(intl, m.card), cardRound: compiled(intl, m.cardRound) }));
-  return String(several ? name.cardRound.format({ number, where, round: round.roundNo }) : name.card.format({ number, where }));
+  return String(severalRounds(s, round) ? name.cardRound.format({ number, where, round: round.roundNo }) : name.card.format({ number, where }));
 }
