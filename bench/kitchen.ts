@@ -42,6 +42,7 @@ import { DEMO } from '../src/server/db/seed';
 import { emitSheetEvent } from '../src/server/events/emit';
 import { GatewayClient } from '../src/server/test/harness';
 import { CHROMIUM_ARGS } from './menu-render';
+import { referenceSortMs } from './reference';
 import { percentile, startBenchService } from './service';
 import { eventTotals, frameCommittedAfter, lastResponseReceived, mainThreadOf, mainThreadWork, parseTrace } from './trace';
 
@@ -205,15 +206,7 @@ export async function kitchenBench(): Promise<Record<string, number | string>> {
     await page.waitForTimeout(3_000);
     const cdp = await expo.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const referenceMs = await page.evaluate(() => {
-      const started = performance.now();
-      for (let r = 0; r < 5; r += 1) {
-        let seed = 1;
-        const xs = Array.from({ length: 200_000 }, () => (seed = (seed * 16807) % 2147483647));
-        xs.sort((a, b) => a - b);
-      }
-      return performance.now() - started;
-    });
+    const referenceMs = await referenceSortMs(page);
     let answers: Promise<number>[] = [];
     page.on('request', (req) => {
       if (!req.url().includes('/staff/sheets')) return;

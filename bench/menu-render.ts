@@ -16,13 +16,17 @@
  * click; then the rest of the menu: the main thread's work from that frame
  * until the last list answer has been handled (its responseEnd + 1 s), its
  * longest task, and the wall time from the click until the last answer; the
- * DOM node count (the list is windowed).
+ * DOM node count (the list is windowed). Before each run, a reference at 4x
+ * in a page of its own (bench/reference.ts): this machine's speed of the
+ * moment, to read the figures against (a machine of the same kind measured
+ * 1,800-2,400 ms one day and 2,800-4,400 ms another).
  *
  *   npm run build && npm run bench -- menu
  */
 import { writeFileSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
 import { seedLargeMenu } from '../src/server/db/seed';
+import { referenceSortMs } from './reference';
 import { startBenchService } from './service';
 import { eventTotals, frameCommittedAfter, longestTask, mainThreadOf, mainThreadWork, parseTrace } from './trace';
 
@@ -32,6 +36,8 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic',
 const PAINTED_MARK = 'bench:first-goods-painted';
 const INSERTED_MARK = 'bench:first-goods-inserted';
 const LIST_OP = 'strKeyName=HBBPos_GoodsClass_GoodsList_V9_Get';
+/** The menu's list answers: a first page of 24 goods, then pages of 1,000, the first of them from the top again (features/menu/menuApi.ts FIRST_GOODS_PAGE, GOODS_PAGE). */
+const LIST_ANSWERS = GOODS <= 24 ? 1 : 1 + Math.ceil(GOODS / 1000);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -74,12 +80,20 @@ export async function menuRender(): Promise<Record<string, number | string>> {
   let nodesAfterScroll = 0;
   let listBytes = 0;
   let answerCount = 0;
+  const reference: number[] = [];
   const restWork: number[] = [];
   const restLongest: number[] = [];
   const completeFromClick: number[] = [];
   let breakdown: Record<string, number> = {};
   try {
     for (let run = 0; run < RUNS; run += 1) {
+      // The reference at 4x before each run, in a page of its own (its garbage is not the menu's).
+      {
+        const blank = await browser.newPage();
+        await (await blank.context().newCDPSession(blank)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        reference.push(await referenceSortMs(blank));
+        await blank.context().close();
+      }
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3, locale: 'en' });
       const page = await context.newPage();
       await page.addInitScript(() => localStorage.setItem('language', 'LANGUAGE_EN'));
@@ -115,6 +129,25 @@ export async function menuRender(): Promise<Record<string, number | string>> {
       // browser's own timing of each request (a request still in flight elsewhere, the sold-out poll, cannot
       // shift them as counting resource timings did).
       const listAnswers: Promise<{ endWall: number; bytes: number }>[] = [];
+      let started = 0;
+      const allReqs: Promise<string>[] = [];
+      // BENCH_MENU_REQUESTS=1 prints every request after the tap: its operation (or file) and when it started and
+      // ended, in ms from the tap (what else lands in the measured span).
+      if (process.env.BENCH_MENU_REQUESTS) {
+        page.on('request', (req) => {
+          const op = /strKeyName=([A-Za-z0-9_]+)/.exec(req.postData() ?? '')?.[1] ?? req.url().split('/').pop()!.slice(0, 40);
+          allReqs.push(
+            req
+              .response()
+              .then(async (res) => {
+                await res?.finished();
+                const t = req.timing();
+                return `${op} ${Math.round(t.startTime - started)}..${Math.round(t.startTime + t.responseEnd - started)} ms`;
+              })
+              .catch(() => `${op} failed`),
+          );
+        });
+      }
       page.on('request', (req) => {
         if (!req.url().includes('/HBBAPI/GetData') || !(req.postData() ?? '').includes(LIST_OP)) return;
         listAnswers.push(
@@ -125,8 +158,10 @@ export async function menuRender(): Promise<Record<string, number | string>> {
           }),
         );
       });
-      // With BENCH_MENU_TRACE the trace also samples the JavaScript (a profile DevTools shows per function).
-      const profile = process.env.BENCH_MENU_TRACE ? ['disabled-by-default-v8.cpu_profiler'] : [];
+      // With BENCH_MENU_TRACE the trace also samples the JavaScript (a profile DevTools shows per function; it
+      // slows the page and shifts the answers' timing: BENCH_MENU_TRACE_NO_JS=1 leaves it out, and
+      // BENCH_MENU_CPUPROFILE samples the JavaScript on the trace's clock instead).
+      const profile = process.env.BENCH_MENU_TRACE && !process.env.BENCH_MENU_TRACE_NO_JS ? ['disabled-by-default-v8.cpu_profiler'] : [];
       await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8', 'blink', ...profile] });
       // BENCH_MENU_CPUPROFILE=file: the JavaScript sampled every 100 µs from the tap to the first goods painted.
       const profiling = process.env.BENCH_MENU_CPUPROFILE;
@@ -135,14 +170,17 @@ export async function menuRender(): Promise<Record<string, number | string>> {
         await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
         await cdp.send('Profiler.start');
       }
-      const started = Date.now();
+      started = Date.now();
       // A phone's tap (a mouse click would also hit-test for hover after every layout change).
       await page.getByRole('link', { name: 'Order now' }).tap();
       await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, PAINTED_MARK);
       fromClick.push(Date.now() - started);
       if (profiling) writeFileSync(profiling, JSON.stringify((await cdp.send('Profiler.stop')).profile));
-      // The rest of the menu: every page in (the network quiet), then a second for the last one's work.
-      await page.waitForLoadState('networkidle');
+      // The rest of the menu: every page in, then a second for the last one's work. (Waiting for the network
+      // to be quiet was not enough: on a slower machine a page can be asked for after a quiet half second.)
+      for (const end = Date.now() + 60_000; listAnswers.length < LIST_ANSWERS && Date.now() < end; ) await page.waitForTimeout(100);
+      await Promise.all(listAnswers);
+      await networkQuiet(page, 500);
       await page.waitForTimeout(1000);
       // The list's answers in page time (ms from the page's time origin).
       const { inserted, clicked, origin } = await page.evaluate(
@@ -154,6 +192,7 @@ export async function menuRender(): Promise<Record<string, number | string>> {
         [INSERTED_MARK, started] as const,
       );
       const answers = (await Promise.all(listAnswers)).map((a) => ({ end: a.endWall - origin, bytes: a.bytes }));
+      if (process.env.BENCH_MENU_REQUESTS) console.error(`run ${run + 1}: first goods in the DOM ${Math.round(inserted - clicked)} ms after the tap\n  ${(await Promise.all(allReqs)).join('\n  ')}`);
       if (answers.length === 0) throw new Error('no goods list answer after the click');
       // Page time (ms) of the first and the last list answers.
       const ends = answers.map((a) => a.end).sort((a, b) => a - b);
@@ -203,6 +242,8 @@ export async function menuRender(): Promise<Record<string, number | string>> {
     longestTaskMsAll: longest.join('/'),
     mainThreadMsFromDataMedian: median(work),
     wallMsFromClickMedian: median(fromClick),
+    referenceSortMs4xMedian: Math.round(median(reference)),
+    referenceSortMs4xAll: reference.map(Math.round).join('/'),
     restMainThreadMsMedian: median(restWork),
     restLongestTaskMsMedian: median(restLongest),
     menuCompleteMsFromClickMedian: median(completeFromClick),
