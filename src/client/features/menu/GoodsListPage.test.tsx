@@ -7,7 +7,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Shell } from '../../app/Shell';
-import { answer, resetGateway, seen, server, type SeenRequest, type StandInRow } from '../../test/gateway';
+import { answer, holdAnswers, resetGateway, seen, server, type SeenRequest, type StandInRow } from '../../test/gateway';
 import { orderState } from '../../test/orderFixtures';
 import { renderWithProviders } from '../../test/render';
 import { FIRST_GOODS_PAGE, GOODS_PAGE } from './menuApi';
@@ -72,6 +72,24 @@ test('the first rows come from a first page of the menu; the rest follows in pag
     expect.objectContaining({ PageIndex: 1, PageSize: FIRST_GOODS_PAGE }),
     ...Array.from({ length: Math.ceil(MENU.length / GOODS_PAGE) }, (_, i) => expect.objectContaining({ PageIndex: i + 1, PageSize: GOODS_PAGE })),
   ]);
+});
+
+test('the sold-out list is asked for once the first goods are in, not with them (issue 24), and marks its goods', async () => {
+  answer('HBBPos_ShopGoodsBaseGet_Get', { table1: [{ GoodsID: 'G1', SkuID: '' }] });
+  const soldOutAsked = () => seen.some((r) => r.op === 'HBBPos_ShopGoodsBaseGet_Get');
+  const release = holdAnswers(LIST);
+  renderWithProviders(<Shell />, { route: '/pages/goodsList/goodsList', preloadedState: orderState({ mode: '1' }) });
+  await waitFor(() => expect(listRequests()).toHaveLength(1));
+  // The menu's frame is up and its first goods are on their way: nothing else is asked meanwhile.
+  await screen.findByRole('button', { name: 'Class 0' });
+  await act(() => new Promise((r) => setTimeout(r, 300)));
+  expect(soldOutAsked()).toBe(false);
+  release();
+  const menu = await screen.findByRole('list', { name: 'Menu' });
+  await within(menu).findByRole('article', { name: 'Dish 0' });
+  await waitFor(() => expect(soldOutAsked()).toBe(true));
+  expect(await within(await within(menu).findByRole('article', { name: 'Dish 1' })).findByText('Sold out')).toBeInTheDocument();
+  expect(within(within(menu).getByRole('article', { name: 'Dish 0' })).queryByText('Sold out')).toBeNull();
 });
 
 test('the search by item number finds goods of the last page', async () => {

@@ -102,7 +102,8 @@ function Menu() {
   const classes = useOfferedClasses(shop.ShopID, shop.BaseID);
   // Issue 14: the first page of goods (a first screen's rows) first, the rest of the menu after it.
   const goods = useMenuGoods(ids);
-  const soldOut = menuApi.useSoldOutQuery(ids, { skip: !shop.ShopID, pollingInterval: SOLD_OUT_POLL_MS });
+  // The sold-out answer as it is kept; MenuLive asks for it (once the first goods are painted).
+  const soldOut = menuApi.endpoints.soldOut.useQueryState(ids, { skip: !shop.ShopID });
   const [chooser, setChooser] = useState<Goods | null>(null);
   const [activeClass, setActiveClass] = useState('');
   const list = useRef<VirtualListHandle>(null);
@@ -187,7 +188,7 @@ function Menu() {
     <div style={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
       <ServiceNoteOnce />
       <div className="menu">
-        <Live />
+        <MenuLive ShopID={shop.ShopID} BaseID={shop.BaseID} goodsIn={!goods.isLoading} />
         <MenuRail classes={railList} active={activeClass} onSelect={selectClass} filter={diet.filter} hidden={diet.hidden} label={intl.formatMessage(messages.categories)} />
         {rows.length === 0 && goods.complete && !goods.isLoading ? (
           <p className="empty">
@@ -266,7 +267,35 @@ const Notes = memo(function Notes() {
     </>
   );
 });
-const Live = memo(LiveUpdates);
+
+/** At most this long after the menu's frame, its live parts start even if the first goods have not come. */
+export const QUIET_START_MS = 2_000;
+
+/**
+ * The menu's live parts: the sold-out poll and the live stream (issue 24). They start once the first goods
+ * are painted (or QUIET_START_MS after the menu's frame): started with the page, their answers (the sold-out
+ * list, the stream's opening) came in the same moments as the first goods and were handled before them, at a
+ * phone's speed. The rows carry their own sold-out marks from the goods' answer meanwhile, and the stream says
+ * what changed from then on. Started in a task after the frame with the goods, and in this component (the
+ * menu reads the sold-out answer without asking), so starting them does not draw the menu again.
+ */
+const MenuLive = memo(function MenuLive({ ShopID, BaseID, goodsIn }: { ShopID: string; BaseID: string; goodsIn: boolean }) {
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    if (started) return;
+    const start = () => setStarted(true);
+    let timer = 0;
+    const frame = goodsIn ? requestAnimationFrame(() => (timer = window.setTimeout(start, 0))) : 0;
+    const latest = window.setTimeout(start, QUIET_START_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      clearTimeout(latest);
+    };
+  }, [goodsIn, started]);
+  menuApi.useSoldOutQuery({ ShopID, BaseID }, { skip: !started || !ShopID, pollingInterval: SOLD_OUT_POLL_MS });
+  return started ? <LiveUpdates /> : null;
+});
 const ServiceNoteOnce = memo(ServiceNote);
 
 function MenuRow({ row, kit, counts, favourites, marked }: { row: Row; kit: RowKit; counts: Record<string, number>; favourites: ReadonlySet<string>; marked?: ReadonlyMap<string, Marked> }) {
