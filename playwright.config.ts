@@ -43,7 +43,11 @@ export default defineConfig({
   // 3.1-3.4 s against 1.8-2.4 s) in two lanes, a kitchen screen with a phone took over 30 s, and three phones
   // splitting a bill over 60 s, each still going.
   timeout: 120_000,
-  expect: { timeout: 10_000 },
+  // The same for an expectation: CI on a machine twice as slow as the last (56 min against 27 for the same
+  // commit) took over 10 s to show a chat-app phone its shop after the app's sign-in (the page loads twice,
+  // by design) while the other lane ran three phones. A journey that passes waits no longer for it; the
+  // figures that are promised (2 s on the board, 1 s between phones) keep their own bounds in the journeys.
+  expect: { timeout: 20_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   globalSetup: './e2e/support/global-setup.ts',
   use: {
@@ -67,7 +71,17 @@ export default defineConfig({
       // loads the page twice, by design (head-start.spec.ts counts the same requests).
       // offline.spec.ts (issue 29 section 5): once, in the plain browser (its dine-in table takes one round);
       // update.spec.ts too (a service and two builds of its own; the worker is the same in every host).
-      testIgnore: /(sign-in|first-screen|head-start|offline|update)\.spec\.ts/,
+      // The staff program's journeys and the table's multi-phone ones give every customer a plain browser of
+      // its own (e2e/support/kitchen.ts englishPhone, USER_AGENTS.plain) and the staff no user agent of this
+      // project: under this project they ran the same journey a second time, on other tables, for nothing.
+      testIgnore: new RegExp(
+        `(${[
+          'sign-in', 'first-screen', 'head-start', 'offline', 'update',
+          'back-office-menu', 'back-office-reports', 'back-office-story', 'back-office-tables',
+          'kitchen-stations', 'ready-board', 'rounds-kitchen', 'staff-fix',
+          'live-orders', 'split-bill', 'table-together', 'table-trust',
+        ].join('|')})\\.spec\\.ts$`,
+      ),
       use: {
         ...devices['Desktop Chrome'],
         ...phone,
