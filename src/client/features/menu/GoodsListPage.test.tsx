@@ -92,6 +92,29 @@ test('the sold-out list is asked for once the first goods are in, not with them 
   expect(within(within(menu).getByRole('article', { name: 'Dish 0' })).queryByText('Sold out')).toBeNull();
 });
 
+test('the rail marks the first class in the same drawing as the first goods, not in a second drawing of the menu (issue 24)', async () => {
+  const release = holdAnswers(LIST);
+  renderWithProviders(<Shell />, { route: '/pages/goodsList/goodsList', preloadedState: orderState({ mode: '1' }) });
+  const first = await screen.findByRole('button', { name: 'Class 0' });
+  await waitFor(() => expect(listRequests()).toHaveLength(1));
+  // What the page holds when the first goods enter it (a mutation observer's callback runs right after the
+  // change that made it, before any later drawing).
+  const whenGoodsCame = new Promise<string | null>((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('article.goods')) return;
+      observer.disconnect();
+      resolve(first.getAttribute('aria-current'));
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+  release();
+  expect(await whenGoodsCame).toBe('true');
+  // Choosing another class still moves the mark.
+  await userEvent.click(screen.getByRole('button', { name: 'Class 1' }));
+  expect(screen.getByRole('button', { name: 'Class 1' })).toHaveAttribute('aria-current', 'true');
+  expect(first).not.toHaveAttribute('aria-current');
+});
+
 test('the search by item number finds goods of the last page', async () => {
   renderWithProviders(<Shell />, { route: '/pages/search/search', preloadedState: orderState({ mode: '1' }) });
   await userEvent.type(await screen.findByRole('searchbox', { name: 'Item number or name' }), String(10000 + MENU.length - 1));
