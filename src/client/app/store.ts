@@ -12,7 +12,7 @@ import { createLazySagas } from './lazySagas';
 import { createLanguageListener } from './language';
 import { PLAIN_BROWSER, type HostInfo } from '../host/detect';
 import { uiSlice } from './uiSlice';
-import { shopSlice, authSlice, type SignInEnv, createMemberListener } from '../session';
+import { shopSlice, authSlice, type SignInEnv, createMemberListener, signInWaitMiddleware } from '../session';
 import { cartSlice, CART_VERSION, type CartState } from '../features/cart';
 import { checkoutSlice, CHECKOUT_VERSION, migrateCheckout } from '../features/checkout';
 import { localStore } from '../host/storage';
@@ -96,7 +96,7 @@ export function makeStore(
     preloadedState: preloadedState as RootState | undefined,
     middleware: (getDefault) =>
       getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } })
-        .prepend(errorListener.middleware, languageListener.middleware, memberListener.middleware)
+        .prepend(errorListener.middleware, languageListener.middleware, memberListener.middleware, signInWaitMiddleware)
         .concat(api.middleware, sagas.middleware),
     devTools: __DEV__ ? { trace: true, traceLimit: 25 } : false,
     // RTK Query's answers notify the page at the end of the task they arrive in, not in the next

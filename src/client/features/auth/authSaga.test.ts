@@ -5,8 +5,8 @@
  * (test/signIn.ts). Here the session codes, the plain browser and the chat
  * app; the payment apps and the food app in hostSignIn.test.ts.
  */
-import { answer, makeRefuse, makeNetworkFail, resetGateway, server } from '../../test/gateway';
-import { authorizationDeclined, authorizationRetryChosen, OPEN_USER_INFO_KEY, shopEntered, type OpenUserInfo } from '../../session';
+import { answer, holdAnswers, makeRefuse, makeNetworkFail, resetGateway, seen, server } from '../../test/gateway';
+import { authorizationDeclined, authorizationRetryChosen, ensureSession, OPEN_USER_INFO_KEY, shopEntered, type OpenUserInfo } from '../../session';
 import { messages, OAUTH_STATE_KEY, OAUTH_TRIES_KEY, VIP_ID_KEY } from './authSaga';
 import { enter, fakeEnv, GUEST, MEMBER, ops, ORIGIN, probe, rowOf, settle, setup, shopPayload, toastTexts } from '../../test/signIn';
 
@@ -240,6 +240,41 @@ describe('chat app', () => {
     await enter(store);
     expect(env.redirects).toEqual([]);
     expect(store.getState().auth.member?.VipID).toBe('VIP0000000001');
+  });
+
+  test("a table's page asking for a session while the chat app signs the member in waits for it: no guest session beside the member's", async () => {
+    // The page came back from the provider with a guest session (a table's page had made one before it left).
+    answer('EntVip_EntVipDetailGet_V1_Get', { table1: [GUEST] });
+    answer('EntVip_EntVipLoginGet_V1_Get', { table1: [MEMBER] });
+    answer('EntVip_EntVipGuestLogin_Add', { table1: [GUEST] });
+    const release = holdAnswers('EntVip_EntVipLoginGet_V1_Get');
+    const env = fakeEnv(`${ORIGIN}/?code=C1&state=S1#/pages/goodsList/goodsList`, () => ({
+      errcode: 0,
+      openid: 'o-1',
+      nickname: 'Tai Man',
+      headimgurl: '',
+      accessToken: 'tok-1',
+    }));
+    env.session.setItem(OAUTH_STATE_KEY, 'S1');
+    const store = setup('chat', env);
+    store.dispatch(shopEntered(shopPayload()));
+    for (let i = 0; i < 200 && !ops().includes('EntVip_EntVipLoginGet_V1_Get'); i += 1) await new Promise((r) => setTimeout(r, 5));
+    // The table's page (useTableLive) and an order (placeOrder) ask for a session while the member's login is out.
+    const asked = [store.dispatch(ensureSession()), store.dispatch(ensureSession())];
+    await new Promise((r) => setTimeout(r, 50));
+    expect(ops()).not.toContain('EntVip_EntVipGuestLogin_Add');
+    release();
+    expect(await Promise.all(asked)).toEqual([true, true]);
+    expect(store.getState().auth.member).toEqual({ VipID: 'VIP0000000001', VipName: 'ChanTaiMan', isGuest: false });
+    expect(ops()).not.toContain('EntVip_EntVipGuestLogin_Add');
+  });
+
+  test('two pages asking for a session at once in a plain browser make one guest session', async () => {
+    answer('EntVip_EntVipGuestLogin_Add', { table1: [GUEST] });
+    const store = setup('browser', fakeEnv(`${ORIGIN}/#/`));
+    expect(await Promise.all([store.dispatch(ensureSession()), store.dispatch(ensureSession())])).toEqual([true, true]);
+    expect(seen.filter((r) => r.op === 'EntVip_EntVipGuestLogin_Add')).toHaveLength(1);
+    expect(store.getState().auth.member?.VipID).toBe('VIP-G1');
   });
 
   test('a guest session in the chat app still signs the member in', async () => {
