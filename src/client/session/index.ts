@@ -49,7 +49,8 @@ export {
 } from './authSlice';
 export { authApi, type HostToken, type HostUserInfo, type RegisterArgs } from './authApi';
 export { AuthorizePrompt } from './AuthorizePrompt';
-export { ensureSession, guestSignIn, signInWaitMiddleware } from './ensureSession';
+export { ensureSession, guestSignIn } from './ensureSession';
+export { signInWaitMiddleware } from './signInWait';
 export { OPEN_USER_INFO_KEY, forgetOpenUserInfo, hostRegisterFields, readOpenUserInfo, saveOpenUserInfo, type OpenUserInfo } from './openUserInfo';
 export { createMemberListener } from './rememberMember';
 export { browserSignInEnv, identityBase, type FoodAppBridge, type SignInEnv } from './signInEnv';
