@@ -67,6 +67,8 @@ export const authSlice = createSlice({
     selectAuthStatus: (state) => state.status,
     /** Sign-in has come to an end, one way or the other (the entry page waits for it). */
     selectSignInSettled: (state) => state.status === 'signedIn' || state.status === 'failed',
+    /** A sign-in is under way: the saga's, a guest's (ensureSession), a provider's page, or the customer's answer to it. */
+    selectSignInUnderWay: (state) => state.status === 'signingIn' || state.status === 'redirecting' || state.status === 'askingAuthorization',
   },
 });
 
@@ -78,4 +80,4 @@ export const {
   signInFailed,
   memberSignedOut,
 } = authSlice.actions;
-export const { selectMember, selectAuthStatus, selectSignInSettled } = authSlice.selectors;
+export const { selectMember, selectAuthStatus, selectSignInSettled, selectSignInUnderWay } = authSlice.selectors;

@@ -12,8 +12,8 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { RootState } from '../app/store';
 import { authApi } from './authApi';
-import { memberSignedIn, signInFailed, signInStarted } from './authSlice';
-import { signInEnded, signInUnderWay } from './signInWait';
+import { memberSignedIn, selectSignInUnderWay, signInFailed, signInStarted } from './authSlice';
+import { signInEnded } from './signInWait';
 
 /** Signs the customer in as a guest of the current shop; true when it worked. */
 export function guestSignIn(): ThunkAction<Promise<boolean>, RootState, unknown, UnknownAction> {
@@ -36,7 +36,7 @@ export function ensureSession(): ThunkAction<Promise<boolean>, RootState, unknow
     for (;;) {
       const ended = await signInEnded(getState);
       if (getState().auth.member) return true;
-      if (ended === 'timeout' || !signInUnderWay(getState())) break;
+      if (ended === 'timeout' || !selectSignInUnderWay(getState())) break;
     }
     dispatch(signInStarted());
     return dispatch(guestSignIn());

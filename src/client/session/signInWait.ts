@@ -5,10 +5,7 @@
  */
 import type { Middleware } from '@reduxjs/toolkit';
 import type { RootState } from '../app/store';
-import type { AuthStatus } from './authSlice';
-
-/** A sign-in is under way: the saga's, another ensureSession's, a provider's page, or the customer's answer to it. */
-const UNDER_WAY: ReadonlySet<AuthStatus> = new Set(['signingIn', 'redirecting', 'askingAuthorization']);
+import { selectSignInUnderWay } from './authSlice';
 
 /** Who waits for a store's sign-in to end, by the store's getState (the same function thunks are given). */
 const waiting = new WeakMap<() => unknown, Set<() => void>>();
@@ -17,7 +14,7 @@ const waiting = new WeakMap<() => unknown, Set<() => void>>();
 export const signInWaitMiddleware: Middleware<object, RootState> = (api) => (next) => (action) => {
   const result = next(action);
   const waiters = waiting.get(api.getState);
-  if (waiters?.size && !UNDER_WAY.has(api.getState().auth.status)) {
+  if (waiters?.size && !selectSignInUnderWay(api.getState())) {
     const woken = [...waiters];
     waiters.clear();
     for (const wake of woken) wake();
@@ -29,7 +26,7 @@ export const signInWaitMiddleware: Middleware<object, RootState> = (api) => (nex
 export const SIGN_IN_WAIT_MS = 20_000;
 
 export function signInEnded(getState: () => RootState): Promise<'ended' | 'timeout'> {
-  if (!UNDER_WAY.has(getState().auth.status)) return Promise.resolve('ended');
+  if (!selectSignInUnderWay(getState())) return Promise.resolve('ended');
   return new Promise((resolve) => {
     const waiters = waiting.get(getState) ?? new Set();
     waiting.set(getState, waiters);
@@ -44,5 +41,3 @@ export function signInEnded(getState: () => RootState): Promise<'ended' | 'timeo
     waiters.add(wake);
   });
 }
-
-export const signInUnderWay = (state: RootState): boolean => UNDER_WAY.has(state.auth.status);
