@@ -21,8 +21,8 @@ test.beforeEach(() => clearTableCarts());
 const STAFF = { authorization: `Bearer ${STAFF_TOKEN}` };
 const LIVE = { timeout: 2_000 };
 
-/** Each project its own table; every journey that uses it leaves it free (checked out or closed). */
-const tableName = () => (test.info().project.name === 'chat' ? 'A09' : 'A08');
+/** Its table (run in the plain browser's project only, playwright.config.ts); every journey that uses it leaves it free (checked out or closed). */
+const tableName = () => 'A08';
 
 async function phone(browser: Browser) {
   const context = await browser.newContext({
