@@ -171,9 +171,10 @@ export async function menuRender(): Promise<Record<string, number | string>> {
       });
       // With BENCH_MENU_TRACE the trace also samples the JavaScript (a profile DevTools shows per function; it
       // slows the page and shifts the answers' timing: BENCH_MENU_TRACE_NO_JS=1 leaves it out, and
-      // BENCH_MENU_CPUPROFILE samples the JavaScript on the trace's clock instead).
+      // BENCH_MENU_CPUPROFILE samples the JavaScript on the trace's clock instead; BENCH_MENU_TRACE_CATS=fonts,...
+      // adds trace categories: 'fonts' shows each font size set up in a layout, FontCache::GetFontPlatformData).
       const profile = process.env.BENCH_MENU_TRACE && !process.env.BENCH_MENU_TRACE_NO_JS ? ['disabled-by-default-v8.cpu_profiler'] : [];
-      await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8', 'blink', ...profile] });
+      await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8', 'blink', ...profile, ...(process.env.BENCH_MENU_TRACE_CATS ?? '').split(',').filter(Boolean)] });
       // BENCH_MENU_CPUPROFILE=file: the JavaScript sampled every 100 µs from the tap to the first goods painted.
       const profiling = process.env.BENCH_MENU_CPUPROFILE;
       if (profiling) {

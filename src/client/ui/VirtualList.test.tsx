@@ -19,6 +19,17 @@ test('the first frame has the rows in view only; the rows beyond follow once it 
   expect(rows[0]).toHaveAttribute('aria-setsize', '5000');
 });
 
+test('with firstFramePx, the first frame has the rows that start above it; a row starting at its edge comes a frame later', async () => {
+  render(<VirtualList count={5000} heightOf={heightOf} renderRow={(i) => `Goods ${i}`} label="Menu" firstFramePx={300} />);
+  // Rows 0, 1 and 2 fill the first 300 px; row 3 starts at 300.
+  expect(screen.getAllByRole('listitem').map((r) => r.textContent)).toEqual(['Goods 0', 'Goods 1', 'Goods 2']);
+  await act(async () => {
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 10)));
+  });
+  // Then the rest of the view (800 px, rows 0 to 8).
+  expect(screen.getAllByRole('listitem')).toHaveLength(9);
+});
+
 test('an empty list has no rows, and the first row at a scroll position is found by its offset', () => {
   render(<VirtualList count={0} heightOf={heightOf} renderRow={(i) => `Goods ${i}`} label="Menu" />);
   expect(screen.queryAllByRole('listitem')).toHaveLength(0);

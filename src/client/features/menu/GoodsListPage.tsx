@@ -20,6 +20,7 @@ import { LiveUpdates } from '../live';
 import { cartGoodsDetails, menuApi, type Goods, type GoodsClass } from './menuApi';
 import { useOfferedClasses } from './classesOffered';
 import { GoodsChooser } from './GoodsChooser';
+import { RowFonts } from './RowFonts';
 import { useMenuGoods } from './menuGoods';
 import { detailsLink, useGoodsDetails } from './goodsDetails';
 import { PaymentResumeNotice } from '../payments';
@@ -196,6 +197,7 @@ function Menu() {
       <ServiceNoteOnce />
       <div className="menu">
         <MenuLive ShopID={shop.ShopID} BaseID={shop.BaseID} goodsIn={!goods.isLoading} />
+        <RowFonts />
         <MenuRail classes={railList} active={shownClass} onSelect={selectClass} filter={diet.filter} hidden={diet.hidden} label={intl.formatMessage(messages.categories)} />
         {rows.length === 0 && goods.complete && !goods.isLoading ? (
           <p className="empty">
