@@ -12,7 +12,12 @@ export interface VirtualListHandle {
 interface Props {
   count: number;
   heightOf: (index: number) => number;
-  renderRow: (index: number) => ReactNode;
+  /**
+   * A row's content. `firstFrame` is true while the list draws its first frame of rows (firstFramePx): a row
+   * may leave out what can come a frame later (a menu's pictures, issue 24); it is drawn again once that frame
+   * is painted.
+   */
+  renderRow: (index: number, firstFrame: boolean) => ReactNode;
   /** Called with the first row in view when it changes. */
   onFirstVisible?: (index: number) => void;
   overscan?: number;
@@ -114,6 +119,7 @@ export const VirtualList = forwardRef<VirtualListHandle, Props>(function Virtual
   }, [hasRows, stage, partFirst]);
   // The rows that start above firstFramePx (a row starting at its edge is the next frame's).
   const shown = stage === 0 && partFirst ? Math.min(last, firstRowAt(offsets, scrollTop + firstFramePx - 1)) : last;
+  const firstFrame = stage === 0 && partFirst;
   const pad = stage >= 2 ? overscan : 0;
   const start = Math.max(0, first - pad);
   const end = Math.min(count - 1, shown + pad);
@@ -121,7 +127,7 @@ export const VirtualList = forwardRef<VirtualListHandle, Props>(function Virtual
   for (let i = start; i <= end; i += 1) {
     rows.push(
       <div key={i} role="listitem" aria-setsize={count} aria-posinset={i + 1} className="vrow" style={{ top: offsets[i], height: heightOf(i) }}>
-        {renderRow(i)}
+        {renderRow(i, firstFrame)}
       </div>,
     );
   }

@@ -115,6 +115,28 @@ test('the rail marks the first class in the same drawing as the first goods, not
   expect(first).not.toHaveAttribute('aria-current');
 });
 
+test("the first goods are drawn with their names and prices, their pictures' places kept; the pictures come with the next frame (issue 24)", async () => {
+  const release = holdAnswers(LIST);
+  renderWithProviders(<Shell />, { route: '/pages/goodsList/goodsList', preloadedState: orderState({ mode: '1' }) });
+  await screen.findByRole('button', { name: 'Class 0' });
+  await waitFor(() => expect(listRequests()).toHaveLength(1));
+  const whenGoodsCame = new Promise<{ goods: number; pictures: number; places: number }>((resolve) => {
+    const observer = new MutationObserver(() => {
+      const goods = document.querySelectorAll('article.goods');
+      if (goods.length === 0) return;
+      observer.disconnect();
+      resolve({ goods: goods.length, pictures: document.querySelectorAll('article.goods img').length, places: document.querySelectorAll('article.goods .goods-picture-due').length });
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+  release();
+  // The heading and three goods, none with its picture yet.
+  expect(await whenGoodsCame).toEqual({ goods: 3, pictures: 0, places: 3 });
+  const menu = screen.getByRole('list', { name: 'Menu' });
+  expect(await within(menu).findByRole('img', { name: 'Dish 0' }, { timeout: 5000 })).toHaveAttribute('src', expect.stringContaining('goods/g.svg'));
+  expect(menu.querySelectorAll('.goods-picture-due')).toHaveLength(0);
+});
+
 test('the search by item number finds goods of the last page', async () => {
   renderWithProviders(<Shell />, { route: '/pages/search/search', preloadedState: orderState({ mode: '1' }) });
   await userEvent.type(await screen.findByRole('searchbox', { name: 'Item number or name' }), String(10000 + MENU.length - 1));
