@@ -92,8 +92,12 @@ function startOptions(start: boolean, name: string): Pick<Configuration, 'cache'
  * minify alike. Webpack's own minimizer ('...') still minifies the HTML; its JavaScript is left to swc.
  */
 const SWC_MINIFY = { compress: { passes: 2 }, mangle: true, ecma: 2020 };
-function minimizers(): NonNullable<NonNullable<Configuration['optimization']>['minimizer']> {
-  return ['...', new MinimizerPlugin({ test: /\.[cm]?js(\?.*)?$/i, minify: MinimizerPlugin.swcMinify, minimizerOptions: SWC_MINIFY })];
+function minification(production: boolean): Pick<NonNullable<Configuration['optimization']>, 'minimizeOptions' | 'minimizer'> {
+  if (!production) return {};
+  return {
+    minimizeOptions: { javascript: false },
+    minimizer: ['...', new MinimizerPlugin({ test: /\.[cm]?js(\?.*)?$/i, minify: MinimizerPlugin.swcMinify, minimizerOptions: SWC_MINIFY })],
+  };
 }
 
 function staffConfig(app: Config, start: boolean): Config {
@@ -129,7 +133,7 @@ function staffConfig(app: Config, start: boolean): Config {
           : rule,
       ),
     },
-    optimization: { splitChunks: { chunks: 'all' }, runtimeChunk: false, ...(production ? { minimizeOptions: { javascript: false }, minimizer: minimizers() } : {}) },
+    optimization: { splitChunks: { chunks: 'all' }, runtimeChunk: false, ...minification(production) },
     ...(start ? { cache: startOptions(start, 'staff')!.cache } : {}),
     devServer: undefined,
   };
@@ -304,7 +308,7 @@ function appConfig(start: boolean, argv: { mode?: Configuration['mode'] }): Conf
       runtimeChunk: 'single',
       // The shortest ids and export names for what is used most (every chunk refers to them).
       ...(production ? { moduleIds: 'size' as const, chunkIds: 'size' as const, mangleExports: 'size' as const } : {}),
-      ...(production ? { minimizeOptions: { javascript: false }, minimizer: minimizers() } : {}),
+      ...minification(production),
     },
     performance: { hints: false },
     devServer: {

@@ -117,9 +117,9 @@ export const VirtualList = forwardRef<VirtualListHandle, Props>(function Virtual
       clearTimeout(timer);
     };
   }, [hasRows, stage, partFirst]);
-  // The rows that start above firstFramePx (a row starting at its edge is the next frame's).
-  const shown = stage === 0 && partFirst ? Math.min(last, firstRowAt(offsets, scrollTop + firstFramePx - 1)) : last;
   const firstFrame = stage === 0 && partFirst;
+  // The rows that start above firstFramePx (a row starting at its edge is the next frame's).
+  const shown = firstFrame ? Math.min(last, firstRowAt(offsets, scrollTop + firstFramePx - 1)) : last;
   const pad = stage >= 2 ? overscan : 0;
   const start = Math.max(0, first - pad);
   const end = Math.min(count - 1, shown + pad);
