@@ -54,14 +54,14 @@ test('switching to English shows specs, units, add-ons and the cart in English',
   await startIn(page, 'LANGUAGE_ZH_TD');
   await page.goto(`/#/?QRCode=${codes.qrCodes.dineIn}`);
   await expect(page.getByRole('heading', { level: 1, name: '港灣廚房' })).toBeVisible();
-  await page.locator('a.btn-primary').tap();
+  await page.getByRole('link', { name: '立即點餐' }).tap();
 
   // Traditional Chinese first: the wonton noodles' spec as the enterprise wrote it.
   const wonton = await openChooser(page, '雲吞麵');
   expect(await choices(wonton, '規格')).toEqual(['細', '大']);
   await wonton.getByRole('radio', { name: '大' }).check();
   await wonton.getByRole('checkbox', { name: /加蛋/ }).check();
-  await wonton.locator('button.btn-primary').tap();
+  await wonton.getByRole('button', { name: /^加入購物車/ }).tap();
   await expect(wonton).toBeHidden();
 
   // The customer switches to English on the mine page.
