@@ -21,7 +21,6 @@ const TABLE = 'A12';
 
 
 test('an owner adds a goods with a spec, a picture, three names and an add-on at one outlet; an open menu there shows it within 2 s and orders it with the add-on', async ({ browser, baseURL }) => {
-  test.setTimeout(90_000);
   const codes = await demoCodes(baseURL);
   const qr = codes.byName[TABLE];
   expect(qr, `demo table ${TABLE}`).toBeTruthy();

@@ -36,7 +36,6 @@ async function phone(browser: Browser) {
 }
 
 test('the owner adds a table, prints its code, the code opens the app at it; a 10% service charge stays after a reload; a new code stops the old one', async ({ browser, baseURL }) => {
-  test.setTimeout(120_000);
   const name = `J${String(Date.now()).slice(-5)}`;
   const before = (await automation(baseURL!, 'GET', `/staff/outlets/${BASE}`)).outlet;
   const page = await openKitchen(browser, baseURL!, BASE, { width: 1024, height: 768 }, 'owner');

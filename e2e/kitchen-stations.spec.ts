@@ -16,8 +16,6 @@ import { addFromMenu } from './support/menu';
 test.beforeEach(() => clearTableCarts());
 
 const LIVE = { timeout: 10_000 };
-// Two browsers, an order and a reload on a shared 2-core machine.
-test.setTimeout(120_000);
 const STAFF = { authorization: `Bearer ${STAFF_TOKEN}`, 'accept-language': 'en' };
 /** Run in the plain browser's project only (playwright.config.ts): one table. */
 const tableName = () => 'A12';

@@ -42,8 +42,6 @@ async function openBoard(browser: Browser, baseURL: string, path: string) {
 }
 
 test("a pickup order's number shows ready on the board within 2 s of the kitchen marking it ready, and large on the customer's page", async ({ browser, baseURL }) => {
-  // Three browsers (the TV, the kitchen, the customer's phone) in one journey: more than the default 30 s on a loaded machine.
-  test.setTimeout(90_000);
   const made = await staff(baseURL!, 'POST', '/staff/board-links', { baseId: DEMO.bases.quick, name: 'Journey TV' });
   const tv = await openBoard(browser, baseURL!, String(made.path));
   await expect(tv.getByRole('heading', { name: 'Ready for pickup' })).toBeVisible();

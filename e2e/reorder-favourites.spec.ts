@@ -21,8 +21,6 @@ import { addFromMenu, checkoutPickupWithBalance, findGoods } from './support/men
 // Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
 test.beforeEach(() => clearTableCarts());
 
-// Two phones, an order placed and paid, the staff API: longer than a one-page journey.
-test.setTimeout(120_000);
 
 let codes: DemoCodes;
 test.beforeAll(async () => {

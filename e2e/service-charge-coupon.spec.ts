@@ -86,7 +86,6 @@ async function goodsMaking(baseURL: string, targetMinor: number): Promise<{ name
 const amount = (scope: Locator, label: string) => scope.getByText(label, { exact: true }).locator('xpath=following-sibling::dd');
 
 test('MOP 1,552.00 with a MOP 100 coupon at a pay-before dine-in table: 145.20 of service on the confirm page, the bill, the receipt and the staff screen', async ({ browser, baseURL }) => {
-  test.setTimeout(120_000);
   const run = Date.now().toString(36).slice(-5).toUpperCase();
   const owner = await ownerApi(baseURL!);
   const before = (await call(owner, 'GET', `/staff/outlets/${BASE}`)).outlet as Row;

@@ -44,8 +44,6 @@ async function toConfirm(page: Page) {
 }
 
 test("the table's cart shows another phone's line and who added it within a second; two phones sending at once make one round", async ({ browser, baseURL }) => {
-  // Three phones, two of them sending a round: longer than the default 30 s on a shared machine.
-  test.setTimeout(90_000);
   await freeTable(baseURL!, CART_TABLE);
   const plain = await plainGoods(baseURL!, DEMO.shops.main);
   const name = String(plain.GoodsName);
@@ -126,7 +124,6 @@ test('"Call staff" reaches the staff screen with a chime, and the phone shows wh
 });
 
 test("a waiter changes a diner's line in the table's cart on a 1024x768 tablet; the phone sees it at once", async ({ browser, baseURL }) => {
-  test.setTimeout(60_000);
   const table = 'A09';
   const plain = await plainGoods(baseURL!, DEMO.shops.main);
   const name = String(plain.GoodsName);

@@ -22,8 +22,6 @@ import { demoCodes } from './support/gateway';
 import { copyBuild, makeNextBuild } from './support/nextBuild';
 import { startService } from './support/service';
 
-// A service of its own, two builds, a worker installing twice: longer than a one-page journey.
-test.setTimeout(120_000);
 
 const DIST = resolve(__dirname, '..', 'dist');
 
