@@ -79,6 +79,16 @@ test("the table's cart shows another phone's line and who added it within a seco
     await expect(firstLines.getByRole('listitem')).toHaveCount(1);
     await expect(firstLines.getByRole('listitem').first()).toContainText('Added by you');
 
+    // Another diner adds a line while this phone looks at the cart: "Confirm order" stays where it was
+    // (the cart's foot is the page's), so a finger on its way to it does not land on the new line.
+    const send = first.getByRole('link', { name: 'Confirm order' });
+    const before = await send.boundingBox();
+    await second.goto(`${new URL(second.url()).origin}/#/pages/goodsList/goodsList`);
+    await addFromMenu(second, name, { tap: true });
+    await expect(firstLines.getByRole('listitem')).toHaveCount(2);
+    expect(await send.boundingBox()).toEqual(before);
+    await second.goto(`${new URL(second.url()).origin}/#/pages/postpayCart/postpayCart`);
+
     // Both phones send the round at the same moment: one round.
     await toConfirm(first);
     await toConfirm(second);

@@ -70,14 +70,11 @@ export default function TableCartPage({ tableId }: { tableId: string }) {
           </Link>
         </div>
       ) : (
-        <>
-          <ul className="cart-lines" aria-label={intl.formatMessage(messages.lines)}>
-            {data.lines.map((line) => (
-              <TableCartLineItem key={line.lineId} tableId={tableId} line={line} onError={setError} />
-            ))}
-          </ul>
-          <SendRound cart={data} />
-        </>
+        <ul className="cart-lines" aria-label={intl.formatMessage(messages.lines)}>
+          {data.lines.map((line) => (
+            <TableCartLineItem key={line.lineId} tableId={tableId} line={line} onError={setError} />
+          ))}
+        </ul>
       )}
       {error && (
         <p role="alert" className="form-error">
@@ -85,6 +82,8 @@ export default function TableCartPage({ tableId }: { tableId: string }) {
         </p>
       )}
       <CallStaff tableId={tableId} calls={calls.data ?? []} />
+      {/* Last, at the page's foot (public/index.html .cart-footer): what comes above it does not move it. */}
+      {data && data.lines.length > 0 && <SendRound cart={data} />}
     </section>
   );
 }
