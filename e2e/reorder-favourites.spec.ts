@@ -21,7 +21,6 @@ import { addFromMenu, checkoutPickupWithBalance, findGoods } from './support/men
 // Every journey starts its tables afresh: a pay-after table's cart lives on the service (issue 28).
 test.beforeEach(() => clearTableCarts());
 
-
 let codes: DemoCodes;
 test.beforeAll(async () => {
   codes = await demoCodes();

@@ -22,7 +22,6 @@ import { demoCodes } from './support/gateway';
 import { copyBuild, makeNextBuild } from './support/nextBuild';
 import { startService } from './support/service';
 
-
 const DIST = resolve(__dirname, '..', 'dist');
 
 /** The app's scripts the page fetched (their names), from `responses` on. */

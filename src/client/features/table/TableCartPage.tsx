@@ -55,9 +55,10 @@ export default function TableCartPage({ tableId }: { tableId: string }) {
   const entParams = useAppSelector(selectEntParams);
   // As the personal pay-after cart (CartPage): the sheet so far above the round only with CYSheetGoodsQuaEdit '1'.
   const sheetId = entParams.CYSheetGoodsQuaEdit === '1' ? data?.sheetId || signSheet?.SheetID || params.PosSignSheetID : '';
+  const hasLines = (data?.lines.length ?? 0) > 0;
   return (
     <section className="cart table-cart" aria-label={intl.formatMessage(messages.title)}>
-      {sheetId ? <TableSheetSoFar SheetID={sheetId} withRoundTitle={(data?.lines.length ?? 0) > 0} /> : null}
+      {sheetId ? <TableSheetSoFar SheetID={sheetId} withRoundTitle={hasLines} /> : null}
       {!data ? (
         <p role="status">{cart.isError ? (cart.error as GatewayError | undefined)?.message : <FormattedMessage {...messages.loading} />}</p>
       ) : data.lines.length === 0 ? (
@@ -83,7 +84,7 @@ export default function TableCartPage({ tableId }: { tableId: string }) {
       )}
       <CallStaff tableId={tableId} calls={calls.data ?? []} />
       {/* Last, at the page's foot (public/index.html .cart-footer): what comes above it does not move it. */}
-      {data && data.lines.length > 0 && <SendRound cart={data} />}
+      {data && hasLines && <SendRound cart={data} />}
     </section>
   );
 }
