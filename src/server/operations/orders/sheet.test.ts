@@ -16,7 +16,7 @@ beforeAll(async () => {
   client = new GatewayClient(h.url);
   // At the demo sheets' tables (A03-A06): a table's sheet is shared with who scanned its code.
   for (const qr of Object.values((await demoCodes(h.db)).sheetQrCodes)) await client.scan(qr);
-}, 30_000);
+});
 afterAll(() => h.close());
 
 type Row = Record<string, unknown>;
